@@ -1,0 +1,63 @@
+// Reading and writing position files.
+//
+// Formats read:
+//  - Edax .obf: one position per line, a 64-character board (A1 ... H8, row
+//    by row), a space, the side to move, then optional `; MOVE:score;`
+//    answers, best first. `%` starts a comment; blank lines are skipped.
+//    X, x, b, * are black; O, o, w are white; -, . are empty.
+//  - A plain line: the 64-character board and a side, nothing after it. (A
+//    special case of .obf.)
+//  - FFO .pos: line 1 is the board; line 2 begins with Black or White in any
+//    case, maybe followed by "to move"; anything after is ignored. Chosen by
+//    the `.pos` file extension.
+//  - A move transcript from the initial position, such as `f5d6c3d3c4`
+//    (either case), with forced passes implied.
+// Quietly accepted: CRLF line endings, a UTF-8 BOM, a missing final newline,
+// trailing blank lines.
+//
+// Errors are user errors, so they are absl::Status values, never crashes:
+// one per bad line, with a message of the form
+//   FILE:LINE:COLUMN: expected WHAT, found WHAT
+// (for example `positions.obf:7:66: expected side to move 'X' or 'O', found
+// 'Z'`). Reading carries on with the next line.
+#ifndef ENDSOLVE_BOARD_POSITION_IO_H_
+#define ENDSOLVE_BOARD_POSITION_IO_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "board/position.h"
+
+namespace endsolve {
+
+struct ReadResult {
+  std::vector<Position> positions;     // the good ones, in file order
+  std::vector<absl::Status> errors;    // one per bad line, in file order
+};
+
+// Parses the text of a whole file. `file_name` is used in error messages and
+// stored in each Position; a name ending in ".pos" selects the FFO format.
+ReadResult ParsePositions(std::string_view text, std::string_view file_name);
+
+// Reads and parses a file. Fails only when the file cannot be read at all;
+// bad lines are in the result's errors.
+absl::StatusOr<ReadResult> ReadPositionFile(const std::string& path);
+
+// Parses one position given on the command line: an .obf/plain line (board
+// and side, answers allowed) or a move transcript. `source` names it in
+// errors (e.g. "argument 2").
+absl::StatusOr<Position> ParsePositionText(std::string_view text, std::string_view source);
+
+// The .obf line for `position`, without a newline: board, side, and its
+// answers if any (`; G8:+18; H1:+12;`).
+std::string FormatObf(const Position& position);
+
+// Writes positions as an .obf file, one line each.
+absl::Status WriteObfFile(const std::string& path, const std::vector<Position>& positions);
+
+}  // namespace endsolve
+
+#endif  // ENDSOLVE_BOARD_POSITION_IO_H_

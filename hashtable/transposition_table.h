@@ -1,0 +1,90 @@
+// The transposition table (TT) shared by every search thread.
+//
+// INTERFACE CONTRACT (fixed; the implementation and its design notes are the
+// hashtable/ issue's work):
+//  - Entries verify the full board, so a probe never returns another
+//    position's data.
+//  - Probe and Store are lock-free and safe from any number of threads. A
+//    probe returns a miss, or the data of exactly one earlier Store of that
+//    same board: never a mix of two stores.
+//  - The table is split into shards chosen by hash bits; each shard owns its
+//    memory and counters.
+//  - The replacement scheme is chosen at creation (Breuker et al. 1994).
+#ifndef ENDSOLVE_HASHTABLE_TRANSPOSITION_TABLE_H_
+#define ENDSOLVE_HASHTABLE_TRANSPOSITION_TABLE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "board/board.h"
+
+namespace endsolve {
+
+enum class ReplacementScheme {
+  kDeep, kNew, kOld, kBig1, kBigAll, kTwoDeep, kTwoBig1, kTwoBigAll,
+};
+
+// "deep", "new", "old", "big1", "bigall", "twodeep", "twobig1", "twobigall".
+std::string_view SchemeName(ReplacementScheme scheme);
+absl::StatusOr<ReplacementScheme> ParseScheme(std::string_view name);
+
+// What a search learned about one position. Scores are final disc
+// differences for the side to move, in [-64, 64].
+struct TTData {
+  std::int8_t lower = -64;        // the score is >= lower
+  std::int8_t upper = 64;         // the score is <= upper
+  std::uint8_t move = kNoMove;    // best (or refuting) move, kNoMove if none
+  std::uint8_t move2 = kNoMove;   // second-best move, kNoMove if none
+  std::uint8_t depth = 0;         // empties searched (the draft)
+};
+
+struct TTOptions {
+  std::size_t size_mib = 256;     // upper bound on memory; rounded down to a power of two
+  int shards = 16;                // a power of two
+  ReplacementScheme scheme = ReplacementScheme::kTwoBig1;
+};
+
+struct TTStats {
+  std::uint64_t probes = 0, hits = 0;
+  std::uint64_t stores = 0;        // calls to Store
+  std::uint64_t updates = 0;       // stores that rewrote the same position's entry
+  std::uint64_t replacements = 0;  // stores that evicted another position
+  std::uint64_t rejections = 0;    // stores the scheme refused (or a busy slot skipped)
+  std::uint64_t occupied = 0, capacity = 0;  // entries in use / slots
+};
+
+// A concrete class (no virtual calls on the search's hot path); the scheme is
+// a run-time switch inside Store.
+class TranspositionTable {
+ public:
+  // Fails with a clear message (not a crash) when the memory cannot be had or
+  // the options are invalid.
+  static absl::StatusOr<std::unique_ptr<TranspositionTable>> Create(const TTOptions& options);
+  ~TranspositionTable();
+  TranspositionTable(const TranspositionTable&) = delete;
+  TranspositionTable& operator=(const TranspositionTable&) = delete;
+
+  // True and fills *data when `board` has an entry.
+  bool Probe(const Board& board, TTData* data);
+  // Records `data` for `board`. `nodes` is the size of the search below the
+  // board (node counter at exit minus at entry), for the Big schemes.
+  void Store(const Board& board, const TTData& data, std::uint64_t nodes);
+
+  void NewSearch();   // ages every entry: older ones are evicted first
+  void Clear();
+  TTStats Stats() const;
+  ReplacementScheme scheme() const;
+  std::size_t size_bytes() const;  // the real size after rounding
+  int shards() const;
+
+ private:
+  TranspositionTable() = default;
+  // (implementation members: the hashtable/ issue's work)
+};
+
+}  // namespace endsolve
+
+#endif  // ENDSOLVE_HASHTABLE_TRANSPOSITION_TABLE_H_

@@ -1,0 +1,78 @@
+// The exact endgame solver: Solve(board, options) -> result.
+//
+// INTERFACE CONTRACT (fixed for the CLI and benchmarks; the search itself is
+// the solver/ issue's work). All search state lives in the call (per search,
+// never global), so concurrent Solve calls on different tables are safe.
+#ifndef ENDSOLVE_SOLVER_SOLVER_H_
+#define ENDSOLVE_SOLVER_SOLVER_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "absl/time/time.h"
+#include "board/board.h"
+#include "board/perft.h"
+#include "hashtable/transposition_table.h"
+
+namespace endsolve {
+
+// Each move-ordering feature and cutoff can be switched off, so that its
+// effect can be measured (`--ordering` on the command line).
+struct SearchFeatures {
+  bool tt_move = true;
+  int killers = 0;          // killer moves per ply; 0 turns them off
+  bool history = false;     // Schaeffer's history heuristic
+  bool fastest_first = true;
+  bool parity = true;
+  bool etc = true;          // enhanced transposition cutoff
+  bool stability = true;    // stability cutoff
+};
+
+// A snapshot of a running root search, for live progress displays.
+struct Progress {
+  int root_moves_done = 0;
+  int root_moves_total = 0;
+  int best_move = kNoMove;  // best so far
+  int bound = -64;          // best score so far (a lower bound on the result)
+  std::uint64_t nodes = 0;
+  absl::Duration elapsed;
+};
+
+struct SolveOptions {
+  bool wld = false;                 // win/draw/loss only: window (-1, 1)
+  int lo = -64, hi = 64;            // score window [lo, hi]
+  std::uint64_t node_limit = 0;     // 0: none
+  absl::Time deadline = absl::InfiniteFuture();
+  const std::atomic<bool>* cancel = nullptr;  // polled; stops the search when true
+  TranspositionTable* tt = nullptr; // the table to use; null: Solve makes one
+  std::size_t hash_mib = 256;       // size of the table Solve makes
+  ReplacementScheme scheme = ReplacementScheme::kTwoBig1;
+  int threads = 1;
+  SearchFeatures features;
+  std::function<void(const Progress&)> on_progress;  // may be empty
+};
+
+// How the reported score relates to the true one.
+enum class ScoreKind {
+  kExact,   // score is the exact final disc difference
+  kLower,   // true score >= score (failed high on the window)
+  kUpper,   // true score <= score (failed low on the window)
+};
+
+struct SolveResult {
+  bool stopped = false;             // deadline, node limit or cancel: no score
+  int score = 0;                    // for the side to move; WLD: -1, 0 or +1
+  ScoreKind kind = ScoreKind::kExact;
+  int best_move = kNoMove;          // kPass when the side to move must pass
+  std::vector<int> pv;              // to the end of the game, kPass for passes
+  NodeCounts nodes;                 // perft convention (board/perft.h)
+  absl::Duration time;
+};
+
+SolveResult Solve(const Board& board, const SolveOptions& options);
+
+}  // namespace endsolve
+
+#endif  // ENDSOLVE_SOLVER_SOLVER_H_
