@@ -18,6 +18,9 @@
 
 namespace endsolve {
 
+// The most killer moves kept per ply (--ordering killers=N accepts 0..this).
+inline constexpr int kMaxKillers = 32;
+
 // Each move-ordering feature and cutoff can be switched off, so that its
 // effect can be measured (`--ordering` on the command line).
 struct SearchFeatures {
