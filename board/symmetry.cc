@@ -13,7 +13,7 @@ Bitboard MirrorColumns(Bitboard b) {
 }
 
 // Reverses the order of the rows: one row is one byte, so this is a byte swap.
-Bitboard MirrorRows(Bitboard b) { return std::byteswap(b); }
+Bitboard MirrorRows(Bitboard b) { return __builtin_bswap64(b); }  // std::byteswap is C++23
 
 // Swaps square (row r, column c) with (row c, column r). The classic three
 // delta swaps exchange the off-diagonal 4x4, then 2x2, then 1x1 blocks; the
