@@ -1,0 +1,89 @@
+#include "cli/positions.h"
+
+#include <filesystem>
+#include <limits>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+
+#include "absl/strings/str_cat.h"
+#include "board/position_io.h"
+
+ABSL_FLAG(std::string, range, "",
+          "positions to take by FFO number (or place in the input), e.g. 40-44; default all");
+
+namespace endsolve::cli {
+namespace {
+
+// Parses "A-B" or "A" into an inclusive range.
+absl::StatusOr<std::pair<int, int>> ParseRange(const std::string& text) {
+  if (text.empty()) return std::pair<int, int>{std::numeric_limits<int>::min(),
+                                               std::numeric_limits<int>::max()};
+  std::vector<absl::string_view> parts = absl::StrSplit(text, '-');
+  int lo = 0, hi = 0;
+  if (parts.size() > 2 || !absl::SimpleAtoi(parts.front(), &lo) ||
+      !absl::SimpleAtoi(parts.back(), &hi) || lo > hi) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--range: expected FIRST-LAST such as 40-44, found '", text, "'"));
+  }
+  return std::pair<int, int>{lo, hi};
+}
+
+// The number --range selects by: the FFO label "#N", else the place.
+int PositionNumber(const Position& p, int index) {
+  int n = 0;
+  if (p.label.size() > 1 && p.label[0] == '#' && absl::SimpleAtoi(p.label.substr(1), &n)) return n;
+  return index + 1;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<Position>> SelectRangeFromFlag(std::vector<Position> positions) {
+  auto range = ParseRange(absl::GetFlag(FLAGS_range));
+  if (!range.ok()) return range.status();
+  std::vector<Position> chosen;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const int n = PositionNumber(positions[i], static_cast<int>(i));
+    if (n >= range->first && n <= range->second) chosen.push_back(std::move(positions[i]));
+  }
+  return chosen;
+}
+
+// Files are recognised by existing; an argument that neither exists nor
+// parses as a position is reported with both readings in mind.
+LoadedPositions LoadPositions(const std::vector<std::string>& args) {
+  LoadedPositions loaded;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(arg, ec)) {
+      auto read = ReadPositionFile(arg);
+      if (!read.ok()) {
+        loaded.errors.push_back(read.status());
+        continue;
+      }
+      for (Position& p : read->positions) loaded.positions.push_back(std::move(p));
+      for (absl::Status& e : read->errors) loaded.errors.push_back(std::move(e));
+      continue;
+    }
+    const std::string source = absl::StrCat("argument ", i + 1);
+    auto position = ParsePositionText(arg, source);
+    if (!position.ok()) {
+      loaded.errors.push_back(absl::InvalidArgumentError(absl::StrCat(
+          position.status().message(), " (and no file named '", arg, "' exists)")));
+      continue;
+    }
+    position->line = static_cast<int>(i + 1);
+    loaded.positions.push_back(std::move(*position));
+  }
+  return loaded;
+}
+
+std::string PositionId(const Position& position) {
+  if (!position.label.empty()) return position.label;
+  if (!position.file.empty()) return absl::StrCat(position.file, ":", position.line);
+  return absl::StrCat("arg ", position.line);
+}
+
+}  // namespace endsolve::cli

@@ -1,0 +1,75 @@
+#include "cli/report.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "cli/positions.h"
+#include "nlohmann/json.hpp"
+
+namespace endsolve::cli {
+namespace {
+
+constexpr int Sign(int x) { return (x > 0) - (x < 0); }
+
+// Nodes per second in millions; 0 for a solve too fast to time.
+double MegaNodesPerSecond(const SolveResult& r) {
+  const double seconds = absl::ToDoubleSeconds(r.time);
+  return seconds > 0 ? static_cast<double>(r.nodes.total()) / seconds / 1e6 : 0.0;
+}
+
+}  // namespace
+
+Verdict Check(const Position& position, const SolveResult& result, bool wld) {
+  if (!position.HasAnswers() || result.stopped) return Verdict::kUnknown;
+  const int expected = position.ExpectedScore();
+  if (wld) return Sign(result.score) == Sign(expected) ? Verdict::kOk : Verdict::kWrong;
+  if (result.score != expected || result.kind != ScoreKind::kExact) return Verdict::kWrong;
+  const bool listed = std::any_of(
+      position.answers.begin(), position.answers.end(),
+      [&](const MoveScore& a) { return a.square == result.best_move && a.score == expected; });
+  return listed ? Verdict::kOk : Verdict::kWrong;
+}
+
+std::string FormatScore(int score) { return absl::StrFormat("%+d", score); }
+
+std::string FormatPv(const std::vector<int>& pv) {
+  return absl::StrJoin(pv, " ", [](std::string* out, int sq) { out->append(SquareName(sq)); });
+}
+
+std::string TableHeader() {
+  return absl::StrFormat("%-8s %3s %4s %5s %6s %-5s %14s %9s %8s  %s", "id", "emp", "move", "score",
+                         "expect", "check", "nodes", "time(s)", "Mnodes/s", "pv");
+}
+
+std::string TableRow(const Position& position, const SolveResult& result, Verdict verdict) {
+  const std::string expected = position.HasAnswers() ? FormatScore(position.ExpectedScore()) : "";
+  const char* check = verdict == Verdict::kOk ? "OK" : verdict == Verdict::kWrong ? "WRONG" : "";
+  return absl::StrFormat("%-8s %3d %4s %5s %6s %-5s %14d %9.3f %8.2f  %s", PositionId(position),
+                         position.board.EmptyCount(), SquareName(result.best_move),
+                         FormatScore(result.score), expected, check, result.nodes.total(),
+                         absl::ToDoubleSeconds(result.time), MegaNodesPerSecond(result),
+                         FormatPv(result.pv));
+}
+
+std::string JsonLine(const Position& position, const SolveResult& result, Verdict verdict) {
+  nlohmann::ordered_json j;
+  j["id"] = PositionId(position);
+  j["empties"] = position.board.EmptyCount();
+  j["best_move"] = SquareName(result.best_move);
+  j["score"] = result.score;
+  j["expected_score"] = position.HasAnswers() ? nlohmann::ordered_json(position.ExpectedScore())
+                                             : nlohmann::ordered_json(nullptr);
+  j["ok"] = verdict == Verdict::kUnknown ? nlohmann::ordered_json(nullptr)
+                                         : nlohmann::ordered_json(verdict == Verdict::kOk);
+  nlohmann::ordered_json pv = nlohmann::ordered_json::array();
+  for (int sq : result.pv) pv.push_back(SquareName(sq));
+  j["pv"] = std::move(pv);
+  j["leaves"] = result.nodes.leaves;
+  j["internal_nodes"] = result.nodes.internal;
+  j["nodes"] = result.nodes.total();
+  j["seconds"] = absl::ToDoubleSeconds(result.time);
+  return j.dump();
+}
+
+}  // namespace endsolve::cli

@@ -1,0 +1,93 @@
+#include "cli/search_flags.h"
+
+#include <string>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+
+ABSL_FLAG(std::string, threads, "1",
+          "search threads (1 runs no extra thread); bench scaling takes a list: 1,2,4,8");
+ABSL_FLAG(int, hash_mb, 256, "transposition table size in MiB (rounded down to a power of two)");
+ABSL_FLAG(std::string, tt_scheme, "twobig1",
+          "replacement scheme: deep, new, old, big1, bigall, twodeep, twobig1, twobigall");
+ABSL_FLAG(bool, wld, false, "solve for win/draw/loss only");
+ABSL_FLAG(std::string, ordering, "default",
+          "move-ordering features, e.g. 'no-etc,killers=4' (see endsolve help)");
+
+namespace endsolve::cli {
+
+// Each named feature is a boolean except the killer count, which takes a
+// number ("killers" alone means the default of 2 killers per ply).
+absl::StatusOr<std::vector<int>> ThreadCountsFromFlag() {
+  const std::string spec = absl::GetFlag(FLAGS_threads);
+  std::vector<int> counts;
+  for (absl::string_view item : absl::StrSplit(spec, ',')) {
+    int n = 0;
+    if (!absl::SimpleAtoi(item, &n) || n < 1) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--threads: expected a comma-separated list of counts of at least 1, found '", spec, "'"));
+    }
+    counts.push_back(n);
+  }
+  return counts;
+}
+
+absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec) {
+  SearchFeatures f;
+  constexpr int kKillersWhenNamed = 2;
+  for (absl::string_view item : absl::StrSplit(spec, ',', absl::SkipWhitespace())) {
+    if (item == "default") continue;
+    if (item.substr(0, 8) == "killers=") {
+      int n = 0;
+      if (!absl::SimpleAtoi(item.substr(8), &n) || n < 0 || n > kMaxKillers) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "--ordering: expected killers=N with N from 0 to ", kMaxKillers, ", found '", item, "'"));
+      }
+      f.killers = n;
+      continue;
+    }
+    const bool on = item.substr(0, 3) != "no-";
+    const absl::string_view name = on ? item : item.substr(3);
+    if (name == "tt") f.tt_move = on;
+    else if (name == "killers" || name == "killer") f.killers = on ? kKillersWhenNamed : 0;
+    else if (name == "history") f.history = on;
+    else if (name == "fastest-first" || name == "ff") f.fastest_first = on;
+    else if (name == "parity") f.parity = on;
+    else if (name == "etc") f.etc = on;
+    else if (name == "stability") f.stability = on;
+    else {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--ordering: unknown feature '", item,
+          "'; expected tt, killers[=N], history, fastest-first, parity, etc or stability, "
+          "each optionally preceded by no-"));
+    }
+  }
+  return f;
+}
+
+absl::StatusOr<SolveOptions> SolveOptionsFromFlags() {
+  SolveOptions options;
+  const std::string threads = absl::GetFlag(FLAGS_threads);
+  if (!absl::SimpleAtoi(threads, &options.threads) || options.threads < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--threads: expected a count of at least 1, found '", threads, "'"));
+  }
+  const int mib = absl::GetFlag(FLAGS_hash_mb);
+  if (mib < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--hash-mb: expected a size of at least 1 MiB, found ", mib));
+  }
+  options.hash_mib = static_cast<std::size_t>(mib);
+  auto scheme = ParseScheme(absl::GetFlag(FLAGS_tt_scheme));
+  if (!scheme.ok()) return absl::InvalidArgumentError(absl::StrCat("--tt-scheme: ", scheme.status().message()));
+  options.scheme = *scheme;
+  options.wld = absl::GetFlag(FLAGS_wld);
+  auto features = ParseFeatures(absl::GetFlag(FLAGS_ordering));
+  if (!features.ok()) return features.status();
+  options.features = *features;
+  return options;
+}
+
+}  // namespace endsolve::cli
