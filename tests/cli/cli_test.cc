@@ -1,0 +1,143 @@
+// End-to-end tests of `endsolve`: exit statuses, table rows, JSON lines and
+// error messages, as users and scripts see them.
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "tests/cli/run_command.h"
+
+namespace endsolve::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+const std::string kBinary = ENDSOLVE_BINARY;
+// FFO #1 (14 empties): G8 +18 is the only best move.
+const std::string kFfo1 =
+    "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+std::vector<std::string> Lines(const std::string& text) {
+  return absl::StrSplit(text, '\n', absl::SkipEmpty());
+}
+
+TEST(CliTest, PerftPrintsTheKnownCounts) {
+  const CommandOutput r = RunCommand(kBinary + " perft --depth 4");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const auto lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 2u + 4u);
+  EXPECT_THAT(lines[2], ::testing::MatchesRegex(" *1 +4 +1 .*"));
+  EXPECT_THAT(lines[5], ::testing::MatchesRegex(" *4 +244 +73 .*"));
+}
+
+TEST(CliTest, SolvesAPositionGivenOnTheCommandLine) {
+  const CommandOutput r = RunCommand(kBinary + " solve '" + kFfo1 + "'");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const auto lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;  // header, row, summary
+  EXPECT_THAT(lines[1], ::testing::MatchesRegex("arg 1 +14 +G8 +\\+18 .*"));
+  EXPECT_THAT(lines[2], HasSubstr("solved 1 of 1, wrong 0, input errors 0"));
+}
+
+TEST(CliTest, JsonLinesCarryTheDocumentedKeys) {
+  const std::string file = WriteTempFile("one.obf", kFfo1 + "; G8:+18; H1:+12;\n");
+  const CommandOutput r = RunCommand(kBinary + " solve --json " + file);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const auto lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 1u) << r.out;
+  const auto j = nlohmann::json::parse(lines[0]);
+  EXPECT_EQ(j["id"], file + ":1");
+  EXPECT_EQ(j["empties"], 14);
+  EXPECT_EQ(j["best_move"], "G8");
+  EXPECT_EQ(j["score"], 18);
+  EXPECT_EQ(j["expected_score"], 18);
+  EXPECT_EQ(j["ok"], true);
+  EXPECT_EQ(j["pv"][0], "G8");
+  EXPECT_EQ(j["nodes"].get<std::uint64_t>(),
+            j["leaves"].get<std::uint64_t>() + j["internal_nodes"].get<std::uint64_t>());
+  EXPECT_TRUE(j["seconds"].is_number());
+  EXPECT_THAT(r.err, HasSubstr("solved 1 of 1"));
+}
+
+TEST(CliTest, AWrongAnswerMakesTheExitStatusNonZero) {
+  // The file claims +20 for G8; the truth is +18.
+  const std::string file = WriteTempFile("wrong.obf", kFfo1 + "; G8:+20;\n");
+  const CommandOutput r = RunCommand(kBinary + " solve " + file);
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_THAT(r.out, HasSubstr("WRONG"));
+  EXPECT_THAT(r.out, HasSubstr("wrong 1"));
+}
+
+TEST(CliTest, BadLinesAreReportedAndTheRestIsSolved) {
+  const std::string file =
+      WriteTempFile("mixed.obf", kFfo1 + "; G8:+18;\n" + kFfo1.substr(0, 64) + " Z\n");
+  const CommandOutput r = RunCommand(kBinary + " solve " + file);
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("mixed.obf:2:66: expected side to move"));
+  EXPECT_THAT(r.out, HasSubstr("OK"));
+  EXPECT_THAT(r.out, HasSubstr("solved 1 of 1, wrong 0, input errors 1"));
+}
+
+TEST(CliTest, RangeSelectsFfoNumbers) {
+  const CommandOutput r =
+      RunCommand(kBinary + " solve ffo/fforum-1-19.obf --range 2-3 --json");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const auto lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(nlohmann::json::parse(lines[0])["id"], "#2");
+  EXPECT_EQ(nlohmann::json::parse(lines[1])["id"], "#3");
+}
+
+TEST(CliTest, AnotherCommandsOptionIsRefused) {
+  const CommandOutput r = RunCommand(kBinary + " perft --threads 2");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("endsolve perft: unknown option --threads; options of perft: --depth"));
+}
+
+TEST(CliTest, HyphenatedOptionsAreAcceptedAndChecked) {
+  const CommandOutput bad = RunCommand(kBinary + " solve '" + kFfo1 + "' --tt-scheme bogus");
+  EXPECT_EQ(bad.exit_status, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--tt-scheme"));
+  const CommandOutput good =
+      RunCommand(kBinary + " solve '" + kFfo1 + "' --tt-scheme deep --hash-mb 16");
+  EXPECT_EQ(good.exit_status, 0) << good.err;
+}
+
+TEST(CliTest, UnknownOrderingFeatureIsAnError) {
+  const CommandOutput r = RunCommand(kBinary + " solve '" + kFfo1 + "' --ordering no-magic");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--ordering: unknown feature 'no-magic'"));
+}
+
+TEST(CliTest, BenchFfoPrintsMediansAndWritesCsv) {
+  const std::string csv = ::testing::TempDir() + "/bench.csv";
+  const CommandOutput r = RunCommand(kBinary +
+                                     " bench ffo --positions ffo/fforum-1-19.obf --range 1-2"
+                                     " --repeat 3 --csv " + csv);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("3 of 3 runs complete"));
+  EXPECT_THAT(r.out, HasSubstr("total: 2 positions, 0 wrong"));
+  const CommandOutput cat = RunCommand("cat " + csv);
+  const auto lines = Lines(cat.out);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_THAT(lines[1], ::testing::StartsWith("#1,1,14,G8,18,18,true,"));
+}
+
+TEST(CliTest, CtrlCStopsCleanlyAndPrintsWhatWasFinished) {
+  // FFO #1, then FFO #79 (36 empties: hours on few cores), so that the
+  // signal lands mid-solve.
+  const std::string ffo79 =
+      "--------------X-----O-XX---OOOX-OOOOXOXX--OOOOOO--O-OO-O----OO-- X";
+  const std::string file = WriteTempFile("interrupt.obf", kFfo1 + "\n" + ffo79 + "\n");
+  const CommandOutput r =
+      RunAndSignal({kBinary, "solve", file, "--hash-mb", "16"}, "interrupt.obf:1", SIGINT);
+  EXPECT_EQ(r.exit_status, 130);
+  EXPECT_THAT(r.out, HasSubstr("G8"));
+  EXPECT_THAT(r.out, HasSubstr("solved 1 of 2, wrong 0, input errors 0"));
+  EXPECT_THAT(r.out, HasSubstr("interrupted"));
+}
+
+}  // namespace
+}  // namespace endsolve::testing
