@@ -13,10 +13,12 @@
 #ifndef ENDSOLVE_HASHTABLE_TRANSPOSITION_TABLE_H_
 #define ENDSOLVE_HASHTABLE_TRANSPOSITION_TABLE_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "board/board.h"
@@ -81,8 +83,26 @@ class TranspositionTable {
   int shards() const;
 
  private:
+  friend class TranspositionTableTestPeer;  // tests: bucket lookup, tiny tables
+  struct Bucket;
+  struct Shard;
+  struct Location;
+
   TranspositionTable() = default;
-  // (implementation members: the hashtable/ issue's work)
+  // The real constructor: `bytes` is the exact total (a multiple of the
+  // cache line), so that tests can build tables of a few buckets.
+  static absl::StatusOr<std::unique_ptr<TranspositionTable>> CreateWithBytes(
+      std::size_t bytes, int shards, ReplacementScheme scheme);
+  Location Locate(const Board& board) const;
+  bool TwoLevel() const;
+
+  ReplacementScheme scheme_ = ReplacementScheme::kTwoBig1;
+  std::size_t size_bytes_ = 0;
+  int shard_bits_ = 0;
+  std::vector<Shard> shards_;
+  // The generation written into entries; entries of another generation are
+  // stale. Only NewSearch writes it.
+  std::atomic<std::uint8_t> generation_{0};
 };
 
 }  // namespace endsolve
