@@ -12,6 +12,9 @@
 //    the `.pos` file extension.
 //  - A move transcript from the initial position, such as `f5d6c3d3c4`
 //    (either case), with forced passes implied.
+//    A line that starts with a square name is a transcript, in a file as on
+//    the command line; the position is the one after the last move, with a
+//    forced pass at the end applied too.
 // Quietly accepted: CRLF line endings, a UTF-8 BOM, a missing final newline,
 // trailing blank lines.
 //
@@ -20,6 +23,12 @@
 //   FILE:LINE:COLUMN: expected WHAT, found WHAT
 // (for example `positions.obf:7:66: expected side to move 'X' or 'O', found
 // 'Z'`). Reading carries on with the next line.
+//
+// Besides the syntax, every position read is checked as far as a line allows:
+// the four centre squares are occupied (no game empties them), each answer's
+// move is legal (a pass, `PS`, only when the side to move has no move) and
+// answered once, each score lies in -64..+64, and a transcript's moves are
+// legal and end with the game at the latest. Columns count bytes from 1.
 #ifndef ENDSOLVE_BOARD_POSITION_IO_H_
 #define ENDSOLVE_BOARD_POSITION_IO_H_
 
@@ -48,7 +57,9 @@ absl::StatusOr<ReadResult> ReadPositionFile(const std::string& path);
 
 // Parses one position given on the command line: an .obf/plain line (board
 // and side, answers allowed) or a move transcript. `source` names it in
-// errors (e.g. "argument 2").
+// errors (e.g. "argument 2"), which read
+//   SOURCE, column COLUMN: expected WHAT, found WHAT
+// The returned Position has no file, line 0 and no label.
 absl::StatusOr<Position> ParsePositionText(std::string_view text, std::string_view source);
 
 // The .obf line for `position`, without a newline: board, side, and its
