@@ -10,6 +10,36 @@
 //  - The table is split into shards chosen by hash bits; each shard owns its
 //    memory and counters.
 //  - The replacement scheme is chosen at creation (Breuker et al. 1994).
+//
+// DESIGN (hashtable/README.md has the full argument and the measurements):
+//  - A bucket is one 64-byte cache line: an 8-byte version word and two
+//    24-byte slots (player, opponent, data: three 64-bit words), 8 bytes
+//    spare. A full-board key is 16 bytes, so two slots are all a line holds,
+//    and one line per bucket means a probe costs one cache miss. Each entry
+//    therefore costs 32 bytes of table. The two-level schemes use a bucket's
+//    two slots for one index; the one-level schemes give each slot its own
+//    index (a hash bit picks it), so all schemes get the same entries from
+//    the same memory.
+//  - The data word packs the bounds, both moves, the depth, round(4 log2
+//    nodes) for the Big schemes, the generation and an occupied bit.
+//  - Concurrency: a per-bucket seqlock with no waiting. A store CASes the
+//    version from even to odd (if the bucket is busy it skips the store and
+//    counts a rejection), writes the slot words as release stores, then
+//    publishes version + 2. A probe reads the version (acquire), the slot
+//    words (acquire loads), then the version again, and accepts only if the
+//    version was even and did not change. Any word written by a store that
+//    began after the first version read makes, through its release/acquire
+//    pair, that store's CAS visible to the second version read, so a mixed
+//    read is always refused. Every shared word is a std::atomic; there is no
+//    16-byte CAS and no standalone fence. (A lockless XOR-key table, P^D,
+//    O^D, D, is not exact: words of three stores can pass the check for a
+//    board that none of them stored; see the README.)
+//  - Shards: the top hash bits pick the shard. A shard is one memory mapping
+//    holding its counters (up to 16 cache-line stripes, a thread counting on
+//    its own stripe) and its buckets, so counters never become a shared hot
+//    line. Each probe or store does one relaxed increment.
+//  - Age: NewSearch advances an 8-bit generation; entries of another
+//    generation are stale and lose to any newcomer, but still answer probes.
 #ifndef ENDSOLVE_HASHTABLE_TRANSPOSITION_TABLE_H_
 #define ENDSOLVE_HASHTABLE_TRANSPOSITION_TABLE_H_
 

@@ -30,6 +30,9 @@ class TranspositionTableTestPeer {
   // Which slot of its bucket holds `board` (0 or 1), or -1. Only for a table
   // no other thread is using.
   static int SlotHolding(const TranspositionTable& table, const Board& board);
+
+  // How many slots of its bucket hold `board`: a correct table never has 2.
+  static int Copies(const TranspositionTable& table, const Board& board);
 };
 
 }  // namespace endsolve

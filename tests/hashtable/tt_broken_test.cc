@@ -1,0 +1,55 @@
+// The stress harness's power to find torn reads. This target compiles the
+// table with ENDSOLVE_TT_BROKEN_NO_SEQLOCK_FOR_TEST: slot words are still
+// atomic one by one, but no version guards them, so a probe can read the
+// board of one store and the data word of another. The harness, in exactly
+// the stress test's setup, must catch that for every scheme; if it ever stops
+// doing so, this test fails, since the clean stress test would then prove
+// nothing. Not run under TSan.
+#include <cstdio>
+#include <string>
+
+#include "gtest/gtest.h"
+#include "hashtable/transposition_table.h"
+#include "hashtable/tt_test_peer.h"
+#include "tests/hashtable/tt_test_util.h"
+
+namespace endsolve {
+namespace {
+
+using enum ReplacementScheme;
+
+// Rounds of the stress harness tried before giving up. One round usually
+// suffices; the bound keeps a slow machine from looping forever.
+constexpr int kMaxRounds = 50;
+
+class BrokenTableTest : public ::testing::TestWithParam<ReplacementScheme> {};
+
+TEST_P(BrokenTableTest, StressHarnessCatchesTornReads) {
+  auto table = TranspositionTableTestPeer::CreateWithBytes(kContendedBytes, kContendedShards,
+                                                           GetParam());
+  ASSERT_TRUE(table.ok()) << table.status();
+  StressOptions options = ContendedStressOptions();
+  std::uint64_t wrong = 0;
+  int rounds = 0;
+  while (wrong == 0 && rounds < kMaxRounds) {
+    options.seed = std::uint64_t(++rounds);
+    wrong += RunStress(**table, options).wrong_hits;
+  }
+  EXPECT_GT(wrong, 0u) << "the stress harness did not catch a table without its seqlock "
+                       << "in " << rounds << " rounds";
+  std::printf("%s: broken table caught after %d round(s): %llu wrong hits\n",
+              std::string(SchemeName(GetParam())).c_str(), rounds,
+              static_cast<unsigned long long>(wrong));
+}
+
+std::string SchemeParamName(const ::testing::TestParamInfo<ReplacementScheme>& p) {
+  return std::string(SchemeName(p.param));
+}
+
+INSTANTIATE_TEST_SUITE_P(AllSchemes, BrokenTableTest,
+                         ::testing::Values(kDeep, kNew, kOld, kBig1, kBigAll, kTwoDeep,
+                                           kTwoBig1, kTwoBigAll),
+                         SchemeParamName);
+
+}  // namespace
+}  // namespace endsolve

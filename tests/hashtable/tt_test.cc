@@ -1,0 +1,542 @@
+// The transposition table single-threaded: creation errors, exact round
+// trips, and each replacement scheme's decisions on boards built to collide,
+// checked against Breuker's definitions (solver-design.md, section 1) and
+// the aging rules of hashtable/README.md.
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "hashtable/transposition_table.h"
+#include "hashtable/tt_test_peer.h"
+#include "tests/hashtable/tt_test_util.h"
+
+namespace endsolve {
+namespace {
+
+std::string SchemeParamName(const ::testing::TestParamInfo<ReplacementScheme>& p) {
+  return std::string(SchemeName(p.param));
+}
+
+using ::testing::HasSubstr;
+using Peer = TranspositionTableTestPeer;
+using enum ReplacementScheme;
+
+constexpr ReplacementScheme kSchemes[] = {kDeep,    kNew,     kOld,     kBig1,
+                                          kBigAll,  kTwoDeep, kTwoBig1, kTwoBigAll};
+constexpr ReplacementScheme kTwoLevelSchemes[] = {kTwoDeep, kTwoBig1, kTwoBigAll};
+
+// One shard of 4 lines: one line of counters and 3 buckets.
+constexpr std::size_t kTinyBytes = 4 * 64;
+
+std::unique_ptr<TranspositionTable> Tiny(ReplacementScheme scheme) {
+  auto table = Peer::CreateWithBytes(kTinyBytes, 1, scheme);
+  EXPECT_TRUE(table.ok()) << table.status();
+  return *std::move(table);
+}
+
+// Data that names its store: `tag` goes into the bounds and moves.
+TTData Data(int depth, int tag) {
+  TTData d;
+  d.lower = std::int8_t(-tag);
+  d.upper = std::int8_t(tag);
+  d.move = std::uint8_t(tag % 64);
+  d.move2 = kNoMove;
+  d.depth = std::uint8_t(depth);
+  return d;
+}
+
+// The tag of the entry found for `board`, or -1 on a miss.
+int TagOf(TranspositionTable& table, const Board& board) {
+  TTData d;
+  return table.Probe(board, &d) ? d.upper : -1;
+}
+
+class CollisionTest : public ::testing::Test {
+ protected:
+  void Make(ReplacementScheme scheme, int boards = 6) {
+    table_ = Tiny(scheme);
+    std::mt19937_64 rng(42);
+    b_ = CollidingBoards(*table_, boards, rng);
+  }
+  std::unique_ptr<TranspositionTable> table_;
+  std::vector<Board> b_;
+};
+
+// ---- names and creation ----------------------------------------------------
+
+TEST(SchemeNameTest, EveryNameRoundTrips) {
+  const std::vector<std::string> expected = {"deep",    "new",     "old",     "big1",
+                                             "bigall",  "twodeep", "twobig1", "twobigall"};
+  for (std::size_t i = 0; i < std::size(kSchemes); ++i) {
+    EXPECT_EQ(SchemeName(kSchemes[i]), expected[i]);
+    auto parsed = ParseScheme(expected[i]);
+    ASSERT_TRUE(parsed.ok()) << parsed.status();
+    EXPECT_EQ(*parsed, kSchemes[i]);
+  }
+}
+
+TEST(SchemeNameTest, UnknownNameListsTheValidOnes) {
+  auto parsed = ParseScheme("Deep");
+  EXPECT_EQ(parsed.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(parsed.status().message(),
+            "unknown replacement scheme 'Deep'; valid: deep, new, old, big1, bigall, "
+            "twodeep, twobig1, twobigall");
+}
+
+TEST(CreateTest, RoundsTheSizeDownToAPowerOfTwo) {
+  auto table = TranspositionTable::Create({.size_mib = 3, .shards = 2, .scheme = kBig1});
+  ASSERT_TRUE(table.ok()) << table.status();
+  EXPECT_EQ((*table)->size_bytes(), std::size_t{2} << 20);
+  EXPECT_EQ((*table)->shards(), 2);
+  EXPECT_EQ((*table)->scheme(), kBig1);
+}
+
+TEST(CreateTest, CapacityIsTwoSlotsPerBucketAfterTheCounterLines) {
+  // 1 MiB = 16384 lines. One shard keeps 16 lines of counter stripes;
+  // 16 shards of 1024 lines keep 16 each too (1024 / 64); 8192 shards of 2
+  // lines keep one each.
+  auto one = TranspositionTable::Create({.size_mib = 1, .shards = 1});
+  ASSERT_TRUE(one.ok());
+  EXPECT_EQ((*one)->Stats().capacity, 2u * (16384 - 16));
+  auto sixteen = TranspositionTable::Create({.size_mib = 1, .shards = 16});
+  ASSERT_TRUE(sixteen.ok());
+  EXPECT_EQ((*sixteen)->Stats().capacity, 2u * 16 * (1024 - 16));
+  auto most = TranspositionTable::Create({.size_mib = 1, .shards = 8192});
+  ASSERT_TRUE(most.ok()) << most.status();
+  EXPECT_EQ((*most)->Stats().capacity, 2u * 8192);
+}
+
+TEST(CreateTest, RejectsShardCountsThatAreNotPowersOfTwo) {
+  for (int shards : {0, -4, 3, 12, 1 << 17}) {
+    auto table = TranspositionTable::Create({.size_mib = 1, .shards = shards});
+    EXPECT_EQ(table.status().code(), absl::StatusCode::kInvalidArgument) << shards;
+    EXPECT_EQ(table.status().message(),
+              "shards must be a power of two from 1 to 65536, got " + std::to_string(shards));
+  }
+}
+
+TEST(CreateTest, RejectsMoreShardsThanBuckets) {
+  auto table = TranspositionTable::Create({.size_mib = 1, .shards = 16384});
+  EXPECT_EQ(table.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(table.status().message(),
+              HasSubstr("16384 shards is too many for a table of 16384 buckets"));
+}
+
+TEST(CreateTest, RejectsAnEmptyTable) {
+  auto table = TranspositionTable::Create({.size_mib = 0});
+  EXPECT_EQ(table.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(table.status().message(), "transposition table size must be at least 1 MiB");
+}
+
+TEST(CreateTest, MoreMemoryThanTheMachineHasIsAnErrorNotACrash) {
+  auto table = TranspositionTable::Create({.size_mib = std::size_t{1} << 30});  // 1 PiB
+  EXPECT_EQ(table.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_THAT(table.status().message(),
+              HasSubstr("transposition table of 1073741824 MiB asked"));
+  EXPECT_THAT(table.status().message(), HasSubstr("MiB of physical memory"));
+
+  auto absurd = TranspositionTable::Create({.size_mib = ~std::size_t{0}});
+  EXPECT_EQ(absurd.status().code(), absl::StatusCode::kResourceExhausted);
+}
+
+// ---- probes and stores -----------------------------------------------------
+
+TEST(ProbeStoreTest, EmptyTableMisses) {
+  auto table = Tiny(kTwoBig1);
+  TTData d;
+  EXPECT_FALSE(table->Probe(Board::Initial(), &d));
+  EXPECT_FALSE(table->Probe(Board{}, &d));  // not even the all-zero board
+}
+
+TEST(ProbeStoreTest, EveryFieldRoundTripsAtItsExtremes) {
+  std::mt19937_64 rng(7);
+  const TTData cases[] = {
+      {.lower = -64, .upper = 64, .move = kPass, .move2 = kNoMove, .depth = 60},
+      {.lower = 64, .upper = 64, .move = 0, .move2 = 63, .depth = 0},
+      {.lower = -64, .upper = -64, .move = kNoMove, .move2 = kPass, .depth = 255},
+      {.lower = -1, .upper = 0, .move = 27, .move2 = 36, .depth = 64},
+  };
+  for (ReplacementScheme scheme : kSchemes) {
+    auto table = Tiny(scheme);
+    for (const TTData& data : cases) {
+      const Board board = RandomBoard(rng);
+      table->Store(board, data, ~std::uint64_t{0});
+      TTData got;
+      ASSERT_TRUE(table->Probe(board, &got)) << SchemeName(scheme);
+      EXPECT_TRUE(SameData(got, data)) << SchemeName(scheme);
+      table->Clear();
+    }
+  }
+}
+
+TEST(ProbeStoreTest, TheFullBoardIsVerified) {
+  // Same index, different boards: only the stored one hits. Player and
+  // opponent swapped is another board.
+  auto table = Tiny(kTwoBig1);
+  std::mt19937_64 rng(3);
+  const std::vector<Board> b = CollidingBoards(*table, 3, rng);
+  table->Store(b[0], Data(10, 1), 100);
+  EXPECT_EQ(TagOf(*table, b[0]), 1);
+  EXPECT_EQ(TagOf(*table, b[1]), -1);
+  EXPECT_EQ(TagOf(*table, b[0].Pass()), -1);
+}
+
+// ---- the same position is updated, never duplicated (every scheme) --------
+
+class UpdateTest : public CollisionTest,
+                   public ::testing::WithParamInterface<ReplacementScheme> {};
+
+TEST_P(UpdateTest, StoringAPositionAgainRewritesItsEntry) {
+  Make(GetParam());
+  table_->Store(b_[0], Data(20, 1), 1000);
+  table_->Store(b_[0], Data(20, 2), 10);  // smaller: still an update, even for Old
+  EXPECT_EQ(TagOf(*table_, b_[0]), 2);
+  EXPECT_EQ(Peer::Copies(*table_, b_[0]), 1);
+  const TTStats s = table_->Stats();
+  EXPECT_EQ(s.stores, 2u);
+  EXPECT_EQ(s.updates, 1u);
+  EXPECT_EQ(s.occupied, 1u);
+  EXPECT_EQ(s.replacements, 0u);
+  EXPECT_EQ(s.rejections, 0u);
+}
+
+TEST_P(UpdateTest, NoSequenceOfStoresDuplicatesAPosition) {
+  // Three boards on one index, stored in every order with every mix of
+  // depths and sizes: never two copies, and a hit always has the latest data.
+  Make(GetParam(), 3);
+  std::mt19937_64 rng(11);
+  int latest[3] = {-1, -1, -1};
+  for (int i = 0; i < 3000; ++i) {
+    const int which = int(rng() % 3);
+    const int tag = 1 + i % 60;
+    table_->Store(b_[which], Data(int(rng() % 30), tag), rng() % 5000);
+    latest[which] = tag;
+    if (i % 500 == 0) table_->NewSearch();
+    for (int j = 0; j < 3; ++j) {
+      ASSERT_LE(Peer::Copies(*table_, b_[j]), 1) << "store " << i;
+      const int found = TagOf(*table_, b_[j]);
+      ASSERT_TRUE(found == -1 || found == latest[j]) << "store " << i;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllSchemes, UpdateTest, ::testing::ValuesIn(kSchemes),
+                         SchemeParamName);
+
+// ---- one-level schemes: one slot per index ---------------------------------
+
+TEST_F(CollisionTest, DeepKeepsTheDeeperAndTiesGoToTheNewcomer) {
+  Make(kDeep);
+  table_->Store(b_[0], Data(20, 1), 10);
+  table_->Store(b_[1], Data(19, 2), 1'000'000);  // shallower, however big: refused
+  EXPECT_EQ(TagOf(*table_, b_[0]), 1);
+  EXPECT_EQ(TagOf(*table_, b_[1]), -1);
+  table_->Store(b_[2], Data(20, 3), 1);  // as deep: replaces
+  EXPECT_EQ(TagOf(*table_, b_[0]), -1);
+  EXPECT_EQ(TagOf(*table_, b_[2]), 3);
+  table_->Store(b_[3], Data(21, 4), 1);  // deeper: replaces
+  EXPECT_EQ(TagOf(*table_, b_[3]), 4);
+  const TTStats s = table_->Stats();
+  EXPECT_EQ(s.stores, 4u);
+  EXPECT_EQ(s.rejections, 1u);
+  EXPECT_EQ(s.replacements, 2u);
+  EXPECT_EQ(s.occupied, 1u);
+}
+
+TEST_F(CollisionTest, NewAlwaysReplaces) {
+  Make(kNew);
+  table_->Store(b_[0], Data(60, 1), 1'000'000);
+  table_->Store(b_[1], Data(0, 2), 0);
+  EXPECT_EQ(TagOf(*table_, b_[0]), -1);
+  EXPECT_EQ(TagOf(*table_, b_[1]), 2);
+  EXPECT_EQ(table_->Stats().replacements, 1u);
+}
+
+TEST_F(CollisionTest, OldNeverReplacesACurrentEntry) {
+  Make(kOld);
+  table_->Store(b_[0], Data(0, 1), 1);
+  table_->Store(b_[1], Data(60, 2), 1'000'000);
+  EXPECT_EQ(TagOf(*table_, b_[0]), 1);
+  EXPECT_EQ(TagOf(*table_, b_[1]), -1);
+  EXPECT_EQ(table_->Stats().rejections, 1u);
+}
+
+TEST_F(CollisionTest, Big1KeepsTheLargerSubtreeRegardlessOfDepth) {
+  Make(kBig1);
+  table_->Store(b_[0], Data(5, 1), 1000);
+  table_->Store(b_[1], Data(60, 2), 500);  // deeper but smaller: refused
+  EXPECT_EQ(TagOf(*table_, b_[0]), 1);
+  EXPECT_EQ(TagOf(*table_, b_[1]), -1);
+  table_->Store(b_[2], Data(1, 3), 1000);  // as big: replaces
+  EXPECT_EQ(TagOf(*table_, b_[2]), 3);
+  table_->Store(b_[3], Data(1, 4), 2000);  // bigger: replaces
+  EXPECT_EQ(TagOf(*table_, b_[3]), 4);
+}
+
+TEST_F(CollisionTest, Big1CountsOnlyTheLatestSearchOfAPosition) {
+  Make(kBig1);
+  table_->Store(b_[0], Data(5, 1), 600);
+  table_->Store(b_[0], Data(5, 2), 600);   // transposed: still 600, not 1200
+  table_->Store(b_[1], Data(5, 3), 1000);  // 1000 > 600: replaces
+  EXPECT_EQ(TagOf(*table_, b_[1]), 3);
+  EXPECT_EQ(TagOf(*table_, b_[0]), -1);
+  // Latest, not largest: a small re-search shrinks the entry.
+  table_->Store(b_[2], Data(5, 4), 5000);
+  table_->Store(b_[2], Data(5, 5), 10);
+  table_->Store(b_[3], Data(5, 6), 100);
+  EXPECT_EQ(TagOf(*table_, b_[3]), 6);
+}
+
+TEST_F(CollisionTest, BigAllAddsTheSizesOfEverySearchOfAPosition) {
+  Make(kBigAll);
+  table_->Store(b_[0], Data(5, 1), 600);
+  table_->Store(b_[0], Data(5, 2), 600);   // 1200 together
+  table_->Store(b_[1], Data(5, 3), 1000);  // 1000 < 1200: refused
+  EXPECT_EQ(TagOf(*table_, b_[0]), 2);
+  EXPECT_EQ(TagOf(*table_, b_[1]), -1);
+  table_->Store(b_[2], Data(5, 4), 1300);  // 1300 > 1200: replaces
+  EXPECT_EQ(TagOf(*table_, b_[2]), 4);
+}
+
+TEST_F(CollisionTest, BigAllDoesNotLoseManySmallSearchesToRounding) {
+  Make(kBigAll);
+  for (int i = 0; i < 16; ++i) table_->Store(b_[0], Data(5, 1), 100);  // 1600
+  table_->Store(b_[1], Data(5, 2), 1500);
+  EXPECT_EQ(TagOf(*table_, b_[1]), -1);
+  table_->Store(b_[2], Data(5, 3), 1700);
+  EXPECT_EQ(TagOf(*table_, b_[2]), 3);
+}
+
+// ---- two-level schemes: two slots per index ----------------------------------
+
+TEST_F(CollisionTest, TwoDeepKeepsTheDeepInSlotOneAndTheNewestInSlotTwo) {
+  Make(kTwoDeep);
+  table_->Store(b_[0], Data(20, 1), 1);
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[0]), 0);
+  table_->Store(b_[1], Data(10, 2), 1'000'000);  // shallower: slot 2
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[0]), 0);
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[1]), 1);
+  table_->Store(b_[2], Data(5, 3), 1);  // shallower: replaces slot 2
+  EXPECT_EQ(TagOf(*table_, b_[1]), -1);
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[2]), 1);
+  table_->Store(b_[3], Data(20, 4), 1);  // as deep as slot 1: slot 1 moves down
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[3]), 0);
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[0]), 1);
+  EXPECT_EQ(TagOf(*table_, b_[2]), -1);
+  const TTStats s = table_->Stats();
+  EXPECT_EQ(s.stores, 4u);
+  EXPECT_EQ(s.occupied, 2u);
+  EXPECT_EQ(s.replacements, 2u);
+  EXPECT_EQ(s.rejections, 0u);  // two-level schemes always store
+}
+
+TEST_F(CollisionTest, TwoBig1ComparesTheLatestSubtreeSize) {
+  Make(kTwoBig1);
+  table_->Store(b_[0], Data(60, 1), 1000);
+  table_->Store(b_[1], Data(1, 2), 999);  // smaller: slot 2
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[1]), 1);
+  table_->Store(b_[2], Data(1, 3), 1000);  // as big: takes slot 1, b0 down, b1 out
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[2]), 0);
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[0]), 1);
+  EXPECT_EQ(TagOf(*table_, b_[1]), -1);
+  // An update with a small count stays in (or moves to) slot 2.
+  table_->Store(b_[2], Data(1, 4), 10);
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[0]), 0);
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[2]), 1);
+  EXPECT_EQ(TagOf(*table_, b_[2]), 4);
+}
+
+TEST_F(CollisionTest, TwoBigAllPromotesAPositionWhoseSearchesAddUp) {
+  for (ReplacementScheme scheme : {kTwoBig1, kTwoBigAll}) {
+    Make(scheme);
+    table_->Store(b_[0], Data(5, 1), 600);
+    table_->Store(b_[1], Data(5, 2), 500);  // slot 2
+    table_->Store(b_[1], Data(5, 3), 500);  // BigAll: 1000 > 600, promoted
+    const bool all = scheme == kTwoBigAll;
+    EXPECT_EQ(Peer::SlotHolding(*table_, b_[1]), all ? 0 : 1) << SchemeName(scheme);
+    EXPECT_EQ(Peer::SlotHolding(*table_, b_[0]), all ? 1 : 0) << SchemeName(scheme);
+    EXPECT_EQ(TagOf(*table_, b_[1]), 3);
+    EXPECT_EQ(table_->Stats().updates, 1u);
+  }
+}
+
+TEST_F(CollisionTest, TwoLevelUpdatesLookInBothSlots) {
+  for (ReplacementScheme scheme : kTwoLevelSchemes) {
+    Make(scheme);
+    table_->Store(b_[0], Data(30, 1), 10000);
+    table_->Store(b_[1], Data(10, 2), 10);  // slot 2
+    ASSERT_EQ(Peer::SlotHolding(*table_, b_[1]), 1);
+    table_->Store(b_[1], Data(10, 3), 10);  // found in slot 2: updated there
+    EXPECT_EQ(Peer::Copies(*table_, b_[1]), 1) << SchemeName(scheme);
+    EXPECT_EQ(Peer::SlotHolding(*table_, b_[1]), 1) << SchemeName(scheme);
+    EXPECT_EQ(TagOf(*table_, b_[1]), 3);
+    EXPECT_EQ(TagOf(*table_, b_[0]), 1);
+    table_->Store(b_[0], Data(30, 4), 10000);  // found in slot 1: stays
+    EXPECT_EQ(Peer::SlotHolding(*table_, b_[0]), 0) << SchemeName(scheme);
+    EXPECT_EQ(TagOf(*table_, b_[0]), 4);
+    EXPECT_EQ(TagOf(*table_, b_[1]), 3);
+    EXPECT_EQ(table_->Stats().updates, 2u);
+    EXPECT_EQ(table_->Stats().occupied, 2u);
+  }
+}
+
+// ---- aging ---------------------------------------------------------------------
+
+// An entry of an earlier search loses its slot to a newcomer that would lose
+// against it in the same search; it still answers probes until then.
+class AgingTest : public CollisionTest,
+                  public ::testing::WithParamInterface<ReplacementScheme> {};
+
+TEST_P(AgingTest, AStaleEntryStillAnswersProbes) {
+  Make(GetParam());
+  table_->Store(b_[0], Data(30, 1), 1000);
+  table_->NewSearch();
+  EXPECT_EQ(TagOf(*table_, b_[0]), 1);
+}
+
+TEST_P(AgingTest, AStaleEntryYieldsToANewcomerThatWouldOtherwiseLose) {
+  Make(GetParam());
+  // Deep, big and a newcomer that is neither: with a full index of current
+  // entries it would be refused (one-level) or go to slot 2 (two-level).
+  table_->Store(b_[0], Data(40, 1), 1'000'000);
+  table_->Store(b_[1], Data(40, 2), 1'000'000);  // two-level: fills slot 2
+  table_->NewSearch();
+  table_->Store(b_[2], Data(1, 3), 1);
+  EXPECT_EQ(TagOf(*table_, b_[2]), 3) << SchemeName(GetParam());
+  // One-level: b1 replaced b0 (Old refused it), then b2 replaced the stale
+  // resident. Two-level: b1 took slot 1 over b0 (a tie goes to the
+  // newcomer), then b2 beat stale b1, which moved down and evicted b0.
+  const ReplacementScheme s = GetParam();
+  const bool one_level = s == kDeep || s == kNew || s == kBig1 || s == kBigAll;
+  EXPECT_EQ(table_->Stats().replacements, one_level ? 2u : 1u) << SchemeName(s);
+}
+
+TEST_P(AgingTest, UpdatingAStaleEntryMakesItCurrent) {
+  Make(GetParam());
+  table_->Store(b_[0], Data(40, 1), 1'000'000);
+  table_->NewSearch();
+  table_->Store(b_[0], Data(40, 2), 1'000'000);  // refreshed in this search
+  table_->Store(b_[1], Data(1, 3), 1);
+  // One-level: the small newcomer loses (New excepted); two-level: it goes
+  // to slot 2 and b0 stays.
+  EXPECT_EQ(TagOf(*table_, b_[0]), GetParam() == kNew ? -1 : 2) << SchemeName(GetParam());
+}
+
+INSTANTIATE_TEST_SUITE_P(AllSchemes, AgingTest, ::testing::ValuesIn(kSchemes),
+                         SchemeParamName);
+
+TEST_F(CollisionTest, OldReplacesAStaleEntryButNotACurrentOne) {
+  Make(kOld);
+  table_->Store(b_[0], Data(0, 1), 1);
+  table_->Store(b_[1], Data(0, 2), 1);  // current resident: refused
+  EXPECT_EQ(TagOf(*table_, b_[1]), -1);
+  table_->NewSearch();
+  table_->Store(b_[1], Data(0, 2), 1);  // stale resident: replaced
+  EXPECT_EQ(TagOf(*table_, b_[1]), 2);
+  table_->Store(b_[2], Data(0, 3), 1);  // b1 is current again: refused
+  EXPECT_EQ(TagOf(*table_, b_[2]), -1);
+}
+
+TEST_F(CollisionTest, TwoLevelTreatsAStaleSlotOneAsBeaten) {
+  Make(kTwoDeep);
+  table_->Store(b_[0], Data(40, 1), 1);
+  table_->NewSearch();
+  table_->Store(b_[1], Data(10, 2), 1);  // stale slot 1 moves down, b1 on top
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[1]), 0);
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[0]), 1);
+  EXPECT_EQ(TagOf(*table_, b_[0]), 1);   // still answers
+  table_->Store(b_[2], Data(5, 3), 1);   // shallower than current b1: slot 2
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[2]), 1);
+  EXPECT_EQ(TagOf(*table_, b_[0]), -1);
+  table_->NewSearch();                   // b1 and b2 both stale
+  table_->Store(b_[3], Data(1, 4), 1);   // beats stale b1, which evicts b2
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[3]), 0);
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[1]), 1);
+  EXPECT_EQ(TagOf(*table_, b_[2]), -1);
+}
+
+TEST_F(CollisionTest, TwoLevelUpdatePromotesACurrentEntryOverAStaleSlotOne) {
+  Make(kTwoBig1);
+  table_->Store(b_[0], Data(40, 1), 100000);
+  table_->Store(b_[1], Data(10, 2), 10);  // slot 2
+  table_->NewSearch();
+  table_->Store(b_[1], Data(10, 3), 10);  // refreshed: now above stale b0
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[1]), 0);
+  EXPECT_EQ(Peer::SlotHolding(*table_, b_[0]), 1);
+  EXPECT_EQ(Peer::Copies(*table_, b_[1]), 1);
+}
+
+// ---- statistics and clearing ---------------------------------------------------
+
+TEST(StatsTest, CountsEveryOutcome) {
+  auto table = Tiny(kDeep);
+  std::mt19937_64 rng(5);
+  const std::vector<Board> b = CollidingBoards(*table, 3, rng);
+  TTData d;
+  table->Probe(b[0], &d);                 // miss
+  table->Store(b[0], Data(20, 1), 1);     // insert
+  table->Probe(b[0], &d);                 // hit
+  table->Store(b[0], Data(20, 2), 1);     // update
+  table->Store(b[1], Data(10, 3), 1);     // rejection
+  table->Store(b[2], Data(30, 4), 1);     // replacement
+  table->Probe(b[1], &d);                 // miss
+  table->Probe(b[2], &d);                 // hit
+  const TTStats s = table->Stats();
+  EXPECT_EQ(s.probes, 4u);
+  EXPECT_EQ(s.hits, 2u);
+  EXPECT_EQ(s.stores, 4u);
+  EXPECT_EQ(s.updates, 1u);
+  EXPECT_EQ(s.replacements, 1u);
+  EXPECT_EQ(s.rejections, 1u);
+  EXPECT_EQ(s.occupied, 1u);
+  EXPECT_EQ(s.capacity, 6u);
+}
+
+TEST(StatsTest, OccupancyCountsDistinctPositions) {
+  auto table = TranspositionTable::Create({.size_mib = 1, .shards = 4, .scheme = kTwoBig1});
+  ASSERT_TRUE(table.ok());
+  std::mt19937_64 rng(9);
+  // Far fewer boards than slots: every one lands (the two-level schemes
+  // never refuse) unless three share a bucket, which the count allows for.
+  std::uint64_t distinct = 0;
+  for (int i = 0; i < 1000; ++i) {
+    const Board board = RandomBoard(rng);
+    (*table)->Store(board, Data(10, 1), 100);
+    (*table)->Store(board, Data(10, 2), 100);  // update: not counted again
+    TTData d;
+    distinct += (*table)->Probe(board, &d);
+  }
+  const TTStats s = (*table)->Stats();
+  EXPECT_EQ(s.stores, 2000u);
+  EXPECT_EQ(s.updates, 1000u);
+  EXPECT_EQ(s.occupied + s.replacements, 1000u);
+  EXPECT_EQ(distinct, 1000u);  // each was found right after its store
+}
+
+TEST(ClearTest, EmptiesTheTableAndResetsTheCounters) {
+  auto table = TranspositionTable::Create({.size_mib = 1, .shards = 2});
+  ASSERT_TRUE(table.ok());
+  std::mt19937_64 rng(1);
+  std::vector<Board> boards;
+  for (int i = 0; i < 100; ++i) {
+    boards.push_back(RandomBoard(rng));
+    (*table)->Store(boards.back(), DataFor(boards.back()), 10);
+  }
+  (*table)->Clear();
+  TTStats s = (*table)->Stats();
+  EXPECT_EQ(s.stores, 0u);
+  EXPECT_EQ(s.occupied, 0u);
+  for (const Board& b : boards) {
+    TTData d;
+    EXPECT_FALSE((*table)->Probe(b, &d));
+  }
+  s = (*table)->Stats();
+  EXPECT_EQ(s.probes, 100u);
+  EXPECT_EQ(s.hits, 0u);
+}
+
+}  // namespace
+}  // namespace endsolve
