@@ -260,11 +260,11 @@ absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::Create(
         "two), but the machine has only %d MiB of physical memory",
         options.size_mib, mib, physical / kMiB));
   }
-  return CreateWithBytes(mib * kMiB, options.shards, options.scheme);
+  return CreateWithBytes(mib * kMiB, options.shards, options.scheme, kMaxCounterStripes);
 }
 
 absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWithBytes(
-    std::size_t bytes, int shards, ReplacementScheme scheme) {
+    std::size_t bytes, int shards, ReplacementScheme scheme, unsigned max_counter_stripes) {
   static_assert(sizeof(Bucket) == kCacheLine, "a bucket is one cache line");
   if (shards < 1 || !std::has_single_bit(unsigned(shards)) ||
       shards > (1 << kMaxShardBits)) {
@@ -283,8 +283,10 @@ absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWi
         "bucket and one line of counters (%d bytes)",
         shards, bytes / kCacheLine, 2 * kCacheLine));
   }
+  assert(max_counter_stripes >= 1 && max_counter_stripes <= kMaxCounterStripes);
   const unsigned stripes = unsigned(std::clamp<std::size_t>(
-      std::bit_floor(shard_lines / kLinesPerCounterStripe), 1, kMaxCounterStripes));
+      std::bit_floor(shard_lines / kLinesPerCounterStripe), 1,
+      std::bit_floor(max_counter_stripes)));
   const std::uint64_t buckets = shard_lines - stripes;
   if (buckets > kMaxBucketsPerShard) {
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -576,6 +578,8 @@ TTStats TranspositionTable::Stats() const {
 ReplacementScheme TranspositionTable::scheme() const { return scheme_; }
 std::size_t TranspositionTable::size_bytes() const { return size_bytes_; }
 int TranspositionTable::shards() const { return int(shards_.size()); }
+
+static_assert(TranspositionTableTestPeer::kDefaultStripes == kMaxCounterStripes);
 
 // The test peer's lookups live here, where the layout is defined.
 std::uint64_t TranspositionTableTestPeer::IndexOf(const TranspositionTable& table,

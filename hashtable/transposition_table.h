@@ -120,9 +120,10 @@ class TranspositionTable {
 
   TranspositionTable() = default;
   // The real constructor: `bytes` is the exact total (a multiple of the
-  // cache line), so that tests can build tables of a few buckets.
+  // cache line), so that tests can build tables of a few buckets; the
+  // benchmark lowers `max_counter_stripes` to 1 to measure shared counters.
   static absl::StatusOr<std::unique_ptr<TranspositionTable>> CreateWithBytes(
-      std::size_t bytes, int shards, ReplacementScheme scheme);
+      std::size_t bytes, int shards, ReplacementScheme scheme, unsigned max_counter_stripes);
   Location Locate(const Board& board) const;
   bool TwoLevel() const;
 

@@ -15,12 +15,21 @@ namespace endsolve {
 
 class TranspositionTableTestPeer {
  public:
+  static constexpr unsigned kDefaultStripes = 16;  // as TranspositionTable::Create
+
   // A table of exactly `bytes` (a multiple of 64 * shards). Each shard takes
   // one 64-byte line for counters (more in larger shards), the rest are
   // 64-byte buckets of two slots.
   static absl::StatusOr<std::unique_ptr<TranspositionTable>> CreateWithBytes(
       std::size_t bytes, int shards, ReplacementScheme scheme) {
-    return TranspositionTable::CreateWithBytes(bytes, shards, scheme);
+    return TranspositionTable::CreateWithBytes(bytes, shards, scheme, kDefaultStripes);
+  }
+
+  // The same with one counter line per shard that every thread shares: the
+  // design the striped counters replace, kept for the benchmark to compare.
+  static absl::StatusOr<std::unique_ptr<TranspositionTable>> CreateWithSharedCounters(
+      std::size_t bytes, int shards, ReplacementScheme scheme) {
+    return TranspositionTable::CreateWithBytes(bytes, shards, scheme, 1);
   }
 
   // The index a board competes for: boards with equal indexes collide. For

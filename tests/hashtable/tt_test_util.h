@@ -53,7 +53,7 @@ inline StressOptions ContendedStressOptions() {
   StressOptions options;
   options.threads = 8;
   options.pool = 48;
-  options.ops_per_thread = 100'000;
+  options.ops_per_thread = 200'000;
   options.new_search_every = 64;  // aging: Old and BigAll keep replacing
   return options;
 }

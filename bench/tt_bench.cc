@@ -1,0 +1,216 @@
+// Transposition-table micro-benchmarks: probe and store throughput by thread
+// count (runs with more threads than cores are labelled "oversubscribed"),
+// the cost of shared versus striped counters, and the latency of a probe into
+// a table far larger than the caches.
+//
+// Run: build-tt/bench/tt_bench [--benchmark_filter=...]
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "hashtable/transposition_table.h"
+#include "hashtable/tt_test_peer.h"
+
+namespace endsolve {
+namespace {
+
+// Throughput runs use a table that is large next to L2 but whose misses are
+// mostly L3 and DRAM, as in a search; the latency run a table that no cache
+// holds, with random probes.
+constexpr std::size_t kThroughputMiB = 64;
+constexpr std::size_t kLatencyMiB = 1024;
+constexpr int kShards = 16;
+// Boards each thread cycles through: 2^20 boards, 16 MiB of keys.
+constexpr std::size_t kKeys = std::size_t{1} << 20;
+
+// SplitMix64: a stream of well-mixed words from a counter.
+std::uint64_t Mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111eb;
+  return x ^ (x >> 31);
+}
+
+// A random board (disjoint player and opponent) from a seed.
+Board BoardFrom(std::uint64_t seed) {
+  const std::uint64_t a = Mix(seed), b = Mix(seed ^ 0x5555555555555555);
+  return {a & b, a & ~b};
+}
+
+const std::vector<Board>& Keys() {
+  static const std::vector<Board> keys = [] {
+    std::vector<Board> k(kKeys);
+    for (std::size_t i = 0; i < kKeys; ++i) k[i] = BoardFrom(i);
+    return k;
+  }();
+  return keys;
+}
+
+TTData DataFor(std::uint64_t i) {
+  TTData d;
+  d.lower = std::int8_t(int(i % 65) - 64);
+  d.upper = std::int8_t(i % 65);
+  d.move = std::uint8_t(i % 64);
+  d.depth = std::uint8_t(i % 30);
+  return d;
+}
+
+// The table under test, made once per configuration and kept: the
+// benchmark's threads share it, as search threads do. Half the keys are
+// stored, so probes hit about half the time.
+TranspositionTable& Table(bool shared_counters) {
+  static std::unique_ptr<TranspositionTable> tables[2];
+  std::unique_ptr<TranspositionTable>& t = tables[shared_counters];
+  if (!t) {
+    const std::size_t bytes = kThroughputMiB << 20;
+    auto made = shared_counters
+                    ? TranspositionTableTestPeer::CreateWithSharedCounters(
+                          bytes, kShards, ReplacementScheme::kTwoBig1)
+                    : TranspositionTable::Create({.size_mib = kThroughputMiB, .shards = kShards});
+    if (!made.ok()) {
+      std::fprintf(stderr, "%s\n", made.status().ToString().c_str());
+      std::abort();
+    }
+    t = *std::move(made);
+    const std::vector<Board>& keys = Keys();
+    for (std::size_t i = 0; i < kKeys; i += 2) t->Store(keys[i], DataFor(i), i);
+  }
+  return *t;
+}
+
+void SetUpTables(const benchmark::State&) {
+  Keys();
+  Table(false);
+  Table(true);
+}
+
+// Says when the run has more threads than the machine has hardware threads:
+// those numbers measure preemption as much as the table.
+void LabelThreads(benchmark::State& state) {
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  if (unsigned(state.threads()) > cores) {
+    state.SetLabel("oversubscribed (" + std::to_string(state.threads()) + " threads, " +
+                   std::to_string(cores) + " cores)");
+  }
+}
+
+void Probe(benchmark::State& state, bool shared_counters) {
+  TranspositionTable& table = Table(shared_counters);
+  const std::vector<Board>& keys = Keys();
+  std::size_t i = std::size_t(state.thread_index()) * 7919;
+  std::uint64_t hits = 0;
+  TTData d;
+  for (auto _ : state) {
+    hits += table.Probe(keys[i & (kKeys - 1)], &d);
+    i += 1;
+  }
+  benchmark::DoNotOptimize(hits);
+  state.SetItemsProcessed(state.iterations());
+  LabelThreads(state);
+}
+
+void Store(benchmark::State& state, bool shared_counters) {
+  TranspositionTable& table = Table(shared_counters);
+  const std::vector<Board>& keys = Keys();
+  std::size_t i = std::size_t(state.thread_index()) * 7919;
+  for (auto _ : state) {
+    const std::size_t k = i & (kKeys - 1);
+    table.Store(keys[k], DataFor(k), k);
+    i += 1;
+  }
+  state.SetItemsProcessed(state.iterations());
+  LabelThreads(state);
+}
+
+void BM_Probe(benchmark::State& state) { Probe(state, false); }
+void BM_Store(benchmark::State& state) { Store(state, false); }
+void BM_ProbeSharedCounters(benchmark::State& state) { Probe(state, true); }
+void BM_StoreSharedCounters(benchmark::State& state) { Store(state, true); }
+
+// Threads: 1 and 2, then 4 and 8 (oversubscribed on a small machine), and
+// the machine's own count when it is larger.
+void ThreadCounts(benchmark::internal::Benchmark* b) {
+  const int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+  for (int t : {1, 2, 4, 8}) b->Threads(t);
+  if (cores > 8) b->Threads(cores);
+  b->UseRealTime()->Setup(SetUpTables);
+}
+
+BENCHMARK(BM_Probe)->Apply(ThreadCounts);
+BENCHMARK(BM_Store)->Apply(ThreadCounts);
+BENCHMARK(BM_ProbeSharedCounters)->Apply(ThreadCounts);
+BENCHMARK(BM_StoreSharedCounters)->Apply(ThreadCounts);
+
+// Probe latency: each probe's board depends on the previous probe's result,
+// so the CPU cannot overlap the misses; time per iteration is one probe's
+// latency into a 1 GiB table (cache and TLB misses included). The
+// independent variant shows how much overlap a search could get.
+TranspositionTable& LatencyTable() {
+  static std::unique_ptr<TranspositionTable> t = [] {
+    auto made = TranspositionTable::Create({.size_mib = kLatencyMiB, .shards = kShards});
+    if (!made.ok()) {
+      std::fprintf(stderr, "%s\n", made.status().ToString().c_str());
+      std::abort();
+    }
+    // A quarter of the slots filled: probes find both hits and misses.
+    const std::uint64_t entries = (*made)->Stats().capacity / 4;
+    for (std::uint64_t i = 0; i < entries; ++i) (*made)->Store(BoardFrom(i), DataFor(i), i);
+    return *std::move(made);
+  }();
+  return *t;
+}
+
+void SetUpLatency(const benchmark::State&) { LatencyTable(); }
+
+void BM_ProbeLatency1GiB(benchmark::State& state) {
+  TranspositionTable& table = LatencyTable();
+  const std::uint64_t filled = table.Stats().capacity / 4;
+  std::uint64_t seed = 12345;
+  TTData d;
+  for (auto _ : state) {
+    // Half the probes aim at stored boards.
+    const std::uint64_t r = Mix(seed);
+    const std::uint64_t key = (r & 1) ? r % filled : r;
+    const bool hit = table.Probe(BoardFrom(key), &d);
+    seed = r + hit + std::uint64_t(std::uint8_t(d.lower));  // the dependency
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_ProbeLatency1GiB)->Setup(SetUpLatency);
+
+void BM_ProbeIndependent1GiB(benchmark::State& state) {
+  TranspositionTable& table = LatencyTable();
+  const std::uint64_t filled = table.Stats().capacity / 4;
+  std::uint64_t seed = 12345, hits = 0;
+  TTData d;
+  for (auto _ : state) {
+    const std::uint64_t r = Mix(seed++);
+    const std::uint64_t key = (r & 1) ? r % filled : r;
+    hits += table.Probe(BoardFrom(key), &d);
+  }
+  benchmark::DoNotOptimize(hits);
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_ProbeIndependent1GiB)->Setup(SetUpLatency);
+
+// The cost of computing the boards alone, to subtract from the two above.
+void BM_KeyGenerationOnly(benchmark::State& state) {
+  std::uint64_t seed = 12345, acc = 0;
+  for (auto _ : state) {
+    const std::uint64_t r = Mix(seed++);
+    const Board b = BoardFrom(r);
+    acc += b.player ^ b.opponent;
+  }
+  benchmark::DoNotOptimize(acc);
+}
+BENCHMARK(BM_KeyGenerationOnly);
+
+}  // namespace
+}  // namespace endsolve
+
+BENCHMARK_MAIN();
