@@ -14,6 +14,8 @@ inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, the shell's conve
 int PerftCommand(int argc, char** argv);
 int SolveCommand(int argc, char** argv);
 int BenchCommand(int argc, char** argv);
+int BatchCommand(int argc, char** argv);
+int MergeCommand(int argc, char** argv);
 
 }  // namespace endsolve::cli
 

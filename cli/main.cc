@@ -19,6 +19,11 @@ constexpr char kUsage[] =
     "  endsolve bench ffo [--positions FILES] [--range A-B] [--repeat R] [--csv FILE]\n"
     "                 [--threads N] [--hash-mb M] [--tt-scheme S] [--ordering LIST]\n"
     "  endsolve perft [--depth N] [POSITION_OR_FILE...]\n"
+    "  endsolve batch INPUT... --out RESULTS.jsonl [--threads N] [--hash-mb M] [--wld]\n"
+    "                 [--resume] [--shard K/N] [--time-limit-per-position T]\n"
+    "                 [--tt-scheme S] [--ordering LIST]\n"
+    "  endsolve batch --summary RESULTS.jsonl...\n"
+    "  endsolve merge SHARD_RESULTS... --out MERGED.jsonl [--inputs INPUT,...]\n"
     "\n"
     "Positions: .obf or .pos files, a 64-character board and a side ('X' or 'O'),\n"
     "or a move transcript from the initial position such as f5d6c3d3c4.\n"
@@ -39,6 +44,8 @@ int main(int argc, char** argv) {
   if (command == "solve") return endsolve::cli::SolveCommand(argc - 2, argv + 2);
   if (command == "bench") return endsolve::cli::BenchCommand(argc - 2, argv + 2);
   if (command == "perft") return endsolve::cli::PerftCommand(argc - 2, argv + 2);
+  if (command == "batch") return endsolve::cli::BatchCommand(argc - 2, argv + 2);
+  if (command == "merge") return endsolve::cli::MergeCommand(argc - 2, argv + 2);
   if (command == "--version" || command == "version") {
     absl::PrintF("endsolve %s\n", ENDSOLVE_VERSION);
     return 0;

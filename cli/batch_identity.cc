@@ -1,0 +1,81 @@
+#include "cli/batch_identity.h"
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "board/symmetry.h"
+
+namespace endsolve::cli {
+namespace {
+
+// The FNV-1a parameters for 64 bits, from the algorithm's definition.
+constexpr std::uint64_t kFnvOffsetBasis = 0xcbf29ce484222325ULL;
+constexpr std::uint64_t kFnvPrime = 0x100000001b3ULL;
+
+// Continues an FNV-1a hash over the 8 bytes of `word`, lowest byte first, so
+// that the result does not depend on the machine's byte order.
+std::uint64_t FnvWord(std::uint64_t hash, std::uint64_t word) {
+  for (int i = 0; i < 8; ++i) {
+    hash ^= (word >> (8 * i)) & 0xff;
+    hash *= kFnvPrime;
+  }
+  return hash;
+}
+
+}  // namespace
+
+// XOR each byte in, then multiply by the prime: the whole of FNV-1a.
+std::uint64_t Fnv1a64(absl::string_view bytes) {
+  std::uint64_t hash = kFnvOffsetBasis;
+  for (const char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= kFnvPrime;
+  }
+  return hash;
+}
+
+std::string HexHash(std::uint64_t hash) { return absl::StrFormat("%016x", hash); }
+
+PositionKey KeyOf(const Board& board) {
+  const Board canonical = Canonical(board);
+  return {canonical.player, canonical.opponent};
+}
+
+std::uint64_t KeyHash(const PositionKey& key) {
+  return FnvWord(FnvWord(kFnvOffsetBasis, key.player), key.opponent);
+}
+
+std::string BatchId(absl::string_view file, int line, std::uint64_t hash) {
+  return absl::StrCat(file, ":", line, ":", HexHash(hash));
+}
+
+// Eight tries; a board with symmetries of its own matches several, and any
+// of them maps moves correctly, so the first is as good as the others.
+int SymmetryBetween(const Board& from, const Board& to) {
+  for (int s = 0; s < kNumSymmetries; ++s) {
+    if (Transform(from, s) == to) return s;
+  }
+  return -1;
+}
+
+absl::StatusOr<Shard> ParseShard(absl::string_view text) {
+  const std::vector<absl::string_view> parts = absl::StrSplit(text, '/');
+  Shard shard;
+  if (parts.size() != 2 || !absl::SimpleAtoi(parts[0], &shard.index) ||
+      !absl::SimpleAtoi(parts[1], &shard.count) || shard.count < 1 || shard.index < 1 ||
+      shard.index > shard.count) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--shard: expected K/N with 1 <= K <= N, such as 2/8, found '", text, "'"));
+  }
+  return shard;
+}
+
+std::string FormatShard(const Shard& shard) { return absl::StrCat(shard.index, "/", shard.count); }
+
+bool InShard(absl::string_view id, const Shard& shard) {
+  return Fnv1a64(id) % static_cast<std::uint64_t>(shard.count) ==
+         static_cast<std::uint64_t>(shard.index - 1);
+}
+
+}  // namespace endsolve::cli

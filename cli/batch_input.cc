@@ -1,0 +1,112 @@
+#include "cli/batch_input.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/strip.h"
+#include "absl/strings/str_cat.h"
+#include "board/position_io.h"
+
+namespace endsolve::cli {
+namespace {
+
+// The text of each line, numbered from 1, as board/position_io.cc numbers
+// them: a UTF-8 byte-order mark and the '\r' of CRLF are not part of a line.
+std::vector<std::string> SplitLines(absl::string_view text) {
+  constexpr absl::string_view kUtf8Bom = "\xEF\xBB\xBF";
+  if (absl::StartsWith(text, kUtf8Bom)) text.remove_prefix(kUtf8Bom.size());
+  std::vector<std::string> lines;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    absl::string_view line = text.substr(0, end);
+    if (absl::EndsWith(line, "\r")) line.remove_suffix(1);
+    lines.emplace_back(line);
+    if (end == absl::string_view::npos) break;
+    text.remove_prefix(end + 1);
+  }
+  return lines;
+}
+
+// The LINE of an error message "FILE:LINE:COL: ...", or 0 when the message
+// does not start with the file's name (a file name may hold colons, so the
+// name is matched whole rather than split off).
+int ErrorLine(absl::string_view message, absl::string_view file) {
+  if (!absl::ConsumePrefix(&message, file) || !absl::ConsumePrefix(&message, ":")) return 0;
+  int line = 0;
+  return absl::SimpleAtoi(message.substr(0, message.find(':')), &line) ? line : 0;
+}
+
+absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    return absl::InvalidArgumentError(absl::StrCat("cannot read ", path, ": it is a directory"));
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return absl::ErrnoToStatus(errno, absl::StrCat("cannot read ", path));
+  return text.str();
+}
+
+}  // namespace
+
+// Parses each file with board/'s reader, then merges its positions and its
+// errors back into line order, giving each an id.
+absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files) {
+  BatchInput input;
+  std::set<std::string> seen;
+  for (const std::string& file : files) {
+    if (!seen.insert(file).second) {
+      input.warnings.push_back(
+          absl::StrCat(file, ": named more than once; its positions are taken once"));
+      continue;
+    }
+    absl::StatusOr<std::string> text = ReadWholeFile(file);
+    if (!text.ok()) return text.status();
+    const std::vector<std::string> lines = SplitLines(*text);
+    ReadResult read = ParsePositions(*text, file);
+
+    std::vector<BatchItem> items;
+    for (Position& position : read.positions) {
+      BatchItem item;
+      item.file = file;
+      item.line = position.line;
+      item.id = BatchId(file, item.line, KeyHash(KeyOf(position.board)));
+      item.position = std::move(position);
+      items.push_back(std::move(item));
+    }
+    for (const absl::Status& error : read.errors) {
+      BatchItem item;
+      item.file = file;
+      item.line = ErrorLine(error.message(), file);
+      item.error = std::string(error.message());
+      if (item.line >= 1 && item.line <= static_cast<int>(lines.size())) {
+        item.raw = lines[item.line - 1];
+      }
+      item.id = BatchId(file, item.line, Fnv1a64(item.raw));
+      items.push_back(std::move(item));
+    }
+    std::stable_sort(items.begin(), items.end(),
+                     [](const BatchItem& a, const BatchItem& b) { return a.line < b.line; });
+    for (BatchItem& item : items) input.items.push_back(std::move(item));
+  }
+  return input;
+}
+
+std::vector<BatchItem> SelectShard(std::vector<BatchItem> items, const Shard& shard) {
+  std::vector<BatchItem> chosen;
+  for (BatchItem& item : items) {
+    if (InShard(item.id, shard)) chosen.push_back(std::move(item));
+  }
+  return chosen;
+}
+
+}  // namespace endsolve::cli

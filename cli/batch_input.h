@@ -1,0 +1,42 @@
+// The work list of a batch: every position and every bad line of the input
+// files, each with its id (cli/batch_identity.h), in file and line order.
+#ifndef ENDSOLVE_CLI_BATCH_INPUT_H_
+#define ENDSOLVE_CLI_BATCH_INPUT_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "board/position.h"
+#include "cli/batch_identity.h"
+
+namespace endsolve::cli {
+
+struct BatchItem {
+  std::string id;
+  std::string file;                  // as given on the command line
+  int line = 0;                      // 1-based; for .pos files the board's line
+  std::optional<Position> position;  // empty for a bad line
+  std::string error;                 // a bad line's message, FILE:LINE:COL: ...
+  std::string raw;                   // a bad line's text, as read
+  bool ok() const { return position.has_value(); }
+};
+
+struct BatchInput {
+  std::vector<BatchItem> items;
+  std::vector<std::string> warnings;  // e.g. a file named twice
+};
+
+// Reads the files in order. A bad line becomes an item too, so that it gets
+// an id, a shard and a bad-input record like any position; a file that
+// cannot be read at all fails the whole batch, before anything is written.
+// A file named twice is read once (its ids would collide), with a warning.
+absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files);
+
+// The items of one shard, in the same order.
+std::vector<BatchItem> SelectShard(std::vector<BatchItem> items, const Shard& shard);
+
+}  // namespace endsolve::cli
+
+#endif  // ENDSOLVE_CLI_BATCH_INPUT_H_

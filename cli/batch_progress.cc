@@ -1,0 +1,124 @@
+#include "cli/batch_progress.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace endsolve::cli {
+namespace {
+
+// Weights are relative to a position of this many empties, so that they stay
+// near 1 for the sizes batches hold instead of overflowing towards 60.
+constexpr int kReferenceEmpties = 20;
+
+}  // namespace
+
+double WorkWeight(int empties) {
+  return std::pow(kWorkGrowthPerEmpty, empties - kReferenceEmpties);
+}
+
+std::string ShortDuration(absl::Duration d) {
+  const std::int64_t s = std::max<std::int64_t>(0, absl::ToInt64Seconds(d));
+  if (s >= 3600) return absl::StrFormat("%dh%02dm", s / 3600, s % 3600 / 60);
+  if (s >= 60) return absl::StrFormat("%dm%02ds", s / 60, s % 60);
+  return absl::StrFormat("%ds", s);
+}
+
+BatchProgress::BatchProgress(int total, int done, double work)
+    : total_(total), done_(done), work_left_(work) {}
+
+void BatchProgress::Start(const std::string& id, int empties) {
+  std::lock_guard lock(mutex_);
+  current_id_ = id;
+  current_empties_ = empties;
+  current_nodes_ = 0;
+  current_elapsed_ = absl::ZeroDuration();
+}
+
+void BatchProgress::Update(std::uint64_t nodes, absl::Duration elapsed) {
+  std::lock_guard lock(mutex_);
+  current_nodes_ = nodes;
+  current_elapsed_ = elapsed;
+}
+
+void BatchProgress::Finish(bool solved, int empties, std::uint64_t nodes, absl::Duration time) {
+  std::lock_guard lock(mutex_);
+  ++done_;
+  ++done_this_run_;
+  if (solved) {
+    const double weight = WorkWeight(empties);
+    work_left_ = std::max(0.0, work_left_ - weight);
+    work_observed_ += weight;
+    time_observed_ += time;
+    nodes_finished_ += nodes;
+  }
+  current_id_.clear();
+  current_nodes_ = 0;
+  current_elapsed_ = absl::ZeroDuration();
+}
+
+// The ETA scales the work left by the seconds per unit of work seen so far,
+// less what the current position has already used.
+std::string BatchProgress::Line(bool with_current) const {
+  std::lock_guard lock(mutex_);
+  const double wall = absl::ToDoubleSeconds(absl::Now() - start_);
+  const double rate = wall > 0 ? done_this_run_ / wall : 0.0;
+  const double search_seconds = absl::ToDoubleSeconds(time_observed_ + current_elapsed_);
+  const double nodes = static_cast<double>(nodes_finished_ + current_nodes_);
+  const double mnps = search_seconds > 0 ? nodes / search_seconds / 1e6 : 0.0;
+  double eta_seconds = -1;  // unknown until a solve has calibrated the model
+  if (done_ == total_) {
+    eta_seconds = 0;
+  } else if (work_observed_ > 0) {
+    const double per_work = absl::ToDoubleSeconds(time_observed_) / work_observed_;
+    eta_seconds =
+        std::max(0.0, per_work * work_left_ - absl::ToDoubleSeconds(current_elapsed_));
+  }
+  const std::string eta = eta_seconds < 0 ? "?" : ShortDuration(absl::Seconds(eta_seconds));
+  const double percent = total_ > 0 ? 100.0 * done_ / total_ : 100.0;
+  std::string line = absl::StrFormat("%d/%d done (%.0f%%), %.2f pos/s, %.1f Mnodes/s, ETA %s",
+                                     done_, total_, percent, rate, mnps, eta);
+  if (with_current && !current_id_.empty()) {
+    absl::StrAppendFormat(&line, ", now %s (%d empties) %s", current_id_, current_empties_,
+                          ShortDuration(current_elapsed_));
+  }
+  return line;
+}
+
+ProgressPrinter::ProgressPrinter(const BatchProgress* progress, bool terminal)
+    : progress_(progress), terminal_(terminal), thread_([this] { Run(); }) {}
+
+ProgressPrinter::~ProgressPrinter() { Stop(); }
+
+void ProgressPrinter::Stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+  if (terminal_) {
+    absl::FPrintF(stderr, "\r\033[K");
+  } else {
+    absl::FPrintF(stderr, "batch: %s\n", progress_->Line(false));
+  }
+}
+
+// Sleeps on the condition variable so that Stop() wakes it at once.
+void ProgressPrinter::Run() {
+  const absl::Duration interval = terminal_ ? kRedrawInterval : kLogInterval;
+  std::unique_lock lock(mutex_);
+  while (!wake_.wait_for(lock, absl::ToChronoMilliseconds(interval), [this] { return stopping_; })) {
+    if (terminal_) {
+      absl::FPrintF(stderr, "\r\033[K%s", progress_->Line(true));
+    } else {
+      absl::FPrintF(stderr, "batch: %s\n", progress_->Line(false));
+    }
+  }
+}
+
+}  // namespace endsolve::cli

@@ -1,0 +1,97 @@
+// Progress of a running batch: positions done of the total, the rate, nodes
+// per second and an ETA; redrawn in place on a terminal, logged as a line
+// every kLogInterval elsewhere (a scheduler's log file).
+#ifndef ENDSOLVE_CLI_BATCH_PROGRESS_H_
+#define ENDSOLVE_CLI_BATCH_PROGRESS_H_
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+
+namespace endsolve::cli {
+
+// The ETA's work model: the time to solve a position grows by about this
+// factor per empty square (the effective branching factor of a well-ordered
+// endgame search). Measured with endsolve's solver on FFO #1-#39 (14 to 26
+// empties, one thread): a least-squares fit of log(time) against empties
+// gives a factor of about 2.4 (README "Batch solving"). The absolute scale
+// is not assumed: it is calibrated by the times observed so far, so only the
+// ratio between small and large positions comes from this constant.
+inline constexpr double kWorkGrowthPerEmpty = 2.4;
+
+// The relative work of solving a position with `empties` empty squares.
+double WorkWeight(int empties);
+
+// "2h05m", "3m07s", "12s": short durations for progress lines.
+std::string ShortDuration(absl::Duration d);
+
+// The counters behind the display, shared by the solving thread and the
+// printer; every method takes the lock.
+class BatchProgress {
+ public:
+  // `total`: positions in this shard; `done`: of them, those finished before
+  // this run (resume); `work`: the summed WorkWeight of the positions this run
+  // will have to solve (not the duplicates, not the bad lines).
+  BatchProgress(int total, int done, double work);
+
+  // The solving thread: a position starts; the solver reports its nodes so
+  // far; a position ends (`solved`: it was searched, not copied from a
+  // duplicate or a bad line, and its time calibrates the ETA).
+  void Start(const std::string& id, int empties);
+  void Update(std::uint64_t nodes, absl::Duration elapsed);
+  void Finish(bool solved, int empties, std::uint64_t nodes, absl::Duration time);
+
+  // "57/239 done (24%), 1.90 pos/s, 14.2 Mnodes/s, ETA 1m35s", and on a
+  // terminal the current position: ", now FILE:LINE (20 empties) 3.2s".
+  std::string Line(bool with_current) const;
+
+ private:
+  mutable std::mutex mutex_;
+  const absl::Time start_ = absl::Now();
+  const int total_;
+  int done_;
+  int done_this_run_ = 0;
+  double work_left_;             // WorkWeight still to solve, the current one included
+  double work_observed_ = 0;     // WorkWeight solved in this run...
+  absl::Duration time_observed_;  // ...and the time it took
+  std::uint64_t nodes_finished_ = 0;
+  std::string current_id_;       // empty between positions
+  int current_empties_ = 0;
+  std::uint64_t current_nodes_ = 0;
+  absl::Duration current_elapsed_;
+};
+
+// Prints a BatchProgress from its own thread until stopped: on a terminal
+// every kRedrawInterval, in place on stderr; otherwise every kLogInterval,
+// one line each. Stop() prints a last line when not on a terminal.
+class ProgressPrinter {
+ public:
+  // Redraws often enough to look live, rarely enough to cost nothing.
+  static constexpr absl::Duration kRedrawInterval = absl::Milliseconds(500);
+  // A line every 30 s shows that a job moves without flooding its log over
+  // a day-long run (about 3,000 lines).
+  static constexpr absl::Duration kLogInterval = absl::Seconds(30);
+
+  ProgressPrinter(const BatchProgress* progress, bool terminal);
+  ~ProgressPrinter();  // stops
+  void Stop();
+
+ private:
+  void Run();
+
+  const BatchProgress* progress_;
+  const bool terminal_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace endsolve::cli
+
+#endif  // ENDSOLVE_CLI_BATCH_PROGRESS_H_

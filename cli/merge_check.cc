@@ -1,0 +1,135 @@
+#include "cli/merge_check.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "cli/report.h"
+
+namespace endsolve::cli {
+namespace {
+
+// A record and the file it came from.
+struct Found {
+  const ResultRecord* record;
+  const std::string* path;
+  std::string Where() const { return absl::StrCat(*path, ":", record->line_number); }
+};
+
+std::string Scored(const Found& f) {
+  return absl::StrCat(FormatScore(f.record->score), " in ", f.Where());
+}
+
+// (file, line, id): the order of a merged file when the inputs are unknown.
+std::tuple<std::string, int, std::string> FileOrder(const ResultRecord* r) {
+  return {r->json.value("file", std::string()), r->json.value("line", 0), r->id};
+}
+
+// Without the inputs, completeness can only be judged by shard: every K of
+// the N that the records name must have at least one record.
+void CheckShards(const std::vector<const ResultRecord*>& merged, MergeReport* report) {
+  std::map<int, std::set<int>> present;  // N -> the Ks seen
+  for (const ResultRecord* r : merged) {
+    const absl::StatusOr<Shard> shard = ParseShard(r->shard);
+    if (shard.ok()) present[shard->count].insert(shard->index);
+  }
+  if (present.size() > 1) {
+    std::vector<std::string> splits;
+    for (const auto& [count, indexes] : present) splits.push_back(absl::StrCat("N=", count));
+    report->conflicts.push_back(absl::StrCat("the files come from different splits (",
+                                             absl::StrJoin(splits, ", "),
+                                             "); merge shards of one split at a time"));
+    return;
+  }
+  for (const auto& [count, indexes] : present) {
+    for (int k = 1; k <= count; ++k) {
+      if (!indexes.contains(k)) {
+        report->missing.push_back(absl::StrCat("shard ", k, "/", count, ": no records at all"));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+MergeReport MergeShards(const std::vector<ShardFile>& files,
+                        const std::optional<std::vector<BatchItem>>& inputs) {
+  MergeReport report;
+  std::map<std::string, std::vector<Found>> by_id;
+  for (const ShardFile& file : files) {
+    for (const auto& [id, record] : LatestById(file.contents)) {
+      by_id[id].push_back({record, &file.path});
+    }
+  }
+
+  std::map<PositionKey, Found> by_key;
+  std::set<std::string> modes;
+  for (const auto& [id, found] : by_id) {
+    report.merged.push_back(found.front().record);
+    modes.insert(found.front().record->wld ? "--wld" : "exact");
+    if (found.size() > 1) {
+      std::vector<std::string> places;
+      for (const Found& f : found) places.push_back(f.Where());
+      report.duplicates.push_back(absl::StrCat(id, ": in ", absl::StrJoin(places, " and ")));
+      std::set<int> scores;
+      std::vector<std::string> scored;
+      for (const Found& f : found) {
+        if (!f.record->has_score()) continue;
+        scores.insert(f.record->score);
+        scored.push_back(Scored(f));
+      }
+      if (scores.size() > 1) {
+        report.conflicts.push_back(absl::StrCat(id, ": ", absl::StrJoin(scored, ", ")));
+      }
+    }
+    // One position under two ids (a duplicate solved in two shards, or the
+    // same line in two files) must have one score.
+    const Found& first = found.front();
+    if (!first.record->has_score()) continue;
+    const auto [it, inserted] = by_key.emplace(first.record->key, first);
+    if (!inserted && it->second.record->score != first.record->score) {
+      report.conflicts.push_back(absl::StrCat("position ", HexHash(KeyHash(first.record->key)),
+                                              ": ", Scored(it->second), " (", it->second.record->id,
+                                              "), ", Scored(first), " (", id, ")"));
+    }
+  }
+  if (modes.size() > 1) {
+    report.conflicts.push_back(
+        "the files hold both exact and --wld results, whose scores mean different things");
+  }
+
+  if (!inputs) {
+    CheckShards(report.merged, &report);
+    std::sort(report.merged.begin(), report.merged.end(),
+              [](const ResultRecord* a, const ResultRecord* b) { return FileOrder(a) < FileOrder(b); });
+    return report;
+  }
+  std::map<std::string, std::size_t> rank;
+  for (const BatchItem& item : *inputs) {
+    rank.emplace(item.id, rank.size());
+    if (!by_id.contains(item.id)) report.missing.push_back(item.id);
+  }
+  int strangers = 0;
+  for (const ResultRecord* r : report.merged) {
+    if (!rank.contains(r->id)) ++strangers;
+  }
+  if (strangers > 0) {
+    report.notes.push_back(absl::StrCat(
+        strangers, " records have ids not among the inputs (ids name files as given to batch: "
+                   "give --inputs the same paths); they are kept, after the others"));
+  }
+  std::sort(report.merged.begin(), report.merged.end(),
+            [&](const ResultRecord* a, const ResultRecord* b) {
+              const auto ra = rank.find(a->id), rb = rank.find(b->id);
+              const std::size_t na = ra == rank.end() ? rank.size() : ra->second;
+              const std::size_t nb = rb == rank.end() ? rank.size() : rb->second;
+              if (na != nb) return na < nb;
+              return FileOrder(a) < FileOrder(b);
+            });
+  return report;
+}
+
+}  // namespace endsolve::cli

@@ -1,0 +1,43 @@
+// The checks of `endsolve merge`: shard results combined into one list, with
+// every way the shards can disagree or fall short named.
+#ifndef ENDSOLVE_CLI_MERGE_CHECK_H_
+#define ENDSOLVE_CLI_MERGE_CHECK_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/batch_input.h"
+#include "cli/results_file.h"
+
+namespace endsolve::cli {
+
+struct ShardFile {
+  std::string path;
+  ResultsContents contents;
+};
+
+struct MergeReport {
+  // One record per id (the first file's, for an id found in several), in
+  // the order of the inputs when they are known, else by file and line.
+  std::vector<const ResultRecord*> merged;
+  // Each problem as a line for the user, e.g. "missing: ID" or
+  // "conflict: ID: +18 in A:3, +16 in B:7".
+  std::vector<std::string> missing;     // ids, or whole shards, with no record
+  std::vector<std::string> duplicates;  // an id in more than one file
+  std::vector<std::string> conflicts;   // different scores for one id or one position
+  std::vector<std::string> notes;       // harmless: ids not among the inputs
+  bool ok() const { return missing.empty() && duplicates.empty() && conflicts.empty(); }
+};
+
+// Merges the files' latest records. With `inputs` (the batch's items, all
+// shards), every id must have a record; without, every shard K of N named
+// by the records' "shard" keys must be present. Records of both modes
+// (exact and WLD) in one merge are a conflict: their scores mean different
+// things.
+MergeReport MergeShards(const std::vector<ShardFile>& files,
+                        const std::optional<std::vector<BatchItem>>& inputs);
+
+}  // namespace endsolve::cli
+
+#endif  // ENDSOLVE_CLI_MERGE_CHECK_H_

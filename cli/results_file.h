@@ -1,0 +1,79 @@
+// The batch results file: JSON lines (cli/results_record.h), only ever
+// appended to, one write and one fsync per finished position.
+//
+// Crash safety: a record is one write(2) of "JSON\n" on an O_APPEND file,
+// followed by fsync, so after a crash (kill -9, power loss) every line but
+// the last is whole, and the last is either whole or torn (cut short, or
+// garbage such as the zeros some file systems leave after a lost write).
+// Resume cuts a torn last line off before appending; nothing else in the
+// file is ever rewritten, so finished work is never destroyed. A corrupted
+// line in the middle (an edit, a disk error) is warned about and skipped:
+// its position is solved again and its new line appended.
+#ifndef ENDSOLVE_CLI_RESULTS_FILE_H_
+#define ENDSOLVE_CLI_RESULTS_FILE_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "cli/results_record.h"
+
+namespace endsolve::cli {
+
+struct ResultsContents {
+  std::vector<ResultRecord> records;  // the good lines, in file order
+  std::vector<std::string> warnings;  // "NAME:LINE: ignoring a corrupted line (why)"
+  std::uint64_t complete_bytes = 0;   // where the last good, whole line ends
+  std::uint64_t torn_bytes = 0;       // what follows it: a torn last line, or 0
+  int torn_line = 0;                  // that line's number, when torn_bytes > 0
+};
+
+// Parses a results file's text; `name` names it in warnings. The last line
+// is torn when it has no newline or does not parse; any other line that does
+// not parse is a corrupted one. Blank lines are skipped.
+ResultsContents ParseResults(absl::string_view text, absl::string_view name);
+
+// Reads a results file without changing it (for --summary and merge): a torn
+// last line is left in place and reported among the warnings.
+absl::StatusOr<ResultsContents> ReadResultsFile(const std::string& path);
+
+// The last record of each id: a timed-out position retried with a longer
+// limit has two records, and the later one stands.
+std::map<std::string, const ResultRecord*> LatestById(const ResultsContents& contents);
+
+// The open results file of a running batch.
+class ResultsAppender {
+ public:
+  // Opens `path` for appending, creating it (and syncing its folder, so the
+  // new name survives a crash) if absent; with `create_only`, an existing
+  // file is refused. Takes an exclusive lock (flock) so that two batches
+  // never interleave their lines in one file, reads what is there, and cuts
+  // off a torn last line (torn_bytes() says how much).
+  static absl::StatusOr<std::unique_ptr<ResultsAppender>> Open(const std::string& path,
+                                                               bool create_only);
+  ~ResultsAppender();
+  ResultsAppender(const ResultsAppender&) = delete;
+  ResultsAppender& operator=(const ResultsAppender&) = delete;
+
+  bool created() const { return created_; }
+  const ResultsContents& contents() const { return contents_; }
+
+  // Appends the record as one line, and returns only once it is on disk.
+  absl::Status Append(const Json& record);
+
+ private:
+  ResultsAppender(std::string path, int fd) : path_(std::move(path)), fd_(fd) {}
+
+  std::string path_;
+  int fd_ = -1;
+  bool created_ = false;
+  ResultsContents contents_;
+};
+
+}  // namespace endsolve::cli
+
+#endif  // ENDSOLVE_CLI_RESULTS_FILE_H_

@@ -1,0 +1,90 @@
+#include "cli/results_summary.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "cli/report.h"
+
+namespace endsolve::cli {
+namespace {
+
+std::uint64_t Count(const Json& j, const char* key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_number_unsigned() ? it->get<std::uint64_t>() : 0;
+}
+
+}  // namespace
+
+ResultsSummary Summarize(const std::vector<const ResultRecord*>& records) {
+  ResultsSummary s;
+  for (const ResultRecord* r : records) {
+    ++s.positions;
+    s.shards.insert(r->shard);
+    s.modes.insert(r->wld ? "wld" : "exact");
+    if (r->json.contains("duplicate_of")) ++s.duplicates;
+    switch (r->status) {
+      case ResultStatus::kSolved: ++s.solved; break;
+      case ResultStatus::kWrongAnswer:
+        ++s.wrong;
+        s.mismatches.push_back(r);
+        break;
+      case ResultStatus::kBadInput:
+        ++s.bad_input;
+        s.bad_inputs.push_back(r);
+        break;
+      case ResultStatus::kTimedOut:
+        ++s.timed_out;
+        s.timeouts.push_back(r);
+        break;
+    }
+    if (r->status == ResultStatus::kBadInput) continue;
+    s.leaves += Count(r->json, "leaves");
+    s.internal_nodes += Count(r->json, "internal_nodes");
+    s.seconds += r->json.value("seconds", 0.0);
+  }
+  return s;
+}
+
+std::string FormatSummary(const ResultsSummary& s) {
+  const std::uint64_t nodes = s.leaves + s.internal_nodes;
+  std::string out = absl::StrFormat(
+      "positions     %d (shards %s; %s)\n"
+      "solved        %d\n"
+      "wrong-answer  %d\n"
+      "bad-input     %d\n"
+      "timed-out     %d\n"
+      "duplicates    %d (results taken from another occurrence of the same position)\n"
+      "time          %.3f s of search\n"
+      "nodes         %d (leaves %d, internal %d), %.2f M/s\n",
+      s.positions, s.shards.empty() ? "none" : absl::StrJoin(s.shards, " "),
+      s.modes.empty() ? "no results" : absl::StrJoin(s.modes, " and "), s.solved, s.wrong,
+      s.bad_input, s.timed_out, s.duplicates, s.seconds, nodes, s.leaves, s.internal_nodes,
+      s.seconds > 0 ? static_cast<double>(nodes) / s.seconds / 1e6 : 0.0);
+  if (!s.mismatches.empty()) {
+    absl::StrAppend(&out, "mismatches with the input's answers:\n");
+    for (const ResultRecord* r : s.mismatches) {
+      const auto expected = r->json.find("expected_score");
+      absl::StrAppend(&out, "  ", r->id, ": expected ",
+                      expected != r->json.end() && expected->is_number_integer()
+                          ? FormatScore(expected->get<int>())
+                          : "?",
+                      ", found ", FormatScore(r->score), " (", SquareName(r->best_move), ")\n");
+    }
+  }
+  if (!s.bad_inputs.empty()) {
+    absl::StrAppend(&out, "bad input lines:\n");
+    for (const ResultRecord* r : s.bad_inputs) {
+      absl::StrAppend(&out, "  ", r->json.value("error", std::string("?")), "\n");
+    }
+  }
+  if (!s.timeouts.empty()) {
+    absl::StrAppend(&out, "timed out:\n");
+    for (const ResultRecord* r : s.timeouts) {
+      absl::StrAppendFormat(&out, "  %s (limit %s s)\n", r->id,
+                            absl::StrCat(absl::ToDoubleSeconds(r->time_limit)));
+    }
+  }
+  return out;
+}
+
+}  // namespace endsolve::cli

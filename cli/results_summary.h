@@ -1,0 +1,37 @@
+// Totals over batch results, for the end of a batch, `endsolve batch
+// --summary` and `endsolve merge`.
+#ifndef ENDSOLVE_CLI_RESULTS_SUMMARY_H_
+#define ENDSOLVE_CLI_RESULTS_SUMMARY_H_
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli/results_record.h"
+
+namespace endsolve::cli {
+
+struct ResultsSummary {
+  int positions = 0;
+  int solved = 0, wrong = 0, bad_input = 0, timed_out = 0;
+  int duplicates = 0;  // records that took another occurrence's result
+  double seconds = 0;  // search time; duplicates add none
+  std::uint64_t leaves = 0, internal_nodes = 0;
+  std::set<std::string> shards, modes;
+  std::vector<const ResultRecord*> mismatches;  // wrong-answer, in the given order
+  std::vector<const ResultRecord*> bad_inputs;
+  std::vector<const ResultRecord*> timeouts;
+};
+
+// Adds up one record per position (the latest of each id).
+ResultsSummary Summarize(const std::vector<const ResultRecord*>& records);
+
+// The report printed by --summary and merge: one line of counts per status,
+// the time and the nodes, then every mismatch ("ID: expected +18, found +16
+// (G8)"), every bad input line with its error and every timed-out position.
+std::string FormatSummary(const ResultsSummary& summary);
+
+}  // namespace endsolve::cli
+
+#endif  // ENDSOLVE_CLI_RESULTS_SUMMARY_H_
