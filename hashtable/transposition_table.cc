@@ -36,6 +36,10 @@ constexpr int kMaxShardBits = 16;
 // The bucket index uses the low 32 hash bits (multiply-shift range reduction).
 constexpr std::uint64_t kMaxBucketsPerShard = std::uint64_t{1} << 32;
 constexpr std::size_t kMiB = std::size_t{1} << 20;
+// Creating and clearing use one more thread per this much table (and at most
+// one per core and per shard): below it, starting a thread costs more than it
+// saves.
+constexpr std::size_t kParallelBytesPerThread = 256 * kMiB;
 
 // The seqlock is what makes the table exact. The stress test's power to catch
 // a torn read is itself tested by compiling this file a second time, for one
@@ -322,12 +326,35 @@ absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWi
     shard.buckets = reinterpret_cast<Bucket*>(static_cast<char*>(memory) +
                                               stripes * kCacheLine);
     shard.num_buckets = buckets;
-    // Start the objects' lifetimes. This also touches every page now, rather
-    // than on first use in the middle of a timed search.
-    for (unsigned i = 0; i < stripes; ++i) new (&shard.counters[i]) CounterStripe;
-    for (std::uint64_t i = 0; i < buckets; ++i) new (&shard.buckets[i]) Bucket;
   }
+  // Start the objects' lifetimes. This also touches every page now, rather
+  // than on first use in the middle of a timed search.
+  table->ForEachShard([](Shard& shard) {
+    for (unsigned i = 0; i <= shard.stripe_mask; ++i) new (&shard.counters[i]) CounterStripe;
+    for (std::uint64_t i = 0; i < shard.num_buckets; ++i) new (&shard.buckets[i]) Bucket;
+  });
   return table;
+}
+
+// Runs `fn` on every shard; on several threads when the table is large, since
+// touching or clearing gigabytes on one core takes seconds. Shards share
+// nothing, so the threads need no coordination.
+template <typename Fn>
+void TranspositionTable::ForEachShard(Fn fn) {
+  const std::size_t threads = std::min<std::size_t>(
+      {shards_.size(), std::max(1u, std::thread::hardware_concurrency()),
+       size_bytes_ / kParallelBytesPerThread});
+  if (threads <= 1) {
+    for (Shard& shard : shards_) fn(shard);
+    return;
+  }
+  std::vector<std::thread> workers;
+  for (std::size_t t = 0; t < threads; ++t) {
+    workers.emplace_back([this, fn, t, threads] {
+      for (std::size_t i = t; i < shards_.size(); i += threads) fn(shards_[i]);
+    });
+  }
+  for (std::thread& w : workers) w.join();
 }
 
 TranspositionTable::~TranspositionTable() {
@@ -522,7 +549,7 @@ void TranspositionTable::NewSearch() {
 }
 
 void TranspositionTable::Clear() {
-  for (Shard& shard : shards_) {
+  ForEachShard([](Shard& shard) {
     for (std::uint64_t i = 0; i < shard.num_buckets; ++i) {
       Bucket& b = shard.buckets[i];
       // Clearing goes through the seqlock too, so it is safe beside probes
@@ -548,7 +575,7 @@ void TranspositionTable::Clear() {
         counter->store(0, std::memory_order_relaxed);
       }
     }
-  }
+  });
 }
 
 TTStats TranspositionTable::Stats() const {

@@ -20,8 +20,9 @@
 //    two slots for one index; the one-level schemes give each slot its own
 //    index (a hash bit picks it), so all schemes get the same entries from
 //    the same memory.
-//  - The data word packs the bounds, both moves, the depth, round(4 log2
-//    nodes) for the Big schemes, the generation and an occupied bit.
+//  - The data word packs the bounds, both moves, the depth, log2(nodes) in
+//    6.11 fixed point for the Big schemes, the generation and an occupied
+//    bit.
 //  - Concurrency: a per-bucket seqlock with no waiting. A store CASes the
 //    version from even to odd (if the bucket is busy it skips the store and
 //    counts a rejection), writes the slot words as release stores, then
@@ -32,8 +33,8 @@
 //    pair, that store's CAS visible to the second version read, so a mixed
 //    read is always refused. Every shared word is a std::atomic; there is no
 //    16-byte CAS and no standalone fence. (A lockless XOR-key table, P^D,
-//    O^D, D, is not exact: words of three stores can pass the check for a
-//    board that none of them stored; see the README.)
+//    O^D, D, is not exact: words of two stores can pass the check for a
+//    board that neither of them stored; see the README.)
 //  - Shards: the top hash bits pick the shard. A shard is one memory mapping
 //    holding its counters (up to 16 cache-line stripes, a thread counting on
 //    its own stripe) and its buckets, so counters never become a shared hot
@@ -106,6 +107,9 @@ class TranspositionTable {
   void Store(const Board& board, const TTData& data, std::uint64_t nodes);
 
   void NewSearch();   // ages every entry: older ones are evicted first
+  // Empties the table and zeroes the statistics. Safe beside probes and
+  // stores (it takes each bucket's seqlock in turn), but meant for between
+  // searches: counts made during it may be lost.
   void Clear();
   TTStats Stats() const;
   ReplacementScheme scheme() const;
@@ -125,6 +129,8 @@ class TranspositionTable {
   static absl::StatusOr<std::unique_ptr<TranspositionTable>> CreateWithBytes(
       std::size_t bytes, int shards, ReplacementScheme scheme, unsigned max_counter_stripes);
   Location Locate(const Board& board) const;
+  template <typename Fn>
+  void ForEachShard(Fn fn);
   bool TwoLevel() const;
 
   ReplacementScheme scheme_ = ReplacementScheme::kTwoBig1;
