@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <deque>
 #include <map>
@@ -101,8 +102,13 @@ std::string ResumeCommand(int argc, char** argv) {
 
 // A timed-out position is tried again only with a longer limit than the one
 // it ran out of: the same limit would only time out again.
+// Limits are compared in whole microseconds: a limit read back from its JSON
+// decimal may differ from the flag's value in the last bits.
 bool Retry(const ResultRecord& record, const RunSettings& run) {
-  return record.status == ResultStatus::kTimedOut && run.time_limit > record.time_limit;
+  if (record.status != ResultStatus::kTimedOut) return false;
+  if (run.time_limit == absl::InfiniteDuration()) return true;
+  return std::llround(absl::ToDoubleMicroseconds(run.time_limit)) >
+         std::llround(absl::ToDoubleMicroseconds(record.time_limit));
 }
 
 // Refuses a results file written by a run whose records would not mean the

@@ -1,0 +1,265 @@
+// Unit tests of the batch building blocks: ids, shards, symmetry mapping of
+// duplicates, and reading results files with torn and corrupted lines.
+#include <set>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "board/position_io.h"
+#include "board/symmetry.h"
+#include "cli/batch_identity.h"
+#include "cli/batch_input.h"
+#include "cli/merge_check.h"
+#include "cli/results_file.h"
+#include "cli/results_record.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/cli/batch_test_util.h"
+
+namespace endsolve::cli {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// FFO #1 (14 empties): G8 +18 is the only best move.
+const std::string kFfo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+BatchItem ItemOf(const std::string& text, const std::string& file, int line) {
+  absl::StatusOr<Position> p = ParsePositionText(text, "test");
+  EXPECT_TRUE(p.ok()) << p.status();
+  BatchItem item;
+  item.file = file;
+  item.line = line;
+  item.id = BatchId(file, line, KeyHash(KeyOf(p->board)));
+  item.position = *p;
+  return item;
+}
+
+// A solved record as the batch writes it: FFO #1 with its true answer.
+Json SolvedFfo1(const std::string& file, int line) {
+  SolveResult r;
+  r.score = 18;
+  r.best_move = *ParseSquare("G8");
+  r.pv = {*ParseSquare("G8"), *ParseSquare("H7"), kPass, *ParseSquare("A8")};
+  r.nodes = {10, 20};
+  r.time = absl::Milliseconds(5);
+  return FinishedRecord(ItemOf(kFfo1 + "; G8:+18;", file, line), r, RunSettings{});
+}
+
+TEST(BatchIdentityTest, FnvMatchesThePublishedTestVectors) {
+  // From the FNV reference test suite (draft-eastlake-fnv).
+  EXPECT_EQ(Fnv1a64(""), 0xcbf29ce484222325ULL);
+  EXPECT_EQ(Fnv1a64("a"), 0xaf63dc4c8601ec8cULL);
+  EXPECT_EQ(Fnv1a64("foobar"), 0x85944171f73967e8ULL);
+}
+
+TEST(BatchIdentityTest, IdsNameFileLineAndTheSymmetryFreeHash) {
+  const Board board = ParsePositionText(kFfo1, "t")->board;
+  const std::string id = BatchId("ffo/x.obf", 3, KeyHash(KeyOf(board)));
+  EXPECT_THAT(id, ::testing::MatchesRegex("ffo/x\\.obf:3:[0-9a-f]{16}"));
+  for (int s = 0; s < kNumSymmetries; ++s) {
+    EXPECT_EQ(BatchId("ffo/x.obf", 3, KeyHash(KeyOf(Transform(board, s)))), id) << s;
+  }
+  // Colours swapped with the side to move: the same position for the solver.
+  const Board swapped = ParsePositionText(
+      "--OOOOO--XXXOO-X-XXXOOXO-XOXOXOOXOOOXOOO--OXOXOO-OOOXXX--XXXXX-- O", "t")->board;
+  EXPECT_EQ(KeyOf(swapped), KeyOf(board));
+  EXPECT_NE(KeyOf(board.Pass()), KeyOf(board));
+}
+
+TEST(BatchIdentityTest, ShardsPartitionTheIds) {
+  constexpr int kShards = 5;
+  std::vector<int> sizes(kShards);
+  for (int i = 0; i < 1000; ++i) {
+    const std::string id = absl::StrCat("f.obf:", i, ":0123456789abcdef");
+    int owners = 0;
+    for (int k = 1; k <= kShards; ++k) {
+      if (InShard(id, Shard{k, kShards})) {
+        ++owners;
+        ++sizes[k - 1];
+      }
+    }
+    EXPECT_EQ(owners, 1) << id;
+  }
+  for (int size : sizes) EXPECT_GT(size, 100);  // each shard gets a real share
+}
+
+TEST(BatchIdentityTest, ShardSpellingsAreChecked) {
+  EXPECT_EQ(*ParseShard("2/8"), (Shard{2, 8}));
+  for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/0", "1/2/3", ""}) {
+    EXPECT_THAT(ParseShard(bad).status().message(), HasSubstr("expected K/N")) << bad;
+  }
+}
+
+TEST(BatchRecordTest, ARecordReadsBackAsWritten) {
+  const Json j = SolvedFfo1("f.obf", 1);
+  absl::StatusOr<ResultRecord> r = ParseRecord(DumpLine(j));
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->status, ResultStatus::kSolved);
+  EXPECT_EQ(r->score, 18);
+  EXPECT_EQ(r->best_move, *ParseSquare("G8"));
+  EXPECT_THAT(r->pv, ElementsAre(*ParseSquare("G8"), *ParseSquare("H7"), kPass, *ParseSquare("A8")));
+  EXPECT_EQ(r->shard, "1/1");
+  EXPECT_EQ(j["nodes"], 30);
+  EXPECT_EQ(j["expected_score"], 18);
+  EXPECT_EQ(j["label"], nullptr);
+}
+
+TEST(BatchRecordTest, AnswersThatDisagreeMakeAWrongAnswer) {
+  SolveResult r;
+  r.score = 16;
+  r.best_move = *ParseSquare("G8");
+  const Json j = FinishedRecord(ItemOf(kFfo1 + "; G8:+18;", "f.obf", 1), r, RunSettings{});
+  EXPECT_EQ(j["status"], "wrong-answer");
+}
+
+TEST(BatchRecordTest, RecordsMissingWhatTheirStatusNeedsAreRejected) {
+  Json j = SolvedFfo1("f.obf", 1);
+  for (const char* key : {"id", "status", "score", "pv", "position", "nodes", "shard", "mode"}) {
+    Json without = j;
+    without.erase(key);
+    EXPECT_THAT(ParseRecord(DumpLine(without)).status().message(), HasSubstr(key)) << key;
+  }
+  Json bad_status = j;
+  bad_status["status"] = "done";
+  EXPECT_THAT(ParseRecord(DumpLine(bad_status)).status().message(), HasSubstr("unknown status"));
+  EXPECT_FALSE(ParseRecord("[1,2]").ok());
+  EXPECT_FALSE(ParseRecord("{\"id\":").ok());
+}
+
+TEST(BatchRecordTest, DuplicatesGetTheirOwnOrientation) {
+  const Json original_json = SolvedFfo1("a.obf", 1);
+  const ResultRecord original = *ParseRecord(DumpLine(original_json));
+  const Board board = ParsePositionText(kFfo1, "t")->board;
+  for (int s = 0; s < kNumSymmetries; ++s) {
+    Position image;
+    image.board = Transform(board, s);
+    BatchItem item = ItemOf(FormatObf(image), "b.obf", 7);
+    const Json dup = DuplicateRecord(item, original, RunSettings{});
+    EXPECT_EQ(dup["duplicate_of"], original.id);
+    EXPECT_EQ(dup["id"], item.id);
+    EXPECT_EQ(dup["score"], 18);
+    EXPECT_EQ(dup["nodes"], 0);
+    EXPECT_EQ(dup["best_move"], SquareName(TransformSquare(*ParseSquare("G8"), s)));
+    EXPECT_EQ(dup["pv"][2], "PS");
+    EXPECT_EQ(dup["pv"][3], SquareName(TransformSquare(*ParseSquare("A8"), s)));
+    // The mapped move is legal where it is reported.
+    EXPECT_TRUE(image.board.Moves() & SquareBit(*ParseSquare(dup["best_move"].get<std::string>())));
+    EXPECT_TRUE(ParseRecord(DumpLine(dup)).ok());
+  }
+}
+
+TEST(ResultsFileTest, ALastLineWithoutNewlineIsTorn) {
+  const std::string a = DumpLine(SolvedFfo1("f.obf", 1)) + "\n";
+  const std::string b = DumpLine(SolvedFfo1("f.obf", 2));
+  const ResultsContents c = ParseResults(a + b.substr(0, 40), "r.jsonl");
+  EXPECT_EQ(c.records.size(), 1u);
+  EXPECT_EQ(c.complete_bytes, a.size());
+  EXPECT_EQ(c.torn_bytes, 40u);
+  EXPECT_EQ(c.torn_line, 2);
+  EXPECT_TRUE(c.warnings.empty());
+  // Even a whole record is torn without its newline: its write was cut.
+  EXPECT_EQ(ParseResults(a + b, "r.jsonl").torn_bytes, b.size());
+}
+
+TEST(ResultsFileTest, AnUnparsableLastLineIsTornAndEarlierOnesAreCorrupted) {
+  const std::string a = DumpLine(SolvedFfo1("f.obf", 1)) + "\n";
+  const std::string zeros(30, '\0');
+  ResultsContents c = ParseResults(a + "{oops\n" + a + zeros + "\n", "r.jsonl");
+  EXPECT_EQ(c.records.size(), 2u);
+  EXPECT_THAT(c.warnings, ElementsAre("r.jsonl:2: ignoring a corrupted line (not valid JSON)"));
+  EXPECT_EQ(c.torn_line, 4);
+  EXPECT_EQ(c.torn_bytes, zeros.size() + 1);
+  EXPECT_EQ(c.complete_bytes, 2 * a.size() + 6);
+}
+
+TEST(ResultsFileTest, AppendResumesAfterCuttingATornLine) {
+  const std::string path = ::testing::TempDir() + "/append.jsonl";
+  const std::string a = DumpLine(SolvedFfo1("f.obf", 1)) + "\n";
+  testing::WriteFile(path, a + "{\"id\":\"f.o");
+  {
+    auto file = ResultsAppender::Open(path, /*create_only=*/false);
+    ASSERT_TRUE(file.ok()) << file.status();
+    EXPECT_FALSE((*file)->created());
+    EXPECT_EQ((*file)->contents().records.size(), 1u);
+    EXPECT_EQ((*file)->contents().torn_bytes, 10u);
+    EXPECT_EQ(testing::ReadFile(path), a);
+    ASSERT_TRUE((*file)->Append(SolvedFfo1("f.obf", 2)).ok());
+    // A second batch on the same file is refused while this one holds it.
+    EXPECT_THAT(ResultsAppender::Open(path, false).status().message(), HasSubstr("locked"));
+  }
+  EXPECT_EQ(testing::ReadFile(path), a + DumpLine(SolvedFfo1("f.obf", 2)) + "\n");
+  EXPECT_THAT(ResultsAppender::Open(path, /*create_only=*/true).status().message(),
+              HasSubstr("already exists"));
+  EXPECT_EQ(testing::ReadFile(path), a + DumpLine(SolvedFfo1("f.obf", 2)) + "\n");
+}
+
+TEST(ResultsFileTest, TheLatestRecordOfAnIdStands) {
+  SolveResult partial;
+  partial.stopped = true;
+  RunSettings run;
+  run.time_limit = absl::Seconds(1);
+  const Json timed_out = TimedOutRecord(ItemOf(kFfo1, "f.obf", 1), partial, run);
+  const ResultsContents c = ParseResults(
+      DumpLine(timed_out) + "\n" + DumpLine(SolvedFfo1("f.obf", 1)) + "\n", "r.jsonl");
+  ASSERT_EQ(c.records.size(), 2u);
+  EXPECT_EQ(c.records[0].status, ResultStatus::kTimedOut);
+  EXPECT_EQ(c.records[0].time_limit, absl::Seconds(1));
+  const auto latest = LatestById(c);
+  ASSERT_EQ(latest.size(), 1u);
+  EXPECT_EQ(latest.begin()->second->status, ResultStatus::kSolved);
+}
+
+TEST(BatchInputTest, BadLinesBecomeItemsWithTheirErrorAndText) {
+  const std::string path = ::testing::TempDir() + "/mixed.obf";
+  testing::WriteFile(path, kFfo1 + "\n\n% a comment\n" + kFfo1.substr(0, 64) + " Z\r\n" + kFfo1 + "\n");
+  absl::StatusOr<BatchInput> input = LoadBatchInput({path, path});
+  ASSERT_TRUE(input.ok()) << input.status();
+  ASSERT_EQ(input->items.size(), 3u);
+  EXPECT_THAT(input->warnings, ElementsAre(HasSubstr("named more than once")));
+  const BatchItem& bad = input->items[1];
+  EXPECT_FALSE(bad.ok());
+  EXPECT_EQ(bad.line, 4);
+  EXPECT_EQ(bad.raw, kFfo1.substr(0, 64) + " Z");
+  EXPECT_EQ(bad.error, path + ":4:66: expected side to move 'X' or 'O', found 'Z'");
+  EXPECT_EQ(bad.id, BatchId(path, 4, Fnv1a64(bad.raw)));
+  EXPECT_EQ(input->items[0].line, 1);
+  EXPECT_EQ(input->items[2].line, 5);
+  // The same position on two lines: two ids that differ only by line.
+  EXPECT_EQ(input->items[0].id.substr(input->items[0].id.rfind(':')),
+            input->items[2].id.substr(input->items[2].id.rfind(':')));
+  EXPECT_THAT(LoadBatchInput({path + ".missing"}).status().message(), HasSubstr("cannot open"));
+}
+
+// Merge on records built in memory: one shard missing, one id twice with
+// two scores, one position under two ids with two scores.
+TEST(MergeCheckTest, NamesMissingShardsDuplicatesAndConflicts) {
+  auto shard_file = [](const std::string& path, const std::vector<Json>& records, Shard shard) {
+    std::string text;
+    for (Json j : records) {
+      j["shard"] = FormatShard(shard);
+      text += DumpLine(j) + "\n";
+    }
+    return ShardFile{path, ParseResults(text, path)};
+  };
+  Json other_score = SolvedFfo1("f.obf", 1);
+  other_score["score"] = 16;
+  Json other_line = SolvedFfo1("f.obf", 9);
+  other_line["score"] = 12;
+  const std::vector<ShardFile> files = {
+      shard_file("s1.jsonl", {SolvedFfo1("f.obf", 1)}, Shard{1, 3}),
+      shard_file("s3.jsonl", {other_score, other_line}, Shard{3, 3})};
+  const MergeReport report = MergeShards(files, std::nullopt);
+  EXPECT_FALSE(report.ok());
+  EXPECT_THAT(report.missing, ElementsAre("shard 2/3: no records at all"));
+  ASSERT_EQ(report.duplicates.size(), 1u);
+  EXPECT_THAT(report.duplicates[0], HasSubstr("in s1.jsonl:1 and s3.jsonl:1"));
+  ASSERT_EQ(report.conflicts.size(), 2u);
+  EXPECT_THAT(report.conflicts[0], HasSubstr("+18 in s1.jsonl:1, +16 in s3.jsonl:1"));
+  EXPECT_THAT(report.conflicts[1], HasSubstr("+18 in s1.jsonl:1"));
+  EXPECT_THAT(report.conflicts[1], HasSubstr("+12 in s3.jsonl:2"));
+  EXPECT_EQ(report.merged.size(), 2u);
+}
+
+}  // namespace
+}  // namespace endsolve::cli

@@ -1,0 +1,493 @@
+// End-to-end tests of `endsolve batch` and `endsolve merge`, run on the
+// built binary: crashes (kill -9) and Ctrl-C in the middle of a batch, then
+// resume; damaged results files; bad input lines; repeated positions;
+// shards and their merge.
+//
+// Inputs are small (FFO #1-#19, 14-16 empties, and random positions of
+// 12-16 empties from a fixed seed) so that a whole batch takes well under a
+// second; every comparison is against an uninterrupted run of the same
+// batch, never against a time.
+#include <sys/stat.h>
+
+#include <csignal>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "board/position_io.h"
+#include "board/symmetry.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/cli/batch_test_util.h"
+#include "tests/cli/run_command.h"
+
+namespace endsolve::testing {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using Records = std::map<std::string, nlohmann::json>;
+
+const std::vector<std::string> kAllInputs = {"fforum-1-19.obf", "random.obf", "repeats.obf"};
+
+const std::string kBinary = ENDSOLVE_BINARY;
+const std::string kFfo1To19 = std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/fforum-1-19.obf";
+// Small tables: a batch clears the table before every position, and these
+// positions need no more.
+const std::vector<std::string> kSearchFlags = {"--hash-mb", "16"};
+
+// Each test works in a folder of its own, named after it, under the test
+// temporary directory; inputs are named relative to it (the tests cd there),
+// so ids read "random.obf:3:..." as a user would see them.
+class BatchTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = ::testing::TempDir() + "/batch_" + info->name();
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    std::filesystem::copy_file(kFfo1To19, Path("fforum-1-19.obf"));
+    WriteFile(Path("random.obf"), ObfText(RandomPositions(40, 12, 16, /*seed=*/20240501)));
+    WriteFile(Path("repeats.obf"), RepeatsText());
+  }
+
+  std::string Path(const std::string& name) const { return dir_ + "/" + name; }
+
+  // The number of positions and bad lines in kAllInputs: one line each.
+  int InputLines() const {
+    int lines = 0;
+    for (const std::string& f : kAllInputs) lines += CompleteLines(Path(f));
+    return lines;
+  }
+
+  // FFO #1 and #2 in other orientations and colours, FFO #1 twice verbatim,
+  // and two bad lines: everything that must be reported once per occurrence
+  // but solved once.
+  static std::string RepeatsText() {
+    const std::vector<std::string> ffo = absl::StrSplit(ReadFile(kFfo1To19), '\n');
+    const Position p1 = *ParsePositionText(ffo[0], "ffo");
+    const Position p2 = *ParsePositionText(ffo[1], "ffo");
+    auto image = [](Position p, int symmetry, bool swap_colours) {
+      p.board = Transform(p.board, symmetry);
+      if (swap_colours) p.to_move = Opposite(p.to_move);
+      p.answers.clear();
+      return FormatObf(p);
+    };
+    return absl::StrCat(ffo[0], "\n", image(p1, 1, false), "\n", image(p2, 6, true), "\n",
+                        "this is not a position\n", ffo[0], "\n", image(p1, 5, true), "\n",
+                        ffo[1].substr(0, 64), " Z\n", ffo[1], "\n");
+  }
+
+  // The batch command line over `inputs`, run from the test's folder.
+  std::vector<std::string> BatchArgv(const std::vector<std::string>& inputs,
+                                     const std::string& out,
+                                     const std::vector<std::string>& extra = {}) const {
+    std::vector<std::string> argv = {kBinary, "batch"};
+    argv.insert(argv.end(), inputs.begin(), inputs.end());
+    argv.insert(argv.end(), {"--out", out});
+    argv.insert(argv.end(), kSearchFlags.begin(), kSearchFlags.end());
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    return argv;
+  }
+  CommandOutput Run(const std::vector<std::string>& argv) const {
+    std::vector<std::string> quoted;
+    for (const std::string& a : argv) quoted.push_back("'" + a + "'");
+    return RunCommand("cd '" + dir_ + "' && " + absl::StrJoin(quoted, " "));
+  }
+  CommandOutput Batch(const std::vector<std::string>& inputs, const std::string& out,
+                      const std::vector<std::string>& extra = {}) const {
+    return Run(BatchArgv(inputs, out, extra));
+  }
+  // Starts a batch in the test's folder and signals it after `lines`
+  // result lines are on disk.
+  ChildEnd BatchAndSignal(const std::vector<std::string>& inputs, const std::string& out,
+                          int lines, int signal_number) const {
+    std::vector<std::string> argv = {"/bin/sh", "-c",
+                                     "cd \"$0\" && exec \"$@\"", dir_};
+    for (const std::string& a : BatchArgv(inputs, out)) argv.push_back(a);
+    return RunAndSignalAfterLines(argv, Path(out), lines, signal_number, Path("child.log"));
+  }
+
+  // The reference: the same batch, never interrupted.
+  Records Reference(const std::vector<std::string>& inputs) const {
+    const CommandOutput r = Batch(inputs, "reference.jsonl");
+    EXPECT_THAT(r.exit_status, ::testing::AnyOf(0, 2)) << r.err;
+    return ResultsById(Path("reference.jsonl"));
+  }
+
+  std::string dir_;
+};
+
+
+TEST_F(BatchTest, AnUninterruptedRunRecordsEveryLineOnce) {
+  const CommandOutput r = Batch(kAllInputs, "results.jsonl");
+  EXPECT_EQ(r.exit_status, 2) << r.err;  // bad input lines make it 2
+  const Records records = ResultsById(Path("results.jsonl"));
+  EXPECT_EQ(static_cast<int>(records.size()), InputLines());
+  EXPECT_EQ(CompleteLines(Path("results.jsonl")), InputLines());
+  const nlohmann::json ffo1 = ReadResultLines(Path("results.jsonl"))[0];
+  EXPECT_THAT(ffo1["id"].get<std::string>(), ::testing::MatchesRegex("fforum-1-19\\.obf:1:[0-9a-f]{16}"));
+  EXPECT_EQ(ffo1["status"], "solved");
+  EXPECT_EQ(ffo1["file"], "fforum-1-19.obf");
+  EXPECT_EQ(ffo1["line"], 1);
+  EXPECT_EQ(ffo1["label"], "#1");
+  EXPECT_EQ(ffo1["score"], 18);
+  EXPECT_EQ(ffo1["expected_score"], 18);
+  EXPECT_EQ(ffo1["best_move"], "G8");
+  EXPECT_EQ(ffo1["pv"][0], "G8");
+  EXPECT_EQ(ffo1["nodes"].get<std::uint64_t>(),
+            ffo1["leaves"].get<std::uint64_t>() + ffo1["internal_nodes"].get<std::uint64_t>());
+  EXPECT_EQ(ffo1["threads"], 1);
+  EXPECT_EQ(ffo1["shard"], "1/1");
+  EXPECT_EQ(ffo1["mode"], "exact");
+  EXPECT_EQ(ffo1["version"], ENDSOLVE_VERSION);
+  for (const auto& [id, j] : records) {
+    if (j["file"] == "fforum-1-19.obf") {
+      EXPECT_EQ(j["status"], "solved") << id;
+    }
+  }
+  EXPECT_THAT(r.out, HasSubstr("results.jsonl: 67 positions: 65 solved, 0 wrong answer, "
+                               "2 bad input, 0 timed out (6 duplicates)"));
+}
+
+TEST_F(BatchTest, KillNineThenResumeEqualsAnUninterruptedRun) {
+  const Records reference = Reference(kAllInputs);
+  const ChildEnd end = BatchAndSignal(kAllInputs, "results.jsonl", 10, SIGKILL);
+  ASSERT_TRUE(end.killed) << "the batch ended (status " << end.exit_status
+                          << ") before the kill; it must be made longer";
+  ASSERT_LT(CompleteLines(Path("results.jsonl")), InputLines());
+  const CommandOutput r = Batch(kAllInputs, "results.jsonl");
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("resuming:"));
+  // Each id exactly once (ResultsById checks it), none lost, none changed.
+  EXPECT_EQ(ResultsById(Path("results.jsonl")), reference);
+  EXPECT_EQ(CompleteLines(Path("results.jsonl")), InputLines());
+}
+
+TEST_F(BatchTest, KillNineTwiceThenResumeEqualsAnUninterruptedRun) {
+  const Records reference = Reference(kAllInputs);
+  const ChildEnd first = BatchAndSignal(kAllInputs, "results.jsonl", 5, SIGKILL);
+  ASSERT_TRUE(first.killed) << first.exit_status;
+  const int after_first = CompleteLines(Path("results.jsonl"));
+  const ChildEnd second =
+      BatchAndSignal(kAllInputs, "results.jsonl", after_first + 20, SIGKILL);
+  ASSERT_TRUE(second.killed) << second.exit_status;
+  ASSERT_LT(CompleteLines(Path("results.jsonl")), InputLines());
+  const CommandOutput r = Batch(kAllInputs, "results.jsonl");
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_EQ(ResultsById(Path("results.jsonl")), reference);
+  EXPECT_EQ(CompleteLines(Path("results.jsonl")), InputLines());
+}
+
+TEST_F(BatchTest, CtrlCStopsCleanlyAndSaysHowToResume) {
+  const Records reference = Reference(kAllInputs);
+  const ChildEnd end = BatchAndSignal(kAllInputs, "results.jsonl", 10, SIGINT);
+  ASSERT_EQ(end.exit_status, 130);
+  const std::string log = ReadFile(Path("child.log"));
+  EXPECT_THAT(log, HasSubstr("interrupted;"));
+  EXPECT_THAT(log, HasSubstr("To resume, run:\n  " + kBinary +
+                             " batch fforum-1-19.obf random.obf repeats.obf --out results.jsonl "
+                             "--hash-mb 16\n"));
+  // Only whole lines: the position being solved was abandoned unwritten.
+  const std::string text = ReadFile(Path("results.jsonl"));
+  ASSERT_FALSE(text.empty());
+  EXPECT_EQ(text.back(), '\n');
+  for (const nlohmann::json& j : ReadResultLines(Path("results.jsonl"))) {
+    EXPECT_EQ(reference.at(j["id"]).dump(), [&] {
+      nlohmann::json k = j;
+      k.erase("seconds");
+      return k.dump();
+    }());
+  }
+  const CommandOutput r = Batch(kAllInputs, "results.jsonl");
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_EQ(ResultsById(Path("results.jsonl")), reference);
+}
+
+TEST_F(BatchTest, ATornLastLineIsCutOffAndItsPositionSolvedAgain) {
+  const Records reference = Reference({"fforum-1-19.obf"});
+  const std::string whole = ReadFile(Path("reference.jsonl"));
+  for (const std::string& tail : {std::string(""), std::string("\n"), std::string(20, '\0')}) {
+    // Cut in the middle of the last line, or garbage after the last newline.
+    const std::string torn = tail.empty() ? whole.substr(0, whole.size() - 50)
+                                          : whole.substr(0, whole.rfind('\n', whole.size() - 2) + 1) +
+                                                "{\"id\":\"fforum-1-19.obf:19" + tail;
+    WriteFile(Path("results.jsonl"), torn);
+    const CommandOutput r = Batch({"fforum-1-19.obf"}, "results.jsonl");
+    EXPECT_EQ(r.exit_status, 0) << r.err;
+    EXPECT_THAT(r.err, HasSubstr("results.jsonl:19: cut off a torn last line"));
+    EXPECT_EQ(ResultsById(Path("results.jsonl")), reference);
+    EXPECT_EQ(CompleteLines(Path("results.jsonl")), 19);
+  }
+}
+
+TEST_F(BatchTest, ACorruptedMiddleLineIsNamedAndItsPositionSolvedAgain) {
+  const Records reference = Reference({"fforum-1-19.obf"});
+  std::vector<std::string> lines = absl::StrSplit(ReadFile(Path("reference.jsonl")), '\n');
+  const nlohmann::json fifth = nlohmann::json::parse(lines[4]);
+  lines[4] = lines[4].substr(0, 30) + "#@!";
+  WriteFile(Path("results.jsonl"), absl::StrJoin(lines, "\n"));
+  const CommandOutput r = Batch({"fforum-1-19.obf"}, "results.jsonl");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("warning: results.jsonl:5: ignoring a corrupted line"));
+  EXPECT_THAT(r.err, HasSubstr("resuming: 18 of 19 positions already done"));
+  // The corrupted line stays (nothing but a torn tail is ever rewritten); the
+  // position gets a new line at the end.
+  const std::vector<std::string> after = absl::StrSplit(ReadFile(Path("results.jsonl")), '\n',
+                                                        absl::SkipEmpty());
+  ASSERT_EQ(after.size(), 20u);
+  EXPECT_EQ(after[4], lines[4]);
+  nlohmann::json redone = nlohmann::json::parse(after[19]);
+  EXPECT_EQ(redone["id"], fifth["id"]);
+  redone.erase("seconds");
+  EXPECT_EQ(redone, reference.at(fifth["id"]));
+}
+
+TEST_F(BatchTest, BadLinesAreRecordedOnceAndTheBatchGoesOn) {
+  const CommandOutput r = Batch({"repeats.obf"}, "results.jsonl");
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  const std::vector<nlohmann::json> lines = ReadResultLines(Path("results.jsonl"));
+  ASSERT_EQ(lines.size(), 8u);
+  EXPECT_EQ(lines[3]["status"], "bad-input");
+  EXPECT_EQ(lines[3]["error"],
+            "repeats.obf:4:1: expected a board square 'X', 'O' or '-', found 't'");
+  EXPECT_EQ(lines[3]["input"], "this is not a position");
+  EXPECT_THAT(lines[3]["id"].get<std::string>(), ::testing::StartsWith("repeats.obf:4:"));
+  EXPECT_EQ(lines[6]["status"], "bad-input");
+  EXPECT_THAT(lines[6]["error"].get<std::string>(),
+              HasSubstr("repeats.obf:7:66: expected side to move 'X' or 'O', found 'Z'"));
+  EXPECT_EQ(lines[7]["status"], "solved");
+  // Resuming does not record them again.
+  const std::string before = ReadFile(Path("results.jsonl"));
+  EXPECT_EQ(Batch({"repeats.obf"}, "results.jsonl").exit_status, 2);
+  EXPECT_EQ(ReadFile(Path("results.jsonl")), before);
+}
+
+TEST_F(BatchTest, RepeatedPositionsAreSolvedOnceAndReportedInTheirOwnOrientation) {
+  EXPECT_EQ(Batch({"repeats.obf"}, "results.jsonl").exit_status, 2);
+  const std::vector<nlohmann::json> lines = ReadResultLines(Path("results.jsonl"));
+  ASSERT_EQ(lines.size(), 8u);
+  const std::string ffo1 = lines[0]["id"];
+  EXPECT_FALSE(lines[0].contains("duplicate_of"));
+  EXPECT_GT(lines[0]["nodes"], 0);
+  // Line 2: FFO #1 mirrored (A<->H): G8 becomes B8.
+  EXPECT_EQ(lines[1]["duplicate_of"], ffo1);
+  EXPECT_EQ(lines[1]["score"], 18);
+  EXPECT_EQ(lines[1]["best_move"], "B8");
+  EXPECT_EQ(lines[1]["nodes"], 0);
+  // Line 3: FFO #2 transformed, colours swapped: solved, it is its first.
+  EXPECT_FALSE(lines[2].contains("duplicate_of"));
+  EXPECT_EQ(lines[2]["score"], 10);
+  // Line 5: the very same line again; line 6: another image of #1.
+  EXPECT_EQ(lines[4]["duplicate_of"], ffo1);
+  EXPECT_EQ(lines[4]["best_move"], "G8");
+  EXPECT_EQ(lines[4]["pv"], lines[0]["pv"]);
+  EXPECT_EQ(lines[5]["duplicate_of"], ffo1);
+  EXPECT_EQ(lines[5]["best_move"], SquareName(TransformSquare(*ParseSquare("G8"), 5)));
+  // Line 8: FFO #2 as in the file, a duplicate of line 3 checked against
+  // its own answers.
+  EXPECT_EQ(lines[7]["duplicate_of"], lines[2]["id"]);
+  EXPECT_EQ(lines[7]["status"], "solved");
+  EXPECT_EQ(lines[7]["best_move"], "A4");
+  EXPECT_EQ(lines[7]["expected_score"], 10);
+  // Every PV replays legally from its own position to the end of the game.
+  for (const nlohmann::json& j : lines) {
+    if (j["status"] != "solved") continue;
+    Board board = ParsePositionText(j["position"].get<std::string>(), "r")->board;
+    for (const nlohmann::json& move : j["pv"]) {
+      if (move == "PS") {
+        ASSERT_EQ(board.Moves(), 0u) << j["id"];
+        board = board.Pass();
+        continue;
+      }
+      const int square = *ParseSquare(move.get<std::string>());
+      ASSERT_TRUE(board.Moves() & SquareBit(square)) << j["id"] << " " << move;
+      board = board.Play(square);
+    }
+    EXPECT_TRUE(board.IsGameOver()) << j["id"];
+  }
+}
+
+TEST_F(BatchTest, RepeatsAreRecognisedAcrossResume) {
+  ASSERT_EQ(Batch({"fforum-1-19.obf"}, "results.jsonl").exit_status, 0);
+  const nlohmann::json ffo1 = ReadResultLines(Path("results.jsonl"))[0];
+  WriteFile(Path("mirror.obf"), std::vector<std::string>(absl::StrSplit(
+                                    ReadFile(Path("repeats.obf")), '\n'))[1] + "\n");
+  const CommandOutput r = Batch({"fforum-1-19.obf", "mirror.obf"}, "results.jsonl");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  const std::vector<nlohmann::json> lines = ReadResultLines(Path("results.jsonl"));
+  ASSERT_EQ(lines.size(), 20u);
+  EXPECT_EQ(lines[19]["file"], "mirror.obf");
+  EXPECT_EQ(lines[19]["duplicate_of"], ffo1["id"]);
+  EXPECT_EQ(lines[19]["best_move"], "B8");
+  EXPECT_EQ(lines[19]["nodes"], 0);
+}
+
+TEST_F(BatchTest, NoresumeRefusesAnExistingFileAndLeavesItAlone) {
+  ASSERT_EQ(Batch({"fforum-1-19.obf"}, "results.jsonl").exit_status, 0);
+  const std::string before = ReadFile(Path("results.jsonl"));
+  const CommandOutput r = Batch({"fforum-1-19.obf"}, "results.jsonl", {"--noresume"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("results.jsonl already exists and --noresume was given"));
+  EXPECT_EQ(ReadFile(Path("results.jsonl")), before);
+  EXPECT_EQ(Batch({"fforum-1-19.obf"}, "fresh.jsonl", {"--noresume"}).exit_status, 0);
+}
+
+TEST_F(BatchTest, AFileOfAnotherShardOrModeIsRefused) {
+  ASSERT_EQ(Batch({"fforum-1-19.obf"}, "results.jsonl").exit_status, 0);
+  const std::string before = ReadFile(Path("results.jsonl"));
+  CommandOutput r = Batch({"fforum-1-19.obf"}, "results.jsonl", {"--wld"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("this file holds exact results, but this run is --wld"));
+  r = Batch({"fforum-1-19.obf"}, "results.jsonl", {"--shard", "1/2"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("holds results of shard 1/1, but this run is shard 1/2"));
+  EXPECT_EQ(ReadFile(Path("results.jsonl")), before);
+}
+
+TEST_F(BatchTest, WrongAnswersAreFlaggedAndSummarised) {
+  // FFO #1 claims +20 for G8; the truth is +18.
+  const std::string ffo1 = ReadFile(Path("fforum-1-19.obf")).substr(0, 66);
+  WriteFile(Path("wrong.obf"), ffo1 + "; G8:+20;\n" + ffo1 + "; G8:+18;\n");
+  const CommandOutput r = Batch({"wrong.obf"}, "results.jsonl");
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_THAT(r.err, HasSubstr("wrong answer: wrong.obf:1:"));
+  const std::vector<nlohmann::json> lines = ReadResultLines(Path("results.jsonl"));
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0]["status"], "wrong-answer");
+  EXPECT_EQ(lines[0]["expected_score"], 20);
+  EXPECT_EQ(lines[1]["status"], "solved");  // a duplicate, with its own answers
+  const CommandOutput s = Run({kBinary, "batch", "--summary", "results.jsonl"});
+  EXPECT_EQ(s.exit_status, 1);
+  EXPECT_THAT(s.out, HasSubstr("solved        1\nwrong-answer  1\n"));
+  EXPECT_THAT(s.out, HasSubstr("mismatches with the input's answers:\n  " +
+                               lines[0]["id"].get<std::string>() +
+                               ": expected +20, found +18 (G8)\n"));
+}
+
+TEST_F(BatchTest, TimedOutPositionsAreRetriedOnlyWithALongerLimit) {
+  // FFO #38 (24 empties) takes far more than a millisecond on any machine.
+  const std::vector<std::string> ffo = absl::StrSplit(
+      ReadFile(std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/fforum-20-39.obf"), '\n');
+  WriteFile(Path("hard.obf"), ffo[18] + "\n");
+  CommandOutput r = Batch({"hard.obf"}, "results.jsonl", {"--time-limit-per-position", "0.001"});
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  std::vector<nlohmann::json> lines = ReadResultLines(Path("results.jsonl"));
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0]["status"], "timed-out");
+  EXPECT_DOUBLE_EQ(lines[0]["time_limit_seconds"].get<double>(), 0.001);
+  EXPECT_EQ(lines[0]["empties"], 24);
+  // The same limit: final, nothing to do. A longer one: tried again, and the
+  // new line supersedes the old.
+  r = Batch({"hard.obf"}, "results.jsonl", {"--time-limit-per-position", "1ms"});
+  EXPECT_EQ(ReadResultLines(Path("results.jsonl")).size(), 1u);
+  r = Batch({"hard.obf"}, "results.jsonl", {"--time-limit-per-position", "2ms"});
+  EXPECT_THAT(r.err, HasSubstr("trying 1 timed-out positions again with the longer limit"));
+  lines = ReadResultLines(Path("results.jsonl"));
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[1]["id"], lines[0]["id"]);
+  EXPECT_DOUBLE_EQ(lines[1]["time_limit_seconds"].get<double>(), 0.002);
+  const CommandOutput s = Run({kBinary, "batch", "--summary", "results.jsonl"});
+  EXPECT_THAT(s.out, HasSubstr("positions     1 "));
+  EXPECT_THAT(s.out, HasSubstr("timed-out     1\n"));
+  EXPECT_EQ(Batch({"hard.obf"}, "results.jsonl", {"--time-limit-per-position", "0"}).exit_status,
+            2);
+}
+
+TEST_F(BatchTest, ShardsPartitionTheBatchAndMergeBackToTheWhole) {
+  const Records whole = Reference(kAllInputs);
+  constexpr int kShards = 3;
+  std::set<std::string> seen;
+  std::vector<std::string> shard_files;
+  for (int k = 1; k <= kShards; ++k) {
+    const std::string out = absl::StrCat("shard", k, ".jsonl");
+    shard_files.push_back(out);
+    const CommandOutput r = Batch(kAllInputs, out, {"--shard", absl::StrCat(k, "/", kShards)});
+    EXPECT_THAT(r.exit_status, ::testing::AnyOf(0, 2)) << r.err;
+    for (const auto& [id, j] : ResultsById(Path(out))) {
+      EXPECT_TRUE(seen.insert(id).second) << id << " in two shards";
+      EXPECT_EQ(j["shard"], absl::StrCat(k, "/", kShards));
+      EXPECT_EQ(j["status"], whole.at(id)["status"]) << id;
+      EXPECT_EQ(j.value("score", 99), whole.at(id).value("score", 99)) << id;
+    }
+  }
+  EXPECT_EQ(seen.size(), whole.size());
+
+  std::vector<std::string> merge = {kBinary, "merge"};
+  merge.insert(merge.end(), shard_files.begin(), shard_files.end());
+  merge.insert(merge.end(), {"--out", "merged.jsonl", "--inputs", "fforum-1-19.obf,random.obf,repeats.obf"});
+  CommandOutput r = Run(merge);
+  EXPECT_EQ(r.exit_status, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("complete: every input position has a result"));
+  const Records merged = ResultsById(Path("merged.jsonl"));
+  ASSERT_EQ(merged.size(), whole.size());
+  for (const auto& [id, j] : merged) {
+    EXPECT_EQ(j.value("score", 99), whole.at(id).value("score", 99)) << id;
+  }
+  // In input order: the first line is FFO #1.
+  EXPECT_THAT(ReadResultLines(Path("merged.jsonl"))[0]["id"].get<std::string>(),
+              ::testing::StartsWith("fforum-1-19.obf:1:"));
+}
+
+TEST_F(BatchTest, MergeDetectsAMissingShardADuplicateAndAConflict) {
+  for (int k = 1; k <= 3; ++k) {
+    Batch({"fforum-1-19.obf", "random.obf"}, absl::StrCat("s", k, ".jsonl"),
+          {"--shard", absl::StrCat(k, "/3")});
+  }
+  // A missing shard, without and with the inputs.
+  CommandOutput r = Run({kBinary, "merge", "s1.jsonl", "s3.jsonl", "--out", "m.jsonl"});
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_THAT(r.out, HasSubstr("missing (1):\n  shard 2/3: no records at all\n"));
+  r = Run({kBinary, "merge", "s1.jsonl", "s3.jsonl", "--out", "m.jsonl", "--inputs",
+           "fforum-1-19.obf,random.obf"});
+  EXPECT_EQ(r.exit_status, 1);
+  const std::set<std::string> s2_ids = [&] {
+    std::set<std::string> ids;
+    for (const auto& [id, j] : ResultsById(Path("s2.jsonl"))) ids.insert(id);
+    return ids;
+  }();
+  EXPECT_THAT(r.out, HasSubstr(absl::StrCat("missing (", s2_ids.size(), "):\n")));
+  for (const std::string& id : s2_ids) EXPECT_THAT(r.out, HasSubstr("  " + id + "\n"));
+  // A shard given twice: every id duplicated, no conflict.
+  r = Run({kBinary, "merge", "s1.jsonl", "s2.jsonl", "s3.jsonl", "s3.jsonl", "--out", "m.jsonl"});
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_THAT(r.out, HasSubstr("in s3.jsonl:1 and s3.jsonl:1"));
+  EXPECT_THAT(r.out, Not(HasSubstr("conflicts")));
+  // Another copy of shard 1 whose first score differs: a conflict.
+  std::vector<std::string> lines = absl::StrSplit(ReadFile(Path("s1.jsonl")), '\n');
+  nlohmann::json first = nlohmann::json::parse(lines[0]);
+  first["score"] = first["score"].get<int>() + 2;
+  lines[0] = first.dump();
+  WriteFile(Path("s1-other.jsonl"), absl::StrJoin(lines, "\n"));
+  r = Run({kBinary, "merge", "s1.jsonl", "s2.jsonl", "s3.jsonl", "s1-other.jsonl", "--out",
+           "m.jsonl"});
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_THAT(r.out, HasSubstr("conflicts (1):\n  " + first["id"].get<std::string>() + ": "));
+  // And the complete set merges cleanly.
+  r = Run({kBinary, "merge", "s1.jsonl", "s2.jsonl", "s3.jsonl", "--out", "m.jsonl"});
+  EXPECT_EQ(r.exit_status, 0) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("complete: every shard is present"));
+}
+
+TEST_F(BatchTest, UsageErrorsAreExplained) {
+  CommandOutput r = Run({kBinary, "batch", "fforum-1-19.obf"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("expected --out RESULTS.jsonl"));
+  r = Batch({"fforum-1-19.obf"}, "r.jsonl", {"--shard", "4/3"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--shard: expected K/N"));
+  r = Batch({"nothere.obf"}, "r.jsonl");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("cannot open nothere.obf"));
+  EXPECT_FALSE(std::filesystem::exists(Path("r.jsonl")));  // nothing written before the check
+  r = Batch({"fforum-1-19.obf"}, "r.jsonl", {"--json"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("unknown option --json"));
+}
+
+}  // namespace
+}  // namespace endsolve::testing
