@@ -1,6 +1,7 @@
-// The README's GNU parallel recipe, run for real: scripts/batch-parallel on
-// this machine ("-S 2/:", two job slots, no ssh), three shards, then the
-// merge; the merged results must equal one unsharded batch.
+// The README's scheduler recipes, run for real on this machine: the GNU
+// parallel one ("-S 2/:", two job slots, no ssh) with three shards, then the
+// merge, whose results must equal one unsharded batch; and the Slurm array
+// script, its tasks run one by one with the variables Slurm would set.
 #include <filesystem>
 #include <string>
 
@@ -17,7 +18,7 @@ using ::testing::HasSubstr;
 const std::string kBinary = ENDSOLVE_BINARY;
 const std::string kSource = ENDSOLVE_SOURCE_DIR;
 
-TEST(BatchParallelTest, ThreeShardsOnTwoLocalSlotsMergeToTheWholeBatch) {
+TEST(BatchScriptsTest, ThreeShardsOnTwoLocalSlotsMergeToTheWholeBatch) {
   ASSERT_EQ(RunCommand("command -v parallel").exit_status, 0)
       << "GNU parallel is not installed; scripts/setup installs it (package 'parallel')";
   const std::string dir = ::testing::TempDir() + "/batch_parallel";
@@ -53,6 +54,35 @@ TEST(BatchParallelTest, ThreeShardsOnTwoLocalSlotsMergeToTheWholeBatch) {
   // to the unsharded one in everything but the time and the shard.
   EXPECT_EQ(without_shard(ResultsById(dir + "/out/merged.jsonl")),
             without_shard(ResultsById(dir + "/whole.jsonl")));
+}
+
+TEST(BatchScriptsTest, TheSlurmArrayScriptRunsShardKOfTheArraySize) {
+  const std::string dir = ::testing::TempDir() + "/batch_slurm";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(kSource + "/ffo/fforum-1-19.obf", dir + "/fforum-1-19.obf");
+  const std::string in_dir = "cd '" + dir + "' && ";
+  for (int k = 1; k <= 3; ++k) {
+    const CommandOutput r = RunCommand(
+        in_dir + "SLURM_ARRAY_TASK_ID=" + std::to_string(k) +
+        " SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=3 SLURM_CPUS_PER_TASK=1"
+        " INPUTS=fforum-1-19.obf OUT_DIR=out BATCH_OPTIONS='--hash-mb 16' ENDSOLVE='" +
+        kBinary + "' bash '" + kSource + "/scripts/slurm-batch.sbatch'");
+    ASSERT_EQ(r.exit_status, 0) << r.err;
+    EXPECT_THAT(r.out, HasSubstr(" in shard " + std::to_string(k) + "/3: "));
+  }
+  const CommandOutput merge = RunCommand(
+      in_dir + "'" + kBinary + "' merge out/shard-1-of-3.jsonl out/shard-2-of-3.jsonl "
+      "out/shard-3-of-3.jsonl --out merged.jsonl --inputs fforum-1-19.obf");
+  EXPECT_EQ(merge.exit_status, 0) << merge.out;
+  EXPECT_THAT(merge.out, HasSubstr("merged 3 files into merged.jsonl: 19 positions"));
+  // An array not numbered from 1 would leave shard N unsolved: refused.
+  const CommandOutput bad = RunCommand(
+      in_dir + "SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_MAX=3"
+      " INPUTS=fforum-1-19.obf ENDSOLVE='" + kBinary + "' bash '" + kSource +
+      "/scripts/slurm-batch.sbatch'");
+  EXPECT_EQ(bad.exit_status, 2);
+  EXPECT_THAT(bad.err, HasSubstr("number the array from 1"));
 }
 
 }  // namespace
