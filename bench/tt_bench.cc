@@ -60,6 +60,19 @@ TTData DataFor(std::uint64_t i) {
   return d;
 }
 
+// Says which table a benchmark got: the size after rounding, the shards, the
+// entries and how full it is.
+void PrintTable(const char* use, const TranspositionTable& t) {
+  const TTStats s = t.Stats();
+  std::fprintf(stderr,
+               "table for %s: %zu MiB (%zu bytes), %d shards, %llu entries, scheme %s, "
+               "%llu occupied\n",
+               use, t.size_bytes() >> 20, t.size_bytes(), t.shards(),
+               static_cast<unsigned long long>(s.capacity),
+               std::string(SchemeName(t.scheme())).c_str(),
+               static_cast<unsigned long long>(s.occupied));
+}
+
 // The table under test, made once per configuration and kept: the
 // benchmark's threads share it, as search threads do. Half the keys are
 // stored, so probes hit about half the time.
@@ -79,6 +92,7 @@ TranspositionTable& Table(bool shared_counters) {
     t = *std::move(made);
     const std::vector<Board>& keys = Keys();
     for (std::size_t i = 0; i < kKeys; i += 2) t->Store(keys[i], DataFor(i), i);
+    PrintTable(shared_counters ? "throughput, shared counters" : "throughput", *t);
   }
   return *t;
 }
@@ -160,6 +174,7 @@ TranspositionTable& LatencyTable() {
     // A quarter of the slots filled: probes find both hits and misses.
     const std::uint64_t entries = (*made)->Stats().capacity / 4;
     for (std::uint64_t i = 0; i < entries; ++i) (*made)->Store(BoardFrom(i), DataFor(i), i);
+    PrintTable("latency", **made);
     return *std::move(made);
   }();
   return *t;
