@@ -11,6 +11,7 @@
 #include <functional>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/time/time.h"
 #include "board/board.h"
 #include "board/perft.h"
@@ -43,6 +44,10 @@ struct Progress {
   absl::Duration elapsed;
 };
 
+// The window: scores in [lo, hi] are reported exactly; a score outside is
+// reported as a bound beyond the window's edge (ScoreKind). `wld` replaces
+// the window by the open one (-1, 1): a draw is exact, a win or a loss comes
+// back as a bound. See ValidateOptions for the accepted values.
 struct SolveOptions {
   bool wld = false;                 // win/draw/loss only: window (-1, 1)
   int lo = -64, hi = 64;            // score window [lo, hi]
@@ -64,15 +69,28 @@ enum class ScoreKind {
   kUpper,   // true score <= score (failed low on the window)
 };
 
+// A WLD win is {score +1, kLower}, a loss {-1, kUpper}, a draw {0, kExact}.
+// When the result is a bound, best_move and pv prove that bound: along the pv
+// the side that can reach it does, and the final score of the pv satisfies
+// it. (On a fail low, best_move is the move with the highest bound.)
 struct SolveResult {
+  absl::Status status;              // not OK: invalid options or no table; nothing else is set
   bool stopped = false;             // deadline, node limit or cancel: no score
   int score = 0;                    // for the side to move; WLD: -1, 0 or +1
   ScoreKind kind = ScoreKind::kExact;
   int best_move = kNoMove;          // kPass when the side to move must pass
   std::vector<int> pv;              // to the end of the game, kPass for passes
-  NodeCounts nodes;                 // perft convention (board/perft.h)
+  NodeCounts nodes;                 // perft convention (board/perft.h), all searches
+  NodeCounts pv_nodes;              // the part of `nodes` spent extracting the pv
+  std::uint64_t etc_probes = 0;     // child table probes (not nodes)
   absl::Duration time;
 };
+
+// Checks the options a user can get wrong: lo <= hi within [-64, 64],
+// threads == 1 (the parallel search is a later issue), killers within
+// [0, kMaxKillers], hash_mib > 0 when no table is given. Solve returns this
+// status in its result when it is not OK.
+absl::Status ValidateOptions(const SolveOptions& options);
 
 SolveResult Solve(const Board& board, const SolveOptions& options);
 

@@ -1,0 +1,263 @@
+// The bottom of the tree: alpha-beta without the transposition table from
+// kTTMinEmpties - 1 empties down to 5, and unrolled solvers for the last
+// four empty squares. Most nodes of an endgame search live here, so each
+// function does the least work that keeps the counts and scores exact (see
+// the node-counting rules in search.h).
+
+#include <algorithm>
+
+#include "solver/fast_rules.h"
+#include "solver/move_order.h"
+#include "solver/search.h"
+#include "solver/stability.h"
+
+namespace endsolve::search {
+namespace {
+
+// The score of a finished game where the side to move owns `player_count`
+// discs and `empties` squares stay empty: as FinalScore, from counts.
+constexpr int EndScore(int player_count, int empties) {
+  const int diff = 2 * player_count + empties - kNumSquares;
+  if (diff > 0) return diff + empties;
+  if (diff < 0) return diff - empties;
+  return 0;
+}
+
+}  // namespace
+
+// Last1: the node with one empty square x. When the side to move can play
+// there, the score is the disc count after that move, computed from the
+// flip count alone; the final board is never built but counts as a leaf.
+// Otherwise the opponent may play there after a pass (the pass node and the
+// opponent's node are both internal); if neither can, the game ends with x
+// empty and this node is the leaf.
+int Searcher::Last1(Bitboard player, Bitboard opponent, int x1) {
+  int flipped = fast::CountFlips(player, opponent, x1);
+  if (flipped != 0) {
+    ++counts_.internal;
+    ++counts_.leaves;
+    return 2 * (PopCount(player) + flipped + 1) - kNumSquares;
+  }
+  flipped = fast::CountFlips(opponent, player, x1);
+  if (flipped != 0) {
+    counts_.internal += 2;
+    ++counts_.leaves;
+    return kNumSquares - 2 * (PopCount(opponent) + flipped + 1);
+  }
+  ++counts_.leaves;
+  return EndScore(PopCount(player), 1);
+}
+
+// Last2, Last3, Last4: try the squares in the order given (the caller sorts
+// them by parity), recurse on the rest. When the side to move has no move,
+// either the game is over (a leaf) or the opponent moves after a pass: this
+// node is internal and the same function, called with the sides swapped,
+// counts the node after the pass. The pass recursion cannot loop: it happens
+// only when the opponent has a move.
+int Searcher::Last2(Bitboard player, Bitboard opponent, int alpha, int beta, int x1, int x2) {
+  int best = -kInfinity;
+  Bitboard flipped = fast::Flips(player, opponent, x1);
+  if (flipped != 0) {
+    best = -Last1(opponent ^ flipped, player ^ flipped ^ SquareBit(x1), x2);
+    if (best >= beta) {
+      ++counts_.internal;
+      return best;
+    }
+  }
+  flipped = fast::Flips(player, opponent, x2);
+  if (flipped != 0) {
+    const int score = -Last1(opponent ^ flipped, player ^ flipped ^ SquareBit(x2), x1);
+    best = std::max(best, score);
+  }
+  if (best != -kInfinity) {
+    ++counts_.internal;
+    return best;
+  }
+  if (fast::Flips(opponent, player, x1) == 0 && fast::Flips(opponent, player, x2) == 0) {
+    ++counts_.leaves;
+    return EndScore(PopCount(player), 2);
+  }
+  ++counts_.internal;
+  return -Last2(opponent, player, -beta, -alpha, x1, x2);
+}
+
+int Searcher::Last3(Bitboard player, Bitboard opponent, int alpha, int beta, int x1, int x2,
+                    int x3) {
+  int best = -kInfinity;
+  const int squares[3] = {x1, x2, x3};
+  for (int i = 0; i < 3; ++i) {
+    const int x = squares[i];
+    const Bitboard flipped = fast::Flips(player, opponent, x);
+    if (flipped == 0) continue;
+    const int a = squares[i == 0 ? 1 : 0];
+    const int b = squares[i == 2 ? 1 : 2];
+    const int score = -Last2(opponent ^ flipped, player ^ flipped ^ SquareBit(x),
+                             -beta, -std::max(alpha, best), a, b);
+    if (score > best) {
+      best = score;
+      if (best >= beta) break;
+    }
+  }
+  if (best != -kInfinity) {
+    ++counts_.internal;
+    return best;
+  }
+  if (fast::Flips(opponent, player, x1) == 0 && fast::Flips(opponent, player, x2) == 0 &&
+      fast::Flips(opponent, player, x3) == 0) {
+    ++counts_.leaves;
+    return EndScore(PopCount(player), 3);
+  }
+  ++counts_.internal;
+  return -Last3(opponent, player, -beta, -alpha, x1, x2, x3);
+}
+
+int Searcher::Last4(Bitboard player, Bitboard opponent, int alpha, int beta, int x1, int x2,
+                    int x3, int x4) {
+  int best = -kInfinity;
+  const int squares[4] = {x1, x2, x3, x4};
+  for (int i = 0; i < 4; ++i) {
+    const int x = squares[i];
+    const Bitboard flipped = fast::Flips(player, opponent, x);
+    if (flipped == 0) continue;
+    int rest[3];
+    for (int j = 0, k = 0; j < 4; ++j) {
+      if (j != i) rest[k++] = squares[j];
+    }
+    const int score = -Last3(opponent ^ flipped, player ^ flipped ^ SquareBit(x),
+                             -beta, -std::max(alpha, best), rest[0], rest[1], rest[2]);
+    if (score > best) {
+      best = score;
+      if (best >= beta) break;
+    }
+  }
+  if (best != -kInfinity) {
+    ++counts_.internal;
+    return best;
+  }
+  if (fast::Flips(opponent, player, x1) == 0 && fast::Flips(opponent, player, x2) == 0 &&
+      fast::Flips(opponent, player, x3) == 0 && fast::Flips(opponent, player, x4) == 0) {
+    ++counts_.leaves;
+    return EndScore(PopCount(player), 4);
+  }
+  ++counts_.internal;
+  return -Last4(opponent, player, -beta, -alpha, x1, x2, x3, x4);
+}
+
+// Sorts the (at most four) empty squares for the Last solvers (when parity
+// is on; otherwise they go in square order): squares in quadrants with an
+// odd number of empties first, each group by quadrant so
+// that the order stays right after any one square is played (with 2+1+1
+// empties per quadrant, the singletons come first; after one of the pair is
+// played, the three left are all singletons). Then dispatches on the count.
+int Searcher::SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta) {
+  Bitboard empties = ~(player | opponent);
+  const int count = PopCount(empties);
+  const unsigned parity = ParityOf(empties);
+  int squares[4];
+  int keys[4];
+  for (int i = 0; i < count; ++i) {
+    const int x = PopFirstSquare(empties);
+    const unsigned quadrant = QuadrantBit(x);
+    // Odd quadrants first; within a group, by quadrant, then by square.
+    // Without parity, by square alone.
+    const int key = features_.parity
+        ? ((parity & quadrant) ? 0 : 1 << 10) + std::countr_zero(quadrant) * 64 + x
+        : x;
+    int j = i;
+    while (j > 0 && keys[j - 1] > key) {
+      keys[j] = keys[j - 1];
+      squares[j] = squares[j - 1];
+      --j;
+    }
+    keys[j] = key;
+    squares[j] = x;
+  }
+  switch (count) {
+    case 4: return Last4(player, opponent, alpha, beta, squares[0], squares[1], squares[2], squares[3]);
+    case 3: return Last3(player, opponent, alpha, beta, squares[0], squares[1], squares[2]);
+    case 2: return Last2(player, opponent, alpha, beta, squares[0], squares[1]);
+    case 1: return Last1(player, opponent, squares[0]);
+    default:
+      ++counts_.leaves;
+      return FinalScore(player, opponent);
+  }
+}
+
+// Alpha-beta between the table layer and the last four. Moves come in
+// parity order (odd quadrants first, corners first and X/C squares last
+// within each), or, from kShallowSortMinEmpties empties when fastest-first
+// is on, sorted by the opponent's mobility. The stability cutoff runs first
+// when alpha is high enough for it to have a chance.
+int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
+                      unsigned parity) {
+  const Bitboard moves = fast::Moves(player, opponent);
+  if (moves == 0) {
+    if (fast::Moves(opponent, player) == 0) {
+      ++counts_.leaves;
+      return EndScore(PopCount(player), empties);
+    }
+    ++counts_.internal;
+    return -Shallow(opponent, player, -beta, -alpha, empties, parity);
+  }
+  ++counts_.internal;
+
+  if (features_.stability && alpha >= StabilityMinAlpha(empties)) {
+    const int bound = kNumSquares - 2 * PopCount(StableDiscs(opponent, player));
+    if (bound <= alpha) return bound;
+  }
+
+  int best = -kInfinity;
+  // The child's value, seen from here, with the window narrowed by `best`.
+  auto search_child = [&](int x, Bitboard child_player, Bitboard child_opponent) {
+    const int child_beta = -std::max(alpha, best);
+    if (empties == 5) return -SolveLast4(child_player, child_opponent, -beta, child_beta);
+    return -Shallow(child_player, child_opponent, -beta, child_beta, empties - 1,
+                    parity ^ QuadrantBit(x));
+  };
+
+  if (features_.fastest_first && empties >= kShallowSortMinEmpties) {
+    ScoredMove list[kMaxMoves];
+    int count = 0;
+    for (Bitboard rest = moves; rest != 0;) {
+      const int x = PopFirstSquare(rest);
+      const Bitboard flipped = fast::Flips(player, opponent, x);
+      ScoredMove& m = list[count++];
+      m.player = opponent ^ flipped;
+      m.opponent = player ^ flipped ^ SquareBit(x);
+      m.square = x;
+      m.key = FastestFirstKey(m.player, m.opponent);
+      if (features_.parity && (parity & QuadrantBit(x))) m.key += kParityBonus;
+    }
+    for (int i = 0; i < count; ++i) {
+      SelectBest(list, i, count);
+      const ScoredMove& m = list[i];
+      const int score = search_child(m.square, m.player, m.opponent);
+      if (score > best) {
+        best = score;
+        if (best >= beta) return best;
+      }
+    }
+    return best;
+  }
+
+  const Bitboard odd = features_.parity ? kParityMasks[parity] : ~Bitboard{0};
+  const Bitboard groups[2] = {moves & odd, moves & ~odd};
+  for (const Bitboard group : groups) {
+    const Bitboard classes[3] = {group & kCorners, group & ~(kCorners | kXSquares | kCSquares),
+                                 group & (kXSquares | kCSquares)};
+    for (Bitboard rest : classes) {
+      while (rest != 0) {
+        const int x = PopFirstSquare(rest);
+        const Bitboard flipped = fast::Flips(player, opponent, x);
+        const int score = search_child(x, opponent ^ flipped, player ^ flipped ^ SquareBit(x));
+        if (score > best) {
+          best = score;
+          if (best >= beta) return best;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+}  // namespace endsolve::search

@@ -1,0 +1,369 @@
+// The table layer of the search (kTTMinEmpties empties and more): principal
+// variation search at PV nodes, null-window search elsewhere, fail-soft,
+// with the transposition table, ETC and the stability cutoff. The layers
+// below live in last_empties.cc.
+
+#include "solver/search.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "solver/fast_rules.h"
+#include "solver/move_order.h"
+#include "solver/stability.h"
+
+namespace endsolve::search {
+namespace {
+
+// The bounds of a finished search of one node, merged with what the table
+// already knew about it (both are true bounds, so their intersection is
+// too). `best` is the fail-soft value of a search with window (alpha, beta).
+TTData MakeEntry(const TTData* known, int best, int alpha, int beta, int move, int empties) {
+  TTData data;
+  data.lower = static_cast<std::int8_t>(best > alpha ? best : -kNumSquares);
+  data.upper = static_cast<std::int8_t>(best < beta ? best : kNumSquares);
+  data.move = static_cast<std::uint8_t>(move);
+  data.depth = static_cast<std::uint8_t>(empties);
+  if (known != nullptr) {
+    data.lower = std::max(data.lower, known->lower);
+    data.upper = std::min(data.upper, known->upper);
+    if (known->move != move) data.move2 = known->move;
+    else data.move2 = known->move2;
+  }
+  return data;
+}
+
+}  // namespace
+
+Searcher::Searcher(TranspositionTable* tt, const SearchFeatures& features, const Limits& limits)
+    : tt_(tt), features_(features), limits_(limits) {
+  features_.killers = std::clamp(features_.killers, 0, kMaxKillers);
+  for (auto& ply : killers_) ply.fill(kNoMove);
+  if (limits_.node_limit != 0) next_poll_ = std::min(next_poll_, limits_.node_limit);
+}
+
+// Reading the clock costs some tens of nanoseconds, which is why it happens
+// only every kPollInterval nodes. The node limit is exact to within the
+// nodes of one call below the table layer.
+bool Searcher::CheckLimits() {
+  if (stopped_) return true;
+  const std::uint64_t nodes = counts_.internal + counts_.leaves;
+  if (limits_.node_limit != 0 && nodes >= limits_.node_limit) stopped_ = true;
+  else if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed)) stopped_ = true;
+  else if (limits_.deadline != absl::InfiniteFuture() && absl::Now() >= limits_.deadline) stopped_ = true;
+  next_poll_ = nodes + kPollInterval;
+  if (limits_.node_limit != 0) next_poll_ = std::min(next_poll_, limits_.node_limit);
+  return stopped_;
+}
+
+// Killers: the newest refutation goes to slot 0 and the others move down
+// one; a move already present moves up to slot 0 instead of appearing twice.
+// History: Schaeffer's 2^(depth - 2), depth being the empties searched
+// below, saturating rather than wrapping (deep credits are the large ones).
+void Searcher::CreditMove(int square, int ply, int empties) {
+  if (square < 0 || square >= kNumSquares) return;
+  if (features_.killers > 0 && ply < kMaxPly) {
+    auto& slots = killers_[ply];
+    int i = 0;
+    while (i < features_.killers - 1 && slots[i] != square) ++i;
+    for (; i > 0; --i) slots[i] = slots[i - 1];
+    slots[0] = static_cast<std::uint8_t>(square);
+  }
+  if (features_.history && empties >= 2) {
+    std::uint64_t& credit = history_[ply & 1][square];
+    const std::uint64_t add = std::uint64_t{1} << std::min(empties - 2, 62);
+    credit = credit > ~add ? ~std::uint64_t{0} : credit + add;
+  }
+}
+
+int Searcher::TableMove(const Board& board) const {
+  TTData entry;
+  if (tt_ == nullptr || !tt_->Probe(board, &entry)) return kNoMove;
+  return entry.move;
+}
+
+int Searcher::Search(const Board& board, int alpha, int beta, int ply) {
+  return Child(board.player, board.opponent, alpha, beta, ply);
+}
+
+int Searcher::NullWindow(const Board& board, int alpha, int ply) {
+  return Child(board.player, board.opponent, alpha, alpha + 1, ply);
+}
+
+int Searcher::Child(Bitboard player, Bitboard opponent, int alpha, int beta, int ply) {
+  const Bitboard empties = ~(player | opponent);
+  const int count = PopCount(empties);
+  if (count >= kTTMinEmpties) {
+    if (beta == alpha + 1) return NwsTable(player, opponent, alpha, ply);
+    return PvsTable(player, opponent, alpha, beta, ply);
+  }
+  if (count > 4) return Shallow(player, opponent, alpha, beta, count, ParityOf(empties));
+  return SolveLast4(player, opponent, alpha, beta);
+}
+
+// The ordering keys of every move in `moves` (see move_order.h), with the
+// child positions. Returns the number of moves.
+int Searcher::ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move,
+                         int ply, ScoredMove* list) const {
+  const unsigned parity = ParityOf(~(player | opponent));
+  int count = 0;
+  while (moves != 0) {
+    const int x = PopFirstSquare(moves);
+    const Bitboard flipped = fast::Flips(player, opponent, x);
+    ScoredMove& m = list[count++];
+    m.player = opponent ^ flipped;
+    m.opponent = player ^ flipped ^ SquareBit(x);
+    m.square = x;
+    if (features_.tt_move && x == tt_move) {
+      m.key = kTTMoveKey;
+      continue;
+    }
+    int killer = 0;
+    while (killer < features_.killers && killers_[ply][killer] != x) ++killer;
+    if (killer < features_.killers) {
+      m.key = kKillerKey - killer;
+      continue;
+    }
+    m.key = 0;
+    if (features_.fastest_first) m.key += FastestFirstKey(m.player, m.opponent) + SquareKey(x);
+    if (features_.parity && (parity & QuadrantBit(x))) m.key += kParityBonus;
+    if (features_.history) {
+      m.key += static_cast<int>(std::bit_width(history_[ply & 1][x])) * kHistoryWeight;
+    }
+    // Seam: a term from a static evaluation or a shallow search joins here.
+  }
+  return count;
+}
+
+// The PV node: the first move with the full window, the others with a null
+// window, re-searched with (score - 1, beta) when they beat alpha (a
+// fail-soft null-window result above alpha is a lower bound, so the exact
+// value lies at or above it).
+int Searcher::PvsTable(Bitboard player, Bitboard opponent, int alpha, int beta, int ply) {
+  if (ShouldStop()) return 0;
+  const Bitboard moves = fast::Moves(player, opponent);
+  if (moves == 0) {
+    if (fast::Moves(opponent, player) == 0) {
+      ++counts_.leaves;
+      return FinalScore(player, opponent);
+    }
+    ++counts_.internal;
+    return -PvsTable(opponent, player, -beta, -alpha, ply + 1);
+  }
+  ++counts_.internal;
+  const std::uint64_t start = counts_.internal + counts_.leaves;
+  const int empties = PopCount(~(player | opponent));
+  const Board board{player, opponent};
+
+  TTData entry;
+  const bool hit = tt_ != nullptr && tt_->Probe(board, &entry);
+  if (hit) {
+    if (entry.lower >= beta) return entry.lower;
+    if (entry.upper <= alpha) return entry.upper;
+    if (entry.lower == entry.upper) return entry.lower;
+  }
+  if (features_.stability && alpha >= StabilityMinAlpha(empties)) {
+    const int bound = kNumSquares - 2 * PopCount(StableDiscs(opponent, player));
+    if (bound <= alpha) return bound;
+  }
+
+  ScoredMove list[kMaxMoves];
+  const int count = ScoreMoves(player, opponent, moves, hit ? entry.move : kNoMove, ply, list);
+  int best = -kInfinity;
+  int best_move = kNoMove;
+  int a = alpha;
+  for (int i = 0; i < count; ++i) {
+    SelectBest(list, i, count);
+    const ScoredMove& m = list[i];
+    int score;
+    if (i == 0) {
+      score = -Child(m.player, m.opponent, -beta, -a, ply + 1);
+    } else {
+      score = -Child(m.player, m.opponent, -a - 1, -a, ply + 1);
+      if (score > a && score < beta && !stopped_) {
+        score = -Child(m.player, m.opponent, -beta, -(score - 1), ply + 1);
+      }
+    }
+    if (stopped_) return 0;
+    if (score > best) {
+      best = score;
+      best_move = m.square;
+      if (best >= beta) break;
+      a = std::max(a, best);
+    }
+  }
+  if (best > alpha) CreditMove(best_move, ply, empties);
+  if (tt_ != nullptr) {
+    tt_->Store(board, MakeEntry(hit ? &entry : nullptr, best, alpha, beta, best_move, empties),
+               counts_.internal + counts_.leaves - start);
+  }
+  return best;
+}
+
+// The null-window node, window (alpha, alpha + 1). The TT move is searched
+// before the other moves are even generated, since it cuts off most of the
+// time. ETC then probes every other child's entry: a child already known to
+// be bad enough for the opponent refutes this node without a search, and
+// one already known to fail low need not be searched at all.
+int Searcher::NwsTable(Bitboard player, Bitboard opponent, int alpha, int ply) {
+  if (ShouldStop()) return 0;
+  const int beta = alpha + 1;
+  Bitboard moves = fast::Moves(player, opponent);
+  if (moves == 0) {
+    if (fast::Moves(opponent, player) == 0) {
+      ++counts_.leaves;
+      return FinalScore(player, opponent);
+    }
+    ++counts_.internal;
+    return -NwsTable(opponent, player, -beta, ply + 1);
+  }
+  ++counts_.internal;
+  const std::uint64_t start = counts_.internal + counts_.leaves;
+  const int empties = PopCount(~(player | opponent));
+  const Board board{player, opponent};
+
+  TTData entry;
+  const bool hit = tt_ != nullptr && tt_->Probe(board, &entry);
+  if (hit) {
+    if (entry.lower >= beta) return entry.lower;
+    if (entry.upper <= alpha) return entry.upper;
+  }
+  if (features_.stability && alpha >= StabilityMinAlpha(empties)) {
+    const int bound = kNumSquares - 2 * PopCount(StableDiscs(opponent, player));
+    if (bound <= alpha) return bound;
+  }
+
+  int best = -kInfinity;
+  int best_move = kNoMove;
+  auto finish = [&]() {
+    if (best >= beta) CreditMove(best_move, ply, empties);
+    if (tt_ != nullptr && !stopped_) {
+      tt_->Store(board, MakeEntry(hit ? &entry : nullptr, best, alpha, beta, best_move, empties),
+                 counts_.internal + counts_.leaves - start);
+    }
+    return best;
+  };
+
+  const int tt_move = hit && features_.tt_move ? entry.move : kNoMove;
+  if (tt_move < kNumSquares && (moves & SquareBit(tt_move))) {
+    const Bitboard flipped = fast::Flips(player, opponent, tt_move);
+    best = -Child(opponent ^ flipped, player ^ flipped ^ SquareBit(tt_move), -beta, -alpha,
+                  ply + 1);
+    if (stopped_) return 0;
+    best_move = tt_move;
+    if (best >= beta) return finish();
+    moves &= ~SquareBit(tt_move);
+    if (moves == 0) return finish();
+  }
+
+  ScoredMove list[kMaxMoves];
+  int count = ScoreMoves(player, opponent, moves, kNoMove, ply, list);
+  if (features_.etc && tt_ != nullptr && empties >= kEtcMinEmpties) {
+    for (int i = 0; i < count;) {
+      TTData child;
+      ++etc_probes_;
+      if (!tt_->Probe(Board{list[i].player, list[i].opponent}, &child)) {
+        ++i;
+        continue;
+      }
+      if (-child.upper >= beta) {  // refuted by a known bound
+        best = -child.upper;
+        best_move = list[i].square;
+        return finish();
+      }
+      if (-child.lower <= alpha) {  // fails low for sure: drop it
+        if (-child.lower > best) {
+          best = -child.lower;
+          best_move = list[i].square;
+        }
+        list[i] = list[--count];
+        continue;
+      }
+      ++i;
+    }
+  }
+  for (int i = 0; i < count; ++i) {
+    SelectBest(list, i, count);
+    const ScoredMove& m = list[i];
+    const int score = -Child(m.player, m.opponent, -beta, -alpha, ply + 1);
+    if (stopped_) return 0;
+    if (score > best) {
+      best = score;
+      best_move = m.square;
+      if (best >= beta) break;
+    }
+  }
+  return finish();
+}
+
+// The root is a PV node whose moves are all reported: as PvsTable, plus
+// the best move, progress reports, and no early return from the table (the
+// caller wants a move as well as a score).
+Searcher::RootOutcome Searcher::SearchRoot(
+    const Board& board, int alpha, int beta,
+    const std::function<void(const Progress&)>& on_progress, absl::Time start) {
+  RootOutcome outcome;
+  const Bitboard moves = board.Moves();
+  if (moves == 0) {
+    if (board.OpponentMoves() == 0) {
+      ++counts_.leaves;
+      outcome.score = board.FinalScore();
+      return outcome;
+    }
+    ++counts_.internal;
+    outcome.best_move = kPass;
+    outcome.score = -Search(board.Pass(), -beta, -alpha, 1);
+    return outcome;
+  }
+  ++counts_.internal;
+  const std::uint64_t begin = counts_.internal + counts_.leaves;
+  const int empties = board.EmptyCount();
+
+  TTData entry;
+  const bool hit = tt_ != nullptr && tt_->Probe(board, &entry);
+  ScoredMove list[kMaxMoves];
+  const int count =
+      ScoreMoves(board.player, board.opponent, moves, hit ? entry.move : kNoMove, 0, list);
+  Progress progress;
+  progress.root_moves_total = count;
+  int best = -kInfinity;
+  int a = alpha;
+  for (int i = 0; i < count; ++i) {
+    SelectBest(list, i, count);
+    const ScoredMove& m = list[i];
+    int score;
+    if (i == 0) {
+      score = -Child(m.player, m.opponent, -beta, -a, 1);
+    } else {
+      score = -Child(m.player, m.opponent, -a - 1, -a, 1);
+      if (score > a && score < beta && !stopped_) {
+        score = -Child(m.player, m.opponent, -beta, -(score - 1), 1);
+      }
+    }
+    if (stopped_) return {};
+    if (score > best) {
+      best = score;
+      outcome.best_move = m.square;
+    }
+    if (on_progress) {
+      progress.root_moves_done = i + 1;
+      progress.best_move = outcome.best_move;
+      progress.bound = best;
+      progress.nodes = counts_.internal + counts_.leaves;
+      progress.elapsed = absl::Now() - start;
+      on_progress(progress);
+    }
+    if (best >= beta) break;
+    a = std::max(a, best);
+  }
+  outcome.score = best;
+  if (best > alpha) CreditMove(outcome.best_move, 0, empties);
+  if (tt_ != nullptr) {
+    tt_->Store(board,
+               MakeEntry(hit ? &entry : nullptr, best, alpha, beta, outcome.best_move, empties),
+               counts_.internal + counts_.leaves - begin);
+  }
+  return outcome;
+}
+
+}  // namespace endsolve::search

@@ -1,0 +1,175 @@
+// Solve(): options, the table, the root search, and the principal variation.
+
+#include "solver/solver.h"
+
+#include <cassert>
+#include <memory>
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "solver/search.h"
+
+namespace endsolve {
+namespace {
+
+// What the principal variation must achieve from a position, for the side
+// to move there: exactly a score, at least one, or at most one.
+enum class Goal { kExact, kAtLeast, kAtMost };
+
+constexpr Goal Flip(Goal goal) {
+  switch (goal) {
+    case Goal::kAtLeast: return Goal::kAtMost;
+    case Goal::kAtMost: return Goal::kAtLeast;
+    default: return Goal::kExact;
+  }
+}
+
+// Walks from `board` to the end of the game, choosing at each position a
+// move that keeps `goal` (with `score`, for the side to move there) true,
+// and proving it with a search (cheap: the table holds most of the tree):
+//   exact s:    a move whose child is worth exactly -s (searched with the
+//               window (-s - 1, -s + 1) around it);
+//   at least L: a move whose child is worth at most -L (a null window);
+//   at most U:  any move keeps it; the table's move, or the first in order.
+// Returns false if the searcher stopped before the end of the game.
+bool ExtractPv(Board board, int score, Goal goal, search::Searcher& searcher,
+               std::vector<int>* pv) {
+  for (int ply = 1;; ++ply) {
+    const Bitboard moves = board.Moves();
+    if (moves == 0) {
+      if (board.OpponentMoves() == 0) return true;
+      pv->push_back(kPass);
+      board = board.Pass();
+      score = -score;
+      goal = Flip(goal);
+      continue;
+    }
+    search::ScoredMove list[search::kMaxMoves];
+    const int count = searcher.ScoreMoves(board.player, board.opponent, moves,
+                                          searcher.TableMove(board), ply, list);
+    int chosen = -1;
+    for (int i = 0; i < count && chosen < 0; ++i) {
+      search::SelectBest(list, i, count);
+      const Board child{list[i].player, list[i].opponent};
+      switch (goal) {
+        case Goal::kExact:
+          if (-searcher.Search(child, -score - 1, -score + 1, ply) == score) chosen = i;
+          break;
+        case Goal::kAtLeast:
+          if (-searcher.NullWindow(child, -score, ply) >= score) chosen = i;
+          break;
+        case Goal::kAtMost:
+          chosen = i;
+          break;
+      }
+      if (searcher.stopped()) return false;
+    }
+    // The goal was proven at the parent, so some move keeps it.
+    assert(chosen >= 0);
+    if (chosen < 0) return true;
+    pv->push_back(list[chosen].square);
+    board = Board{list[chosen].player, list[chosen].opponent};
+    score = -score;
+    goal = Flip(goal);
+  }
+}
+
+}  // namespace
+
+absl::Status ValidateOptions(const SolveOptions& options) {
+  if (options.lo < -kNumSquares || options.hi > kNumSquares || options.lo > options.hi) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "window [%d, %d]: expected -64 <= lo <= hi <= 64", options.lo, options.hi));
+  }
+  if (options.threads != 1) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "threads %d: only 1 is supported so far (the parallel search is not built yet)",
+        options.threads));
+  }
+  if (options.features.killers < 0 || options.features.killers > kMaxKillers) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "killers %d: expected 0..%d", options.features.killers, kMaxKillers));
+  }
+  if (options.tt == nullptr && options.hash_mib == 0) {
+    return absl::InvalidArgumentError("hash size 0 MiB: expected at least 1");
+  }
+  return absl::OkStatus();
+}
+
+// The window: WLD searches (-1, 1); otherwise [lo, hi] becomes the open
+// window (lo - 1, hi + 1), so that scores equal to lo or hi are exact.
+SolveResult Solve(const Board& board, const SolveOptions& options) {
+  const absl::Time start = absl::Now();
+  SolveResult result;
+  result.status = ValidateOptions(options);
+  if (!result.status.ok()) return result;
+
+  TranspositionTable* tt = options.tt;
+  std::unique_ptr<TranspositionTable> own_tt;
+  if (tt == nullptr) {
+    TTOptions tt_options;
+    tt_options.size_mib = options.hash_mib;
+    tt_options.scheme = options.scheme;
+    auto created = TranspositionTable::Create(tt_options);
+    if (!created.ok()) {
+      result.status = created.status();
+      return result;
+    }
+    own_tt = *std::move(created);
+    tt = own_tt.get();
+  }
+  tt->NewSearch();
+
+  const int alpha = options.wld ? -1 : options.lo - 1;
+  const int beta = options.wld ? 1 : options.hi + 1;
+  search::Limits limits{options.node_limit, options.deadline, options.cancel};
+  search::Searcher searcher(tt, options.features, limits);
+  // A search cancelled or out of time before it starts does nothing.
+  const search::Searcher::RootOutcome root =
+      searcher.CheckLimits() ? search::Searcher::RootOutcome{}
+                             : searcher.SearchRoot(board, alpha, beta, options.on_progress, start);
+  result.nodes = searcher.counts();
+  result.etc_probes = searcher.etc_probes();
+  if (searcher.stopped()) {
+    result.stopped = true;
+    result.time = absl::Now() - start;
+    return result;
+  }
+
+  Goal goal = Goal::kExact;
+  if (root.score <= alpha) goal = Goal::kAtMost;
+  else if (root.score >= beta) goal = Goal::kAtLeast;
+  result.kind = goal == Goal::kExact   ? ScoreKind::kExact
+                : goal == Goal::kAtMost ? ScoreKind::kUpper
+                                        : ScoreKind::kLower;
+  result.score = options.wld ? (root.score > 0) - (root.score < 0) : root.score;
+  result.best_move = root.best_move;
+
+  // The pv: the root move first, then a walk from the position after it.
+  search::Limits pv_limits = limits;
+  if (limits.node_limit != 0) {
+    const std::uint64_t used = result.nodes.total();
+    pv_limits.node_limit = used < limits.node_limit ? limits.node_limit - used : 1;
+  }
+  search::Searcher pv_searcher(tt, options.features, pv_limits);
+  bool complete = true;
+  if (root.best_move != kNoMove) {
+    result.pv.push_back(root.best_move);
+    const Board next = root.best_move == kPass ? board.Pass() : board.Play(root.best_move);
+    complete = ExtractPv(next, -root.score, Flip(goal), pv_searcher, &result.pv);
+  }
+  result.pv_nodes = pv_searcher.counts();
+  result.nodes += result.pv_nodes;
+  result.etc_probes += pv_searcher.etc_probes();
+  if (!complete) {
+    result.stopped = true;
+    result.score = 0;
+    result.kind = ScoreKind::kExact;
+    result.best_move = kNoMove;
+    result.pv.clear();
+  }
+  result.time = absl::Now() - start;
+  return result;
+}
+
+}  // namespace endsolve

@@ -1,0 +1,71 @@
+// The solver's fast rules against board/'s portable ones, which stay the
+// oracle, on random positions of every stage of the game.
+#include "solver/fast_rules.h"
+
+#include <random>
+
+#include "gtest/gtest.h"
+#include "tests/solver/oracle.h"
+
+namespace endsolve {
+namespace {
+
+// Random positions from random games, plus random disc soups (which reach
+// shapes no game does, such as full edges with holes).
+std::vector<Board> Boards() {
+  std::vector<Board> boards;
+  std::mt19937_64 rng(20240601);
+  for (int empties = 1; empties <= 59; ++empties) {
+    for (int i = 0; i < 40; ++i) boards.push_back(testing::RandomPosition(rng, empties));
+  }
+  for (int i = 0; i < 3000; ++i) {
+    const Bitboard occupied = (rng() & rng()) | rng();
+    const Bitboard player = occupied & rng();
+    boards.push_back({player, occupied & ~player});
+  }
+  return boards;
+}
+
+TEST(FastRulesTest, FlipsMatchBoardOnEverySquare) {
+  for (const Board& b : Boards()) {
+    for (int sq = 0; sq < kNumSquares; ++sq) {
+      if (!(b.Empties() & SquareBit(sq))) continue;
+      ASSERT_EQ(fast::Flips(b.player, b.opponent, sq), Flips(b.player, b.opponent, sq))
+          << "player " << b.player << " opponent " << b.opponent << " square " << sq;
+      ASSERT_EQ(fast::CountFlips(b.player, b.opponent, sq),
+                PopCount(Flips(b.player, b.opponent, sq)));
+    }
+  }
+}
+
+TEST(FastRulesTest, MovesMatchBoard) {
+  for (const Board& b : Boards()) {
+    ASSERT_EQ(fast::Moves(b.player, b.opponent), LegalMoves(b.player, b.opponent))
+        << "player " << b.player << " opponent " << b.opponent;
+    ASSERT_EQ(fast::Moves(b.opponent, b.player), LegalMoves(b.opponent, b.player));
+  }
+}
+
+TEST(FastRulesTest, PotentialMobilityCountsEmptyNeighboursOfOpponentDiscs) {
+  for (const Board& b : Boards()) {
+    int expected = 0;
+    for (int sq = 0; sq < kNumSquares; ++sq) {
+      if (!(b.Empties() & SquareBit(sq))) continue;
+      bool next_to_opponent = false;
+      for (int dr = -1; dr <= 1; ++dr) {
+        for (int dc = -1; dc <= 1; ++dc) {
+          const int r = Row(sq) + dr, c = Column(sq) + dc;
+          if ((dr || dc) && r >= 0 && r < 8 && c >= 0 && c < 8 &&
+              (b.opponent & SquareBit(r * 8 + c))) {
+            next_to_opponent = true;
+          }
+        }
+      }
+      expected += next_to_opponent;
+    }
+    ASSERT_EQ(fast::PotentialMobility(b.opponent, b.Empties()), expected);
+  }
+}
+
+}  // namespace
+}  // namespace endsolve

@@ -1,0 +1,44 @@
+#include "tests/solver/ffo_check.h"
+
+#include <memory>
+
+#include "board/position_io.h"
+#include "gtest/gtest.h"
+#include "solver/solver.h"
+#include "tests/solver/oracle.h"
+
+namespace endsolve::testing {
+
+void CheckFfoFile(const std::string& file, int first, int last) {
+  const auto read = ReadPositionFile(std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/" + file);
+  ASSERT_TRUE(read.ok()) << read.status();
+  ASSERT_TRUE(read->errors.empty()) << read->errors.front();
+  TTOptions tt_options;
+  tt_options.size_mib = 64;
+  auto table = TranspositionTable::Create(tt_options);
+  ASSERT_TRUE(table.ok()) << table.status();
+  int solved = 0;
+  for (const Position& position : read->positions) {
+    const int number = std::stoi(position.label.substr(1));
+    if (number < first || number > last) continue;
+    ASSERT_TRUE(position.HasAnswers()) << position.label;
+    (*table)->Clear();
+    SolveOptions options;
+    options.tt = table->get();
+    const SolveResult result = Solve(position.board, options);
+    ASSERT_TRUE(result.status.ok()) << result.status;
+    EXPECT_EQ(result.score, position.ExpectedScore()) << position.label;
+    EXPECT_EQ(result.kind, ScoreKind::kExact) << position.label;
+    bool listed = false;
+    for (const MoveScore& answer : position.answers) {
+      listed |= answer.square == result.best_move && answer.score == position.ExpectedScore();
+    }
+    EXPECT_TRUE(listed) << position.label << ": " << SquareName(result.best_move)
+                        << " is not listed with score " << position.ExpectedScore();
+    EXPECT_EQ(PlayOut(position.board, result.pv), position.ExpectedScore()) << position.label;
+    ++solved;
+  }
+  EXPECT_EQ(solved, last - first + 1);
+}
+
+}  // namespace endsolve::testing

@@ -1,0 +1,16 @@
+// Solving FFO positions and checking them against their .obf answers.
+#ifndef ENDSOLVE_TESTS_SOLVER_FFO_CHECK_H_
+#define ENDSOLVE_TESTS_SOLVER_FFO_CHECK_H_
+
+#include <string>
+
+namespace endsolve::testing {
+
+// Solves the positions labelled #first..#last of ffo/`file` (read with
+// board/position_io.h) with the default options and a 64 MiB table cleared
+// before each, and checks score, best move and pv.
+void CheckFfoFile(const std::string& file, int first, int last);
+
+}  // namespace endsolve::testing
+
+#endif  // ENDSOLVE_TESTS_SOLVER_FFO_CHECK_H_
