@@ -1,5 +1,8 @@
 #include "cli/batch_progress.h"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -108,13 +111,21 @@ void ProgressPrinter::Stop() {
   }
 }
 
-// Sleeps on the condition variable so that Stop() wakes it at once.
+// Sleeps on the condition variable so that Stop() wakes it at once. On a
+// terminal the line is cut to its width: a wrapped line could not be
+// redrawn in place.
 void ProgressPrinter::Run() {
   const absl::Duration interval = terminal_ ? kRedrawInterval : kLogInterval;
   std::unique_lock lock(mutex_);
   while (!wake_.wait_for(lock, absl::ToChronoMilliseconds(interval), [this] { return stopping_; })) {
     if (terminal_) {
-      absl::FPrintF(stderr, "\r\033[K%s", progress_->Line(true));
+      std::string line = progress_->Line(true);
+      winsize size{};
+      if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 1 &&
+          line.size() >= size.ws_col) {
+        line.resize(size.ws_col - 1u);
+      }
+      absl::FPrintF(stderr, "\r\033[K%s", line);
     } else {
       absl::FPrintF(stderr, "batch: %s\n", progress_->Line(false));
     }

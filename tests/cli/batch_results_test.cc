@@ -8,6 +8,7 @@
 #include "board/symmetry.h"
 #include "cli/batch_identity.h"
 #include "cli/batch_input.h"
+#include "cli/batch_progress.h"
 #include "cli/merge_check.h"
 #include "cli/results_file.h"
 #include "cli/results_record.h"
@@ -20,6 +21,7 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // FFO #1 (14 empties): G8 +18 is the only best move.
 const std::string kFfo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
@@ -259,6 +261,38 @@ TEST(MergeCheckTest, NamesMissingShardsDuplicatesAndConflicts) {
   EXPECT_THAT(report.conflicts[1], HasSubstr("+18 in s1.jsonl:1"));
   EXPECT_THAT(report.conflicts[1], HasSubstr("+12 in s3.jsonl:2"));
   EXPECT_EQ(report.merged.size(), 2u);
+}
+
+TEST(BatchProgressTest, TheEtaScalesTheWorkLeftByTheTimeObserved) {
+  EXPECT_DOUBLE_EQ(WorkWeight(21) / WorkWeight(20), kWorkGrowthPerEmpty);
+  // Three positions of 20, 21 and 22 empties; the first took 2 s, so the
+  // other two should take 2 s * (g + g^2).
+  BatchProgress progress(3, 0, WorkWeight(20) + WorkWeight(21) + WorkWeight(22));
+  EXPECT_THAT(progress.Line(false), HasSubstr("0/3 done (0%)"));
+  EXPECT_THAT(progress.Line(false), HasSubstr("ETA ?"));
+  progress.Start("a.obf:1", 20);
+  progress.Finish(/*solved=*/true, 20, 1000, absl::Seconds(2));
+  const double g = kWorkGrowthPerEmpty;
+  const absl::Duration eta = absl::Seconds(2 * (g + g * g));
+  EXPECT_THAT(progress.Line(false), HasSubstr("1/3 done (33%)"));
+  EXPECT_THAT(progress.Line(false), HasSubstr("ETA " + ShortDuration(eta)));
+  // Time spent on the current position comes off the ETA; the position
+  // shows on a terminal only.
+  progress.Start("a.obf:2", 21);
+  progress.Update(500, absl::Seconds(3));
+  EXPECT_THAT(progress.Line(false), HasSubstr("ETA " + ShortDuration(eta - absl::Seconds(3))));
+  EXPECT_THAT(progress.Line(true), HasSubstr(", now a.obf:2 (21 empties) 3s"));
+  EXPECT_THAT(progress.Line(false), Not(HasSubstr("now")));
+  // Copies (duplicates, bad lines) count as done but do not calibrate.
+  progress.Finish(/*solved=*/false, 21, 0, absl::ZeroDuration());
+  EXPECT_THAT(progress.Line(false), HasSubstr("2/3 done (67%)"));
+}
+
+TEST(BatchProgressTest, DurationsAreShort) {
+  EXPECT_EQ(ShortDuration(absl::Seconds(12.7)), "12s");
+  EXPECT_EQ(ShortDuration(absl::Seconds(187)), "3m07s");
+  EXPECT_EQ(ShortDuration(absl::Hours(2) + absl::Minutes(5) + absl::Seconds(59)), "2h05m");
+  EXPECT_EQ(ShortDuration(absl::Seconds(-3)), "0s");
 }
 
 }  // namespace
