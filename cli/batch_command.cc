@@ -221,6 +221,7 @@ class BatchRun {
                               : absl::Now() + run_.time_limit;
       options_.on_progress = [progress](const Progress& p) { progress->Update(p.nodes, p.elapsed); };
       result = Solve(item.position->board, options_);
+      if (!result.status.ok()) return result.status;
       if (result.stopped && interrupted.load()) return false;
       searched = true;
       record = result.stopped ? TimedOutRecord(item, result, run_)
@@ -283,6 +284,8 @@ int BatchCommand(int argc, char** argv) {
   if (args->empty()) return fail("expected at least one input file of positions");
   auto options = SolveOptionsFromFlags();
   if (!options.ok()) return fail(options.status().message());
+  // Checked before anything is written, not on the first solve.
+  if (absl::Status s = ValidateOptions(*options); !s.ok()) return fail(s.message());
   auto shard = ParseShard(absl::GetFlag(FLAGS_shard));
   if (!shard.ok()) return fail(shard.status().message());
   auto time_limit = TimeLimitFromFlag();
