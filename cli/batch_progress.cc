@@ -54,7 +54,8 @@ void BatchProgress::Finish(bool solved, int empties, std::uint64_t nodes, absl::
   if (solved) {
     const double weight = WorkWeight(empties);
     work_left_ = std::max(0.0, work_left_ - weight);
-    work_observed_ += weight;
+    seconds_per_work_sum_ += absl::ToDoubleSeconds(time) / weight;
+    ++solved_;
     time_observed_ += time;
     nodes_finished_ += nodes;
   }
@@ -63,8 +64,8 @@ void BatchProgress::Finish(bool solved, int empties, std::uint64_t nodes, absl::
   current_elapsed_ = absl::ZeroDuration();
 }
 
-// The ETA scales the work left by the seconds per unit of work seen so far,
-// less what the current position has already used.
+// The ETA prices the work left at the mean seconds per unit of work seen so
+// far, less what the current position has already used.
 std::string BatchProgress::Line(bool with_current) const {
   std::lock_guard lock(mutex_);
   const double wall = absl::ToDoubleSeconds(absl::Now() - start_);
@@ -75,8 +76,8 @@ std::string BatchProgress::Line(bool with_current) const {
   double eta_seconds = -1;  // unknown until a solve has calibrated the model
   if (done_ == total_) {
     eta_seconds = 0;
-  } else if (work_observed_ > 0) {
-    const double per_work = absl::ToDoubleSeconds(time_observed_) / work_observed_;
+  } else if (solved_ > 0) {
+    const double per_work = seconds_per_work_sum_ / solved_;
     eta_seconds =
         std::max(0.0, per_work * work_left_ - absl::ToDoubleSeconds(current_elapsed_));
   }

@@ -288,6 +288,19 @@ TEST(BatchProgressTest, TheEtaScalesTheWorkLeftByTheTimeObserved) {
   EXPECT_THAT(progress.Line(false), HasSubstr("2/3 done (67%)"));
 }
 
+TEST(BatchProgressTest, OnePositionOffTheModelMovesTheEtaByItsShareOnly) {
+  // Two solved: 20 empties in 1 s (1 s per unit), and 26 empties in 0.5 s
+  // (almost 0 s per unit). The mean per position is about 0.5 s per unit;
+  // total time over total weight would say 1.5 s / 218 units instead.
+  BatchProgress progress(4, 0, 2 * WorkWeight(20) + WorkWeight(26) + WorkWeight(20));
+  progress.Finish(true, 20, 0, absl::Seconds(1));
+  progress.Finish(true, 26, 0, absl::Seconds(0.5));
+  const double per_work = (1.0 + 0.5 / WorkWeight(26)) / 2;
+  EXPECT_THAT(progress.Line(false),
+              HasSubstr("ETA " + ShortDuration(absl::Seconds(per_work * 2 * WorkWeight(20)))));
+  EXPECT_THAT(progress.Line(false), HasSubstr("ETA 1s"));
+}
+
 TEST(BatchProgressTest, DurationsAreShort) {
   EXPECT_EQ(ShortDuration(absl::Seconds(12.7)), "12s");
   EXPECT_EQ(ShortDuration(absl::Seconds(187)), "3m07s");
