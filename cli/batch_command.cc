@@ -266,9 +266,17 @@ class BatchRun {
 }  // namespace
 
 int BatchCommand(int argc, char** argv) {
-  auto args = ParseSubcommandFlags(
-      "batch", argc, argv,
-      {ENDSOLVE_SEARCH_FLAG_NAMES, "out", "resume", "shard", "time_limit_per_position", "summary"});
+  // --summary takes no other option: one given with it would do nothing, so
+  // it is refused rather than ignored.
+  bool summary_only = false;
+  for (int i = 0; i < argc; ++i) {
+    const absl::string_view arg = argv[i];
+    summary_only |= arg == "--summary" || arg == "-summary" || absl::StartsWith(arg, "--summary=");
+  }
+  auto args = summary_only ? ParseSubcommandFlags("batch --summary", argc, argv, {"summary"})
+                           : ParseSubcommandFlags("batch", argc, argv,
+                                                  {ENDSOLVE_SEARCH_FLAG_NAMES, "out", "resume",
+                                                   "shard", "time_limit_per_position", "summary"});
   if (!args.ok()) {
     absl::FPrintF(stderr, "%s\n", args.status().message());
     return kExitBadInput;

@@ -487,6 +487,12 @@ TEST_F(BatchTest, UsageErrorsAreExplained) {
   r = Batch({"fforum-1-19.obf"}, "r.jsonl", {"--json"});
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("unknown option --json"));
+  r = Run({kBinary, "batch", "--summary", "r.jsonl", "--wld"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("unknown option --wld; options of batch --summary: --summary"));
+  r = Run({kBinary, "merge", "r.jsonl"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("expected --out MERGED.jsonl"));
 }
 
 }  // namespace
