@@ -38,6 +38,7 @@ void BatchProgress::Start(const std::string& id, int empties) {
   current_id_ = id;
   current_empties_ = empties;
   current_nodes_ = 0;
+  current_start_ = absl::Now();
   current_elapsed_ = absl::ZeroDuration();
 }
 
@@ -70,6 +71,12 @@ std::string BatchProgress::Line(bool with_current) const {
   std::lock_guard lock(mutex_);
   const double wall = absl::ToDoubleSeconds(absl::Now() - start_);
   const double rate = wall > 0 ? done_this_run_ / wall : 0.0;
+  // The solver reports progress now and then; the clock keeps the time of
+  // the current position moving in between.
+  const absl::Duration current_elapsed =
+      current_id_.empty() ? absl::ZeroDuration()
+                          : std::max(current_elapsed_, absl::Now() - current_start_);
+  // Nodes per second pairs the solver's nodes with its own elapsed time.
   const double search_seconds = absl::ToDoubleSeconds(time_observed_ + current_elapsed_);
   const double nodes = static_cast<double>(nodes_finished_ + current_nodes_);
   const double mnps = search_seconds > 0 ? nodes / search_seconds / 1e6 : 0.0;
@@ -79,7 +86,7 @@ std::string BatchProgress::Line(bool with_current) const {
   } else if (solved_ > 0) {
     const double per_work = seconds_per_work_sum_ / solved_;
     eta_seconds =
-        std::max(0.0, per_work * work_left_ - absl::ToDoubleSeconds(current_elapsed_));
+        std::max(0.0, per_work * work_left_ - absl::ToDoubleSeconds(current_elapsed));
   }
   const std::string eta = eta_seconds < 0 ? "?" : ShortDuration(absl::Seconds(eta_seconds));
   const double percent = total_ > 0 ? 100.0 * done_ / total_ : 100.0;
@@ -87,7 +94,7 @@ std::string BatchProgress::Line(bool with_current) const {
                                      done_, total_, percent, rate, mnps, eta);
   if (with_current && !current_id_.empty()) {
     absl::StrAppendFormat(&line, ", now %s (%d empties) %s", current_id_, current_empties_,
-                          ShortDuration(current_elapsed_));
+                          ShortDuration(current_elapsed));
   }
   return line;
 }

@@ -71,7 +71,8 @@ class BatchProgress {
   std::string current_id_;       // empty between positions
   int current_empties_ = 0;
   std::uint64_t current_nodes_ = 0;
-  absl::Duration current_elapsed_;
+  absl::Time current_start_;
+  absl::Duration current_elapsed_;  // as the solver last reported it
 };
 
 // Prints a BatchProgress from its own thread until stopped: on a terminal
