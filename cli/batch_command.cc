@@ -73,14 +73,13 @@ absl::StatusOr<absl::Duration> TimeLimitFromFlag() {
 
 // Quotes an argument for a POSIX shell when it needs it.
 std::string ShellQuote(absl::string_view arg) {
-  const bool plain =
-      !arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                            "0123456789_-+=/.,:@%") == absl::string_view::npos;
+  const bool plain = !arg.empty() && arg.find_first_not_of(
+                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789_-+=/.,:@%") == absl::string_view::npos;
   if (plain) return std::string(arg);
   std::string quoted = "'";
   for (const char c : arg) {
-    if (c == '\'') quoted += "'\\''";
-    else quoted += c;
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
   }
   return quoted + "'";
 }
@@ -124,10 +123,10 @@ absl::Status CheckCompatible(const std::string& path, const ResultsContents& con
           ", but this run is shard ", shard, "; give each shard its own results file"));
     }
     if (r.wld != run.wld) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          path, ":", r.line_number, ": this file holds ", r.wld ? "--wld" : "exact",
-          " results, but this run is ", run.wld ? "--wld" : "exact",
-          "; give each mode its own results file"));
+      return absl::FailedPreconditionError(
+          absl::StrCat(path, ":", r.line_number, ": this file holds ", r.wld ? "--wld" : "exact",
+                       " results, but this run is ", run.wld ? "--wld" : "exact",
+                       "; give each mode its own results file"));
     }
   }
   return absl::OkStatus();
@@ -219,13 +218,15 @@ class BatchRun {
       options_.deadline = run_.time_limit == absl::InfiniteDuration()
                               ? absl::InfiniteFuture()
                               : absl::Now() + run_.time_limit;
-      options_.on_progress = [progress](const Progress& p) { progress->Update(p.nodes, p.elapsed); };
+      options_.on_progress = [progress](const Progress& p) {
+        progress->Update(p.nodes, p.elapsed);
+      };
       result = Solve(item.position->board, options_);
       if (!result.status.ok()) return result.status;
       if (result.stopped && interrupted.load()) return false;
       searched = true;
-      record = result.stopped ? TimedOutRecord(item, result, run_)
-                              : FinishedRecord(item, result, run_);
+      record =
+          result.stopped ? TimedOutRecord(item, result, run_) : FinishedRecord(item, result, run_);
     }
     if (absl::Status s = results_->Append(record); !s.ok()) return s;
     absl::StatusOr<ResultRecord> written = ParseRecord(DumpLine(record));
@@ -236,8 +237,8 @@ class BatchRun {
     if (searched && item.ok()) by_key_.emplace(r.key, &r);
     if (r.status == ResultStatus::kWrongAnswer) {
       absl::FPrintF(stderr, "%swrong answer: %s: the input says %s, the solver finds %s (%s)\n",
-                    terminal_ ? "\r\033[K" : "", r.id, FormatScore(item.position->ExpectedScore()), FormatScore(r.score),
-                    SquareName(r.best_move));
+                    terminal_ ? "\r\033[K" : "", r.id, FormatScore(item.position->ExpectedScore()),
+                    FormatScore(r.score), SquareName(r.best_move));
     }
     progress->Finish(searched, empties, result.nodes.total(), result.time);
     return true;
@@ -357,8 +358,9 @@ int BatchCommand(int argc, char** argv) {
   }
   printer.Stop();
   if (error) {
-    return fail(absl::StrCat(error->message(), "; the results so far are kept, and the same "
-                                               "command resumes once the cause is fixed"));
+    return fail(absl::StrCat(error->message(),
+                             "; the results so far are kept, and the same "
+                             "command resumes once the cause is fixed"));
   }
   if (interrupted.load() && done < static_cast<int>(pending.size())) {
     absl::FPrintF(stderr,
@@ -369,12 +371,12 @@ int BatchCommand(int argc, char** argv) {
   }
 
   const ResultsSummary summary = Summarize(batch.Records(items));
-  absl::PrintF("%s: %d positions%s: %d solved, %d wrong answer, %d bad input, %d timed out "
-               "(%d duplicates); %.3f s of search, %d nodes\n",
-               out, summary.positions,
-               run.shard.count > 1 ? " in shard " + FormatShard(run.shard) : "", summary.solved,
-               summary.wrong, summary.bad_input, summary.timed_out, summary.duplicates,
-               summary.seconds, summary.leaves + summary.internal_nodes);
+  absl::PrintF(
+      "%s: %d positions%s: %d solved, %d wrong answer, %d bad input, %d timed out "
+      "(%d duplicates); %.3f s of search, %d nodes\n",
+      out, summary.positions, run.shard.count > 1 ? " in shard " + FormatShard(run.shard) : "",
+      summary.solved, summary.wrong, summary.bad_input, summary.timed_out, summary.duplicates,
+      summary.seconds, summary.leaves + summary.internal_nodes);
   if (summary.wrong > 0) return kExitWrong;
   if (summary.bad_input > 0) return kExitBadInput;
   return kExitOk;

@@ -65,8 +65,8 @@ absl::StatusOr<Shard> ParseShard(absl::string_view text) {
   if (parts.size() != 2 || !absl::SimpleAtoi(parts[0], &shard.index) ||
       !absl::SimpleAtoi(parts[1], &shard.count) || shard.count < 1 || shard.index < 1 ||
       shard.index > shard.count) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--shard: expected K/N with 1 <= K <= N, such as 2/8, found '", text, "'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--shard: expected K/N with 1 <= K <= N, such as 2/8, found '", text, "'"));
   }
   return shard;
 }

@@ -85,8 +85,7 @@ std::string BatchProgress::Line(bool with_current) const {
     eta_seconds = 0;
   } else if (solved_ > 0) {
     const double per_work = seconds_per_work_sum_ / solved_;
-    eta_seconds =
-        std::max(0.0, per_work * work_left_ - absl::ToDoubleSeconds(current_elapsed));
+    eta_seconds = std::max(0.0, per_work * work_left_ - absl::ToDoubleSeconds(current_elapsed));
   }
   const std::string eta = eta_seconds < 0 ? "?" : ShortDuration(absl::Seconds(eta_seconds));
   const double percent = total_ > 0 ? 100.0 * done_ / total_ : 100.0;
@@ -125,7 +124,8 @@ void ProgressPrinter::Stop() {
 void ProgressPrinter::Run() {
   const absl::Duration interval = terminal_ ? kRedrawInterval : kLogInterval;
   std::unique_lock lock(mutex_);
-  while (!wake_.wait_for(lock, absl::ToChronoMilliseconds(interval), [this] { return stopping_; })) {
+  while (
+      !wake_.wait_for(lock, absl::ToChronoMilliseconds(interval), [this] { return stopping_; })) {
     if (terminal_) {
       std::string line = progress_->Line(true);
       winsize size{};

@@ -58,7 +58,7 @@ class BatchProgress {
   const int total_;
   int done_;
   int done_this_run_ = 0;
-  double work_left_;             // WorkWeight still to solve, the current one included
+  double work_left_;  // WorkWeight still to solve, the current one included
   // Each solved position's seconds per unit of WorkWeight, summed, and how
   // many: their mean prices the work left. A mean over positions, not total
   // time over total weight, so that one position far easier or harder than
@@ -68,7 +68,7 @@ class BatchProgress {
   int solved_ = 0;
   absl::Duration time_observed_;  // search time of the solved positions
   std::uint64_t nodes_finished_ = 0;
-  std::string current_id_;       // empty between positions
+  std::string current_id_;  // empty between positions
   int current_empties_ = 0;
   std::uint64_t current_nodes_ = 0;
   absl::Time current_start_;

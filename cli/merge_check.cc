@@ -103,8 +103,9 @@ MergeReport MergeShards(const std::vector<ShardFile>& files,
 
   if (!inputs) {
     CheckShards(report.merged, &report);
-    std::sort(report.merged.begin(), report.merged.end(),
-              [](const ResultRecord* a, const ResultRecord* b) { return FileOrder(a) < FileOrder(b); });
+    std::sort(
+        report.merged.begin(), report.merged.end(),
+        [](const ResultRecord* a, const ResultRecord* b) { return FileOrder(a) < FileOrder(b); });
     return report;
   }
   std::map<std::string, std::size_t> rank;
@@ -117,9 +118,10 @@ MergeReport MergeShards(const std::vector<ShardFile>& files,
     if (!rank.contains(r->id)) ++strangers;
   }
   if (strangers > 0) {
-    report.notes.push_back(absl::StrCat(
-        strangers, " records have ids not among the inputs (ids name files as given to batch: "
-                   "give --inputs the same paths); they are kept, after the others"));
+    report.notes.push_back(
+        absl::StrCat(strangers,
+                     " records have ids not among the inputs (ids name files as given to batch: "
+                     "give --inputs the same paths); they are kept, after the others"));
   }
   std::sort(report.merged.begin(), report.merged.end(),
             [&](const ResultRecord* a, const ResultRecord* b) {

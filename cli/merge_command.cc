@@ -37,8 +37,9 @@ absl::Status WriteMerged(const std::string& path, const std::vector<const Result
   }
   std::error_code ec;
   std::filesystem::rename(temporary, path, ec);
-  if (ec) return absl::InternalError(absl::StrCat("cannot rename ", temporary, " to ", path, ": ",
-                                                  ec.message()));
+  if (ec)
+    return absl::InternalError(
+        absl::StrCat("cannot rename ", temporary, " to ", path, ": ", ec.message()));
   return absl::OkStatus();
 }
 

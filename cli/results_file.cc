@@ -120,8 +120,9 @@ absl::StatusOr<std::unique_ptr<ResultsAppender>> ResultsAppender::Open(const std
     created = fd >= 0;
     if (fd < 0 && errno == EEXIST && create_only) {
       return absl::AlreadyExistsError(absl::StrCat(
-          path, " already exists and --noresume was given; it is left alone. Resume it (drop "
-                "--noresume), or choose another --out, or remove it yourself"));
+          path,
+          " already exists and --noresume was given; it is left alone. Resume it (drop "
+          "--noresume), or choose another --out, or remove it yourself"));
     }
   }
   if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));
@@ -129,8 +130,9 @@ absl::StatusOr<std::unique_ptr<ResultsAppender>> ResultsAppender::Open(const std
   file->created_ = created;
   if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
     return absl::FailedPreconditionError(
-        absl::StrCat(path, " is locked by another running endsolve batch; two batches must not "
-                           "append to one results file"));
+        absl::StrCat(path,
+                     " is locked by another running endsolve batch; two batches must not "
+                     "append to one results file"));
   }
   if (created) {
     SyncParentFolder(path);

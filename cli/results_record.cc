@@ -86,8 +86,8 @@ absl::Status RequireNumber(const Json& j, absl::string_view key) {
   return absl::OkStatus();
 }
 
-#define ENDSOLVE_ASSIGN_OR_RETURN(lhs, expr) \
-  auto lhs##_or = (expr);                    \
+#define ENDSOLVE_ASSIGN_OR_RETURN(lhs, expr)    \
+  auto lhs##_or = (expr);                       \
   if (!lhs##_or.ok()) return lhs##_or.status(); \
   auto lhs = *std::move(lhs##_or)
 
@@ -95,17 +95,21 @@ absl::Status RequireNumber(const Json& j, absl::string_view key) {
 
 absl::string_view StatusName(ResultStatus status) {
   switch (status) {
-    case ResultStatus::kSolved: return "solved";
-    case ResultStatus::kWrongAnswer: return "wrong-answer";
-    case ResultStatus::kBadInput: return "bad-input";
-    case ResultStatus::kTimedOut: return "timed-out";
+    case ResultStatus::kSolved:
+      return "solved";
+    case ResultStatus::kWrongAnswer:
+      return "wrong-answer";
+    case ResultStatus::kBadInput:
+      return "bad-input";
+    case ResultStatus::kTimedOut:
+      return "timed-out";
   }
   return "?";
 }
 
 std::optional<ResultStatus> ParseStatusName(absl::string_view name) {
-  for (ResultStatus s : {ResultStatus::kSolved, ResultStatus::kWrongAnswer,
-                         ResultStatus::kBadInput, ResultStatus::kTimedOut}) {
+  for (ResultStatus s : {ResultStatus::kSolved, ResultStatus::kWrongAnswer, ResultStatus::kBadInput,
+                         ResultStatus::kTimedOut}) {
     if (StatusName(s) == name) return s;
   }
   return std::nullopt;

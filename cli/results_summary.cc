@@ -23,7 +23,9 @@ ResultsSummary Summarize(const std::vector<const ResultRecord*>& records) {
     s.modes.insert(r->wld ? "wld" : "exact");
     if (r->json.contains("duplicate_of")) ++s.duplicates;
     switch (r->status) {
-      case ResultStatus::kSolved: ++s.solved; break;
+      case ResultStatus::kSolved:
+        ++s.solved;
+        break;
       case ResultStatus::kWrongAnswer:
         ++s.wrong;
         s.mismatches.push_back(r);

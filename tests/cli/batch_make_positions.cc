@@ -11,10 +11,11 @@ int main(int argc, char** argv) {
   int count = 0, lo = 0, hi = 0;
   std::uint64_t seed = 0;
   if (argc != 5 || !absl::SimpleAtoi(argv[1], &count) || !absl::SimpleAtoi(argv[2], &lo) ||
-      !absl::SimpleAtoi(argv[3], &hi) || !absl::SimpleAtoi(argv[4], &seed) || count < 0 ||
-      lo < 1 || hi > 59 || lo > hi) {
-    std::fprintf(stderr, "usage: batch_make_positions COUNT MIN_EMPTIES MAX_EMPTIES SEED\n"
-                         "  (1 <= MIN_EMPTIES <= MAX_EMPTIES <= 59)\n");
+      !absl::SimpleAtoi(argv[3], &hi) || !absl::SimpleAtoi(argv[4], &seed) || count < 0 || lo < 1 ||
+      hi > 59 || lo > hi) {
+    std::fprintf(stderr,
+                 "usage: batch_make_positions COUNT MIN_EMPTIES MAX_EMPTIES SEED\n"
+                 "  (1 <= MIN_EMPTIES <= MAX_EMPTIES <= 59)\n");
     return 2;
   }
   const std::string text =

@@ -63,8 +63,9 @@ TEST(BatchIdentityTest, IdsNameFileLineAndTheSymmetryFreeHash) {
     EXPECT_EQ(BatchId("ffo/x.obf", 3, KeyHash(KeyOf(Transform(board, s)))), id) << s;
   }
   // Colours swapped with the side to move: the same position for the solver.
-  const Board swapped = ParsePositionText(
-      "--OOOOO--XXXOO-X-XXXOOXO-XOXOXOOXOOOXOOO--OXOXOO-OOOXXX--XXXXX-- O", "t")->board;
+  const Board swapped =
+      ParsePositionText("--OOOOO--XXXOO-X-XXXOOXO-XOXOXOOXOOOXOOO--OXOXOO-OOOXXX--XXXXX-- O", "t")
+          ->board;
   EXPECT_EQ(KeyOf(swapped), KeyOf(board));
   EXPECT_NE(KeyOf(board.Pass()), KeyOf(board));
 }
@@ -100,7 +101,8 @@ TEST(BatchRecordTest, ARecordReadsBackAsWritten) {
   EXPECT_EQ(r->status, ResultStatus::kSolved);
   EXPECT_EQ(r->score, 18);
   EXPECT_EQ(r->best_move, *ParseSquare("G8"));
-  EXPECT_THAT(r->pv, ElementsAre(*ParseSquare("G8"), *ParseSquare("H7"), kPass, *ParseSquare("A8")));
+  EXPECT_THAT(r->pv,
+              ElementsAre(*ParseSquare("G8"), *ParseSquare("H7"), kPass, *ParseSquare("A8")));
   EXPECT_EQ(r->shard, "1/1");
   EXPECT_EQ(j["nodes"], 30);
   EXPECT_EQ(j["expected_score"], 18);
@@ -202,8 +204,8 @@ TEST(ResultsFileTest, TheLatestRecordOfAnIdStands) {
   RunSettings run;
   run.time_limit = absl::Seconds(1);
   const Json timed_out = TimedOutRecord(ItemOf(kFfo1, "f.obf", 1), partial, run);
-  const ResultsContents c = ParseResults(
-      DumpLine(timed_out) + "\n" + DumpLine(SolvedFfo1("f.obf", 1)) + "\n", "r.jsonl");
+  const ResultsContents c =
+      ParseResults(DumpLine(timed_out) + "\n" + DumpLine(SolvedFfo1("f.obf", 1)) + "\n", "r.jsonl");
   ASSERT_EQ(c.records.size(), 2u);
   EXPECT_EQ(c.records[0].status, ResultStatus::kTimedOut);
   EXPECT_EQ(c.records[0].time_limit, absl::Seconds(1));
@@ -214,7 +216,8 @@ TEST(ResultsFileTest, TheLatestRecordOfAnIdStands) {
 
 TEST(BatchInputTest, BadLinesBecomeItemsWithTheirErrorAndText) {
   const std::string path = ::testing::TempDir() + "/mixed.obf";
-  testing::WriteFile(path, kFfo1 + "\n\n% a comment\n" + kFfo1.substr(0, 64) + " Z\r\n" + kFfo1 + "\n");
+  testing::WriteFile(path,
+                     kFfo1 + "\n\n% a comment\n" + kFfo1.substr(0, 64) + " Z\r\n" + kFfo1 + "\n");
   absl::StatusOr<BatchInput> input = LoadBatchInput({path, path});
   ASSERT_TRUE(input.ok()) << input.status();
   ASSERT_EQ(input->items.size(), 3u);

@@ -35,7 +35,8 @@ TEST(BatchScriptsTest, ThreeShardsOnTwoLocalSlotsMergeToTheWholeBatch) {
   for (int k = 1; k <= 3; ++k) {
     const std::string tag = "shard " + std::to_string(k) + "/3\t";
     EXPECT_THAT(r.out, HasSubstr(tag + "out/shard-" + std::to_string(k) + "-of-3.jsonl: "));
-    for (const auto& [id, j] : ResultsById(dir + "/out/shard-" + std::to_string(k) + "-of-3.jsonl")) {
+    for (const auto& [id, j] :
+         ResultsById(dir + "/out/shard-" + std::to_string(k) + "-of-3.jsonl")) {
       EXPECT_EQ(j["shard"], std::to_string(k) + "/3") << id;
     }
   }
@@ -63,24 +64,26 @@ TEST(BatchScriptsTest, TheSlurmArrayScriptRunsShardKOfTheArraySize) {
   std::filesystem::copy_file(kSource + "/ffo/fforum-1-19.obf", dir + "/fforum-1-19.obf");
   const std::string in_dir = "cd '" + dir + "' && ";
   for (int k = 1; k <= 3; ++k) {
-    const CommandOutput r = RunCommand(
-        in_dir + "SLURM_ARRAY_TASK_ID=" + std::to_string(k) +
-        " SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=3 SLURM_CPUS_PER_TASK=1"
-        " INPUTS=fforum-1-19.obf OUT_DIR=out BATCH_OPTIONS='--hash-mb 16' ENDSOLVE='" +
-        kBinary + "' bash '" + kSource + "/scripts/slurm-batch.sbatch'");
+    const CommandOutput r =
+        RunCommand(in_dir + "SLURM_ARRAY_TASK_ID=" + std::to_string(k) +
+                   " SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=3 SLURM_CPUS_PER_TASK=1"
+                   " INPUTS=fforum-1-19.obf OUT_DIR=out BATCH_OPTIONS='--hash-mb 16' ENDSOLVE='" +
+                   kBinary + "' bash '" + kSource + "/scripts/slurm-batch.sbatch'");
     ASSERT_EQ(r.exit_status, 0) << r.err;
     EXPECT_THAT(r.out, HasSubstr(" in shard " + std::to_string(k) + "/3: "));
   }
-  const CommandOutput merge = RunCommand(
-      in_dir + "'" + kBinary + "' merge out/shard-1-of-3.jsonl out/shard-2-of-3.jsonl "
-      "out/shard-3-of-3.jsonl --out merged.jsonl --inputs fforum-1-19.obf");
+  const CommandOutput merge =
+      RunCommand(in_dir + "'" + kBinary +
+                 "' merge out/shard-1-of-3.jsonl out/shard-2-of-3.jsonl "
+                 "out/shard-3-of-3.jsonl --out merged.jsonl --inputs fforum-1-19.obf");
   EXPECT_EQ(merge.exit_status, 0) << merge.out;
   EXPECT_THAT(merge.out, HasSubstr("merged 3 files into merged.jsonl: 19 positions"));
   // An array not numbered from 1 would leave shard N unsolved: refused.
-  const CommandOutput bad = RunCommand(
-      in_dir + "SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_MAX=3"
-      " INPUTS=fforum-1-19.obf ENDSOLVE='" + kBinary + "' bash '" + kSource +
-      "/scripts/slurm-batch.sbatch'");
+  const CommandOutput bad =
+      RunCommand(in_dir +
+                 "SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_MAX=3"
+                 " INPUTS=fforum-1-19.obf ENDSOLVE='" +
+                 kBinary + "' bash '" + kSource + "/scripts/slurm-batch.sbatch'");
   EXPECT_EQ(bad.exit_status, 2);
   EXPECT_THAT(bad.err, HasSubstr("number the array from 1"));
 }

@@ -83,8 +83,7 @@ class BatchTest : public ::testing::Test {
   }
 
   // The batch command line over `inputs`, run from the test's folder.
-  std::vector<std::string> BatchArgv(const std::vector<std::string>& inputs,
-                                     const std::string& out,
+  std::vector<std::string> BatchArgv(const std::vector<std::string>& inputs, const std::string& out,
                                      const std::vector<std::string>& extra = {}) const {
     std::vector<std::string> argv = {kBinary, "batch"};
     argv.insert(argv.end(), inputs.begin(), inputs.end());
@@ -104,10 +103,9 @@ class BatchTest : public ::testing::Test {
   }
   // Starts a batch in the test's folder and signals it after `lines`
   // result lines are on disk.
-  ChildEnd BatchAndSignal(const std::vector<std::string>& inputs, const std::string& out,
-                          int lines, int signal_number) const {
-    std::vector<std::string> argv = {"/bin/sh", "-c",
-                                     "cd \"$0\" && exec \"$@\"", dir_};
+  ChildEnd BatchAndSignal(const std::vector<std::string>& inputs, const std::string& out, int lines,
+                          int signal_number) const {
+    std::vector<std::string> argv = {"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", dir_};
     for (const std::string& a : BatchArgv(inputs, out)) argv.push_back(a);
     return RunAndSignalAfterLines(argv, Path(out), lines, signal_number, Path("child.log"));
   }
@@ -122,7 +120,6 @@ class BatchTest : public ::testing::Test {
   std::string dir_;
 };
 
-
 TEST_F(BatchTest, AnUninterruptedRunRecordsEveryLineOnce) {
   const CommandOutput r = Batch(kAllInputs, "results.jsonl");
   EXPECT_EQ(r.exit_status, 2) << r.err;  // bad input lines make it 2
@@ -130,7 +127,8 @@ TEST_F(BatchTest, AnUninterruptedRunRecordsEveryLineOnce) {
   EXPECT_EQ(static_cast<int>(records.size()), InputLines());
   EXPECT_EQ(CompleteLines(Path("results.jsonl")), InputLines());
   const nlohmann::json ffo1 = ReadResultLines(Path("results.jsonl"))[0];
-  EXPECT_THAT(ffo1["id"].get<std::string>(), ::testing::MatchesRegex("fforum-1-19\\.obf:1:[0-9a-f]{16}"));
+  EXPECT_THAT(ffo1["id"].get<std::string>(),
+              ::testing::MatchesRegex("fforum-1-19\\.obf:1:[0-9a-f]{16}"));
   EXPECT_EQ(ffo1["status"], "solved");
   EXPECT_EQ(ffo1["file"], "fforum-1-19.obf");
   EXPECT_EQ(ffo1["line"], 1);
@@ -173,8 +171,7 @@ TEST_F(BatchTest, KillNineTwiceThenResumeEqualsAnUninterruptedRun) {
   const ChildEnd first = BatchAndSignal(kAllInputs, "results.jsonl", 5, SIGKILL);
   ASSERT_TRUE(first.killed) << first.exit_status;
   const int after_first = CompleteLines(Path("results.jsonl"));
-  const ChildEnd second =
-      BatchAndSignal(kAllInputs, "results.jsonl", after_first + 20, SIGKILL);
+  const ChildEnd second = BatchAndSignal(kAllInputs, "results.jsonl", after_first + 20, SIGKILL);
   ASSERT_TRUE(second.killed) << second.exit_status;
   ASSERT_LT(CompleteLines(Path("results.jsonl")), InputLines());
   const CommandOutput r = Batch(kAllInputs, "results.jsonl");
@@ -213,9 +210,10 @@ TEST_F(BatchTest, ATornLastLineIsCutOffAndItsPositionSolvedAgain) {
   const std::string whole = ReadFile(Path("reference.jsonl"));
   for (const std::string& tail : {std::string(""), std::string("\n"), std::string(20, '\0')}) {
     // Cut in the middle of the last line, or garbage after the last newline.
-    const std::string torn = tail.empty() ? whole.substr(0, whole.size() - 50)
-                                          : whole.substr(0, whole.rfind('\n', whole.size() - 2) + 1) +
-                                                "{\"id\":\"fforum-1-19.obf:19" + tail;
+    const std::string torn = tail.empty()
+                                 ? whole.substr(0, whole.size() - 50)
+                                 : whole.substr(0, whole.rfind('\n', whole.size() - 2) + 1) +
+                                       "{\"id\":\"fforum-1-19.obf:19" + tail;
     WriteFile(Path("results.jsonl"), torn);
     const CommandOutput r = Batch({"fforum-1-19.obf"}, "results.jsonl");
     EXPECT_EQ(r.exit_status, 0) << r.err;
@@ -237,8 +235,8 @@ TEST_F(BatchTest, ACorruptedMiddleLineIsNamedAndItsPositionSolvedAgain) {
   EXPECT_THAT(r.err, HasSubstr("resuming: 18 of 19 positions already done"));
   // The corrupted line stays (nothing but a torn tail is ever rewritten); the
   // position gets a new line at the end.
-  const std::vector<std::string> after = absl::StrSplit(ReadFile(Path("results.jsonl")), '\n',
-                                                        absl::SkipEmpty());
+  const std::vector<std::string> after =
+      absl::StrSplit(ReadFile(Path("results.jsonl")), '\n', absl::SkipEmpty());
   ASSERT_EQ(after.size(), 20u);
   EXPECT_EQ(after[4], lines[4]);
   nlohmann::json redone = nlohmann::json::parse(after[19]);
@@ -315,8 +313,9 @@ TEST_F(BatchTest, RepeatedPositionsAreSolvedOnceAndReportedInTheirOwnOrientation
 TEST_F(BatchTest, RepeatsAreRecognisedAcrossResume) {
   ASSERT_EQ(Batch({"fforum-1-19.obf"}, "results.jsonl").exit_status, 0);
   const nlohmann::json ffo1 = ReadResultLines(Path("results.jsonl"))[0];
-  WriteFile(Path("mirror.obf"), std::vector<std::string>(absl::StrSplit(
-                                    ReadFile(Path("repeats.obf")), '\n'))[1] + "\n");
+  WriteFile(
+      Path("mirror.obf"),
+      std::vector<std::string>(absl::StrSplit(ReadFile(Path("repeats.obf")), '\n'))[1] + "\n");
   const CommandOutput r = Batch({"fforum-1-19.obf", "mirror.obf"}, "results.jsonl");
   EXPECT_EQ(r.exit_status, 0) << r.err;
   const std::vector<nlohmann::json> lines = ReadResultLines(Path("results.jsonl"));
@@ -364,15 +363,15 @@ TEST_F(BatchTest, WrongAnswersAreFlaggedAndSummarised) {
   const CommandOutput s = Run({kBinary, "batch", "--summary", "results.jsonl"});
   EXPECT_EQ(s.exit_status, 1);
   EXPECT_THAT(s.out, HasSubstr("solved        1\nwrong-answer  1\n"));
-  EXPECT_THAT(s.out, HasSubstr("mismatches with the input's answers:\n  " +
-                               lines[0]["id"].get<std::string>() +
-                               ": expected +20, found +18 (G8)\n"));
+  EXPECT_THAT(s.out,
+              HasSubstr("mismatches with the input's answers:\n  " +
+                        lines[0]["id"].get<std::string>() + ": expected +20, found +18 (G8)\n"));
 }
 
 TEST_F(BatchTest, TimedOutPositionsAreRetriedOnlyWithALongerLimit) {
   // FFO #38 (24 empties) takes far more than a millisecond on any machine.
-  const std::vector<std::string> ffo = absl::StrSplit(
-      ReadFile(std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/fforum-20-39.obf"), '\n');
+  const std::vector<std::string> ffo =
+      absl::StrSplit(ReadFile(std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/fforum-20-39.obf"), '\n');
   WriteFile(Path("hard.obf"), ffo[18] + "\n");
   CommandOutput r = Batch({"hard.obf"}, "results.jsonl", {"--time-limit-per-position", "0.001"});
   EXPECT_EQ(r.exit_status, 0) << r.err;
@@ -419,7 +418,8 @@ TEST_F(BatchTest, ShardsPartitionTheBatchAndMergeBackToTheWhole) {
 
   std::vector<std::string> merge = {kBinary, "merge"};
   merge.insert(merge.end(), shard_files.begin(), shard_files.end());
-  merge.insert(merge.end(), {"--out", "merged.jsonl", "--inputs", "fforum-1-19.obf,random.obf,repeats.obf"});
+  merge.insert(merge.end(),
+               {"--out", "merged.jsonl", "--inputs", "fforum-1-19.obf,random.obf,repeats.obf"});
   CommandOutput r = Run(merge);
   EXPECT_EQ(r.exit_status, 0) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("complete: every input position has a result"));
@@ -463,8 +463,8 @@ TEST_F(BatchTest, MergeDetectsAMissingShardADuplicateAndAConflict) {
   first["score"] = first["score"].get<int>() + 2;
   lines[0] = first.dump();
   WriteFile(Path("s1-other.jsonl"), absl::StrJoin(lines, "\n"));
-  r = Run({kBinary, "merge", "s1.jsonl", "s2.jsonl", "s3.jsonl", "s1-other.jsonl", "--out",
-           "m.jsonl"});
+  r = Run(
+      {kBinary, "merge", "s1.jsonl", "s2.jsonl", "s3.jsonl", "s1-other.jsonl", "--out", "m.jsonl"});
   EXPECT_EQ(r.exit_status, 1);
   EXPECT_THAT(r.out, HasSubstr("conflicts (1):\n  " + first["id"].get<std::string>() + ": "));
   // And the complete set merges cleanly.

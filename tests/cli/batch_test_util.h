@@ -27,9 +27,9 @@ std::string ObfText(const std::vector<Position>& positions);
 
 // How a child process ended.
 struct ChildEnd {
-  bool killed = false;   // ended by the signal we sent
-  int exit_status = -1;  // when it exited on its own
-  int lines_at_kill = 0; // complete lines in the results file when we signalled
+  bool killed = false;    // ended by the signal we sent
+  int exit_status = -1;   // when it exited on its own
+  int lines_at_kill = 0;  // complete lines in the results file when we signalled
 };
 
 // Starts `argv` (argv[0] a path) with stdout and stderr sent to `log_path`,
