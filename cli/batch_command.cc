@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -301,6 +302,13 @@ int BatchCommand(int argc, char** argv) {
   if (!time_limit.ok()) return fail(time_limit.status().message());
   const RunSettings run{*shard, options->wld, options->threads, *time_limit};
 
+  for (const std::string& file : *args) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(file, out, ec)) {
+      return fail(
+          absl::StrCat("--out ", out, " is also an input; results go to a file of their own"));
+    }
+  }
   auto input = LoadBatchInput(*args);
   if (!input.ok()) return fail(input.status().message());
   for (const std::string& w : input->warnings) absl::FPrintF(stderr, "warning: %s\n", w);

@@ -487,6 +487,11 @@ TEST_F(BatchTest, UsageErrorsAreExplained) {
   r = Batch({"fforum-1-19.obf"}, "r.jsonl", {"--json"});
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("unknown option --json"));
+  const std::string input_before = ReadFile(Path("fforum-1-19.obf"));
+  r = Batch({"fforum-1-19.obf"}, "./fforum-1-19.obf");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--out ./fforum-1-19.obf is also an input"));
+  EXPECT_EQ(ReadFile(Path("fforum-1-19.obf")), input_before);
   r = Run({kBinary, "batch", "--summary", "r.jsonl", "--wld"});
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("unknown option --wld; options of batch --summary: --summary"));
