@@ -51,10 +51,12 @@ inline constexpr int kMobilityWeight = 1 << 20;
 // fastest-first terms, worth more than any mobility count.
 inline constexpr int kOpponentPassesBonus = 40 * kMobilityWeight;
 // Potential mobility counts up to ~40.
-inline constexpr int kPotentialMobilityWeight = 1 << 12;
+inline constexpr int kPotentialMobilityWeight = 1 << 19;
+// Corner stability counts up to 12.
+inline constexpr int kCornerStabilityWeight = 1 << 18;
 // Parity, history and the static square class break the remaining ties.
-inline constexpr int kParityBonus = 1 << 11;
-inline constexpr int kHistoryWeight = 1 << 5;  // times bit_width(credits) <= 64
+inline constexpr int kParityBonus = 1 << 19;
+inline constexpr int kHistoryWeight = 1 << 16;  // times bit_width(credits) <= 64
 inline constexpr int kCornerBonus = 1 << 4;
 inline constexpr int kXCSquarePenalty = 1 << 3;
 
@@ -85,16 +87,29 @@ inline constexpr std::array<Bitboard, 16> kParityMasks = [] {
   return masks;
 }();
 
+// Our discs that are stable thanks to a corner: the corners we own and the
+// edge squares next to them (C squares) that we own too. A cheap proxy for
+// stability, which takes lines away from the opponent for good.
+inline int CornerStability(Bitboard own) {
+  const Bitboard corners = own & kCorners;
+  const Bitboard beside = ((corners & 0x0100000000000001ULL) << 1) |
+                          ((corners & 0x8000000000000080ULL) >> 1) |
+                          ((corners & 0x0000000000000081ULL) << 8) |
+                          ((corners & 0x8100000000000000ULL) >> 8);
+  return PopCount(corners | (beside & own));
+}
+
 // The fastest-first term: minus the opponent's replies (corners twice) and,
 // at a lower weight, minus the opponent's potential mobility (the empty
 // squares next to our discs).
 inline int FastestFirstKey(Bitboard child_player, Bitboard child_opponent) {
   const Bitboard replies = fast::Moves(child_player, child_opponent);
   if (replies == 0) return kOpponentPassesBonus;
-  const int weighted = PopCount(replies) + PopCount(replies & kCorners);
+  const int weighted = PopCount(replies) + 2 * PopCount(replies & kCorners);
   const int potential =
       fast::PotentialMobility(child_opponent, ~(child_player | child_opponent));
-  return -weighted * kMobilityWeight - potential * kPotentialMobilityWeight;
+  return -weighted * kMobilityWeight - potential * kPotentialMobilityWeight +
+         CornerStability(child_opponent) * kCornerStabilityWeight;
 }
 
 // A static preference for the square itself: corners are good, X and C

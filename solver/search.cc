@@ -162,10 +162,7 @@ int Searcher::PvsTable(Bitboard player, Bitboard opponent, int alpha, int beta, 
     if (entry.upper <= alpha) return entry.upper;
     if (entry.lower == entry.upper) return entry.lower;
   }
-  if (features_.stability && alpha >= StabilityMinAlpha(empties)) {
-    const int bound = kNumSquares - 2 * PopCount(StableDiscs(opponent, player));
-    if (bound <= alpha) return bound;
-  }
+  if (int bound; StabilityCutoff(player, opponent, alpha, empties, &bound)) return bound;
 
   ScoredMove list[kMaxMoves];
   const int count = ScoreMoves(player, opponent, moves, hit ? entry.move : kNoMove, ply, list);
@@ -228,10 +225,7 @@ int Searcher::NwsTable(Bitboard player, Bitboard opponent, int alpha, int ply) {
     if (entry.lower >= beta) return entry.lower;
     if (entry.upper <= alpha) return entry.upper;
   }
-  if (features_.stability && alpha >= StabilityMinAlpha(empties)) {
-    const int bound = kNumSquares - 2 * PopCount(StableDiscs(opponent, player));
-    if (bound <= alpha) return bound;
-  }
+  if (int bound; StabilityCutoff(player, opponent, alpha, empties, &bound)) return bound;
 
   int best = -kInfinity;
   int best_move = kNoMove;

@@ -49,6 +49,7 @@
 #include "hashtable/transposition_table.h"
 #include "solver/move_order.h"
 #include "solver/solver.h"
+#include "solver/stability.h"
 
 namespace endsolve::search {
 
@@ -60,13 +61,13 @@ inline constexpr int kInfinity = 65;
 
 // Smallest number of empties at which nodes use the transposition table.
 // Below it a probe and a store cost more than re-searching the subtree.
-inline constexpr int kTTMinEmpties = 10;
+inline constexpr int kTTMinEmpties = 9;
 // Smallest number of empties at which the table-less search sorts its moves
 // by the opponent's mobility instead of taking them in parity order.
-inline constexpr int kShallowSortMinEmpties = 7;
+inline constexpr int kShallowSortMinEmpties = 5;
 // Smallest number of empties at which a node probes each child's table
 // entry (ETC). A probe is a cache miss; it pays only above small subtrees.
-inline constexpr int kEtcMinEmpties = 16;
+inline constexpr int kEtcMinEmpties = 12;
 // The largest number of moves a position can have. 33 is the known maximum;
 // this leaves room.
 inline constexpr int kMaxMoves = 40;
@@ -156,6 +157,17 @@ class Searcher {
   int SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta);
   // Dispatches a child position to its layer.
   int Child(Bitboard player, Bitboard opponent, int alpha, int beta, int ply);
+
+  // The stability cutoff: the opponent's stable discs cap the score at
+  // 64 - 2 * stable. True, with that cap in *bound, when it is <= alpha.
+  // Skipped when alpha is too low for it to have a chance, or when even
+  // every opponent disc being stable would not cap the score below alpha.
+  bool StabilityCutoff(Bitboard player, Bitboard opponent, int alpha, int empties, int* bound) {
+    if (!features_.stability || alpha < StabilityMinAlpha(empties)) return false;
+    if (kNumSquares - 2 * PopCount(opponent) > alpha) return false;
+    *bound = kNumSquares - 2 * PopCount(StableDiscs(opponent, player));
+    return *bound <= alpha;
+  }
 
   // Poll the limits when the node count says it is time. Cheap: one compare.
   bool ShouldStop() {
