@@ -178,7 +178,8 @@ TEST(ResultsFileTest, AnUnparsableLastLineIsTornAndEarlierOnesAreCorrupted) {
 }
 
 TEST(ResultsFileTest, AppendResumesAfterCuttingATornLine) {
-  const std::string path = ::testing::TempDir() + "/append.jsonl";
+  const testing::TempFolder folder("batch_append");
+  const std::string path = folder / "append.jsonl";
   const std::string a = DumpLine(SolvedFfo1("f.obf", 1)) + "\n";
   testing::WriteFile(path, a + "{\"id\":\"f.o");
   {
@@ -215,7 +216,8 @@ TEST(ResultsFileTest, TheLatestRecordOfAnIdStands) {
 }
 
 TEST(BatchInputTest, BadLinesBecomeItemsWithTheirErrorAndText) {
-  const std::string path = ::testing::TempDir() + "/mixed.obf";
+  const testing::TempFolder folder("batch_input");
+  const std::string path = folder / "mixed.obf";
   testing::WriteFile(path,
                      kFfo1 + "\n\n% a comment\n" + kFfo1.substr(0, 64) + " Z\r\n" + kFfo1 + "\n");
   absl::StatusOr<BatchInput> input = LoadBatchInput({path, path});

@@ -21,9 +21,8 @@ const std::string kSource = ENDSOLVE_SOURCE_DIR;
 TEST(BatchScriptsTest, ThreeShardsOnTwoLocalSlotsMergeToTheWholeBatch) {
   ASSERT_EQ(RunCommand("command -v parallel").exit_status, 0)
       << "GNU parallel is not installed; scripts/setup installs it (package 'parallel')";
-  const std::string dir = ::testing::TempDir() + "/batch_parallel";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const TempFolder folder("batch_parallel");
+  const std::string dir = folder.path();
   std::filesystem::copy_file(kSource + "/ffo/fforum-1-19.obf", dir + "/fforum-1-19.obf");
   WriteFile(dir + "/random.obf", ObfText(RandomPositions(30, 12, 16, /*seed=*/7)));
   const std::string in_dir = "cd '" + dir + "' && ";
@@ -58,9 +57,8 @@ TEST(BatchScriptsTest, ThreeShardsOnTwoLocalSlotsMergeToTheWholeBatch) {
 }
 
 TEST(BatchScriptsTest, TheSlurmArrayScriptRunsShardKOfTheArraySize) {
-  const std::string dir = ::testing::TempDir() + "/batch_slurm";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const TempFolder folder("batch_slurm");
+  const std::string dir = folder.path();
   std::filesystem::copy_file(kSource + "/ffo/fforum-1-19.obf", dir + "/fforum-1-19.obf");
   const std::string in_dir = "cd '" + dir + "' && ";
   for (int k = 1; k <= 3; ++k) {

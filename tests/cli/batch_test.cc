@@ -11,6 +11,7 @@
 
 #include <csignal>
 #include <filesystem>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -47,9 +48,8 @@ class BatchTest : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = ::testing::TempDir() + "/batch_" + info->name();
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
+    folder_ = std::make_unique<TempFolder>(std::string("batch_") + info->name());
+    dir_ = folder_->path();
     std::filesystem::copy_file(kFfo1To19, Path("fforum-1-19.obf"));
     WriteFile(Path("random.obf"), ObfText(RandomPositions(40, 12, 16, /*seed=*/20240501)));
     WriteFile(Path("repeats.obf"), RepeatsText());
@@ -117,6 +117,7 @@ class BatchTest : public ::testing::Test {
     return ResultsById(Path("reference.jsonl"));
   }
 
+  std::unique_ptr<TempFolder> folder_;
   std::string dir_;
 };
 

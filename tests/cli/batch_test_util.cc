@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -143,6 +144,16 @@ std::map<std::string, nlohmann::json> ResultsById(const std::string& path) {
     by_id[id] = std::move(j);
   }
   return by_id;
+}
+
+TempFolder::TempFolder(const std::string& name)
+    : path_(::testing::TempDir() + "/" + name + "." + std::to_string(getpid())) {
+  std::filesystem::remove_all(path_);
+  std::filesystem::create_directories(path_);
+}
+
+TempFolder::~TempFolder() {
+  if (!::testing::Test::HasFailure()) std::filesystem::remove_all(path_);
 }
 
 std::string ReadFile(const std::string& path) {

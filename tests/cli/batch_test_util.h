@@ -52,6 +52,22 @@ std::vector<nlohmann::json> ReadResultLines(const std::string& path);
 // test if an id occurs twice.
 std::map<std::string, nlohmann::json> ResultsById(const std::string& path);
 
+// A new, empty folder for one test, unique to this process (test runs of
+// several builds may share the machine's temporary folder), removed when
+// the test passes and kept for a look when it fails.
+class TempFolder {
+ public:
+  explicit TempFolder(const std::string& name);
+  ~TempFolder();
+  TempFolder(const TempFolder&) = delete;
+  TempFolder& operator=(const TempFolder&) = delete;
+  const std::string& path() const { return path_; }
+  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
 std::string ReadFile(const std::string& path);
 void WriteFile(const std::string& path, const std::string& contents);
 
