@@ -28,6 +28,7 @@ absl::StatusOr<BenchRuns> RunBench(const std::vector<Position>& positions, Solve
                       options.threads);
       }
       SolveResult result = Solve(p.board, options);
+      if (!result.status.ok()) return result.status;
       if (result.stopped) break;
       run.push_back(std::move(result));
     }

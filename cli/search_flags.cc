@@ -87,6 +87,9 @@ absl::StatusOr<SolveOptions> SolveOptionsFromFlags() {
   auto features = ParseFeatures(absl::GetFlag(FLAGS_ordering));
   if (!features.ok()) return features.status();
   options.features = *features;
+  // The solver's own checks (e.g. the thread counts it supports), so that a
+  // command refuses bad options before it reads or writes anything.
+  if (absl::Status valid = ValidateOptions(options); !valid.ok()) return valid;
   return options;
 }
 

@@ -77,6 +77,10 @@ int SolveCommand(int argc, char** argv) {
     if (live) options->on_progress = [&id](const Progress& p) { ShowProgress(id, p); };
     const SolveResult result = Solve(position.board, *options);
     if (live) ClearProgress();
+    if (!result.status.ok()) {
+      absl::FPrintF(stderr, "endsolve solve: %s: %s\n", id, result.status.message());
+      return kExitBadInput;
+    }
     if (result.stopped) break;
     const Verdict verdict = Check(position, result, options->wld);
     ++solved;
