@@ -67,10 +67,13 @@ absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec) {
   return f;
 }
 
-absl::StatusOr<SolveOptions> SolveOptionsFromFlags() {
+absl::StatusOr<SolveOptions> SolveOptionsFromFlags(ThreadsFlag threads_flag) {
   SolveOptions options;
   const std::string threads = absl::GetFlag(FLAGS_threads);
-  if (!absl::SimpleAtoi(threads, &options.threads) || options.threads < 1) {
+  if (threads_flag == ThreadsFlag::kList) {
+    auto counts = ThreadCountsFromFlag();
+    if (!counts.ok()) return counts.status();
+  } else if (!absl::SimpleAtoi(threads, &options.threads) || options.threads < 1) {
     return absl::InvalidArgumentError(
         absl::StrCat("--threads: expected a count of at least 1, found '", threads, "'"));
   }

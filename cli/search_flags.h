@@ -14,9 +14,13 @@ namespace endsolve::cli {
 // The absl names of the flags this file defines, for ParseSubcommandFlags.
 #define ENDSOLVE_SEARCH_FLAG_NAMES "threads", "hash_mb", "tt_scheme", "wld", "ordering"
 
+// How --threads is read: one count, or a list for scaling runs (then the
+// options get 1 thread and the caller sets each count of the list).
+enum class ThreadsFlag { kOneCount, kList };
+
 // Solve options from the flags' current values; InvalidArgument names the
 // flag and the accepted values when one is malformed.
-absl::StatusOr<SolveOptions> SolveOptionsFromFlags();
+absl::StatusOr<SolveOptions> SolveOptionsFromFlags(ThreadsFlag threads = ThreadsFlag::kOneCount);
 
 // The --threads flag as a list of counts ("1,2,4,8"), for scaling runs.
 absl::StatusOr<std::vector<int>> ThreadCountsFromFlag();

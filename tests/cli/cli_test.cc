@@ -125,6 +125,23 @@ TEST(CliTest, BenchFfoPrintsMediansAndWritesCsv) {
   EXPECT_THAT(lines[1], ::testing::StartsWith("#1,1,14,G8,18,18,true,"));
 }
 
+TEST(CliTest, BenchScalingWritesTableCsvAndPlot) {
+  const std::string csv = ::testing::TempDir() + "/scaling.csv";
+  const std::string svg = ::testing::TempDir() + "/scaling.svg";
+  const CommandOutput r = RunCommand(kBinary +
+                                     " bench scaling --threads 1,2 --positions ffo/fforum-1-19.obf"
+                                     " --range 1-3 --repeat 1 --csv " + csv + " --plot " + svg);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const auto lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 4u) << r.out;
+  EXPECT_THAT(lines[2], ::testing::MatchesRegex(" +1 +[0-9.]+ +1.00 +1.00 +[0-9]+ +0.0% .* 0"));
+  EXPECT_THAT(lines[3], ::testing::StartsWith("      2 "));
+  const auto csv_lines = Lines(RunCommand("cat " + csv).out);
+  ASSERT_EQ(csv_lines.size(), 3u);
+  EXPECT_THAT(csv_lines[1], ::testing::StartsWith("1,"));
+  EXPECT_THAT(RunCommand("head -c 5 " + svg).out, ::testing::StartsWith("<?xml"));
+}
+
 TEST(CliTest, CtrlCStopsCleanlyAndPrintsWhatWasFinished) {
   // FFO #1, then FFO #79 (36 empties: hours on few cores), so that the
   // signal lands mid-solve.

@@ -1,0 +1,102 @@
+#include "cli/scaling.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace endsolve::cli {
+
+double Speedup(const ScalingRow& base, const ScalingRow& row) {
+  return row.median_seconds > 0 ? base.median_seconds / row.median_seconds : 0.0;
+}
+double Efficiency(const ScalingRow& base, const ScalingRow& row) {
+  return Speedup(base, row) / row.threads;
+}
+double NodeOverhead(const ScalingRow& base, const ScalingRow& row) {
+  return base.median_nodes > 0
+             ? static_cast<double>(row.median_nodes) / static_cast<double>(base.median_nodes) - 1.0
+             : 0.0;
+}
+
+std::string FormatScalingTable(const std::vector<ScalingRow>& rows, int cores, int repeat) {
+  std::string out = absl::StrFormat(
+      "scaling on %d cores, medians of %d runs; speedup and overhead against %d thread(s)\n", cores,
+      repeat, rows.empty() ? 1 : rows.front().threads);
+  absl::StrAppendFormat(&out, "%7s %10s %8s %10s %16s %9s %10s %5s\n", "threads", "time(s)",
+                        "speedup", "efficiency", "nodes", "overhead", "Mnodes/s", "wrong");
+  for (const ScalingRow& r : rows) {
+    const ScalingRow& base = rows.front();
+    absl::StrAppendFormat(
+        &out, "%7d %10.3f %8.2f %10.2f %16d %8.1f%% %10.2f %5d%s\n", r.threads, r.median_seconds,
+        Speedup(base, r), Efficiency(base, r), r.median_nodes, 100.0 * NodeOverhead(base, r),
+        r.median_seconds > 0 ? static_cast<double>(r.median_nodes) / r.median_seconds / 1e6 : 0.0,
+        r.wrong, r.oversubscribed ? "  oversubscribed: time is no speedup figure" : "");
+  }
+  return out;
+}
+
+absl::Status WriteScalingCsv(const std::string& path, const std::vector<ScalingRow>& rows) {
+  std::ofstream out(path);
+  if (!out) return absl::UnavailableError(absl::StrCat("cannot write ", path));
+  out << "threads,median_seconds,speedup,efficiency,median_nodes,node_overhead,nodes_per_second,"
+         "wrong,oversubscribed\n";
+  for (const ScalingRow& r : rows) {
+    const ScalingRow& base = rows.front();
+    out << absl::StrFormat("%d,%.6f,%.4f,%.4f,%d,%.6f,%.0f,%d,%s\n", r.threads, r.median_seconds,
+                           Speedup(base, r), Efficiency(base, r), r.median_nodes,
+                           NodeOverhead(base, r),
+                           r.median_seconds > 0 ? static_cast<double>(r.median_nodes) / r.median_seconds : 0.0,
+                           r.wrong, r.oversubscribed ? "true" : "false");
+  }
+  out.close();
+  if (!out) return absl::DataLossError(absl::StrCat("error writing ", path));
+  return absl::OkStatus();
+}
+
+// Writes the data inline into a gnuplot script (no temporary data file) and
+// runs gnuplot on it: speedup on the left axis with the ideal y = x line,
+// node overhead in percent on the right axis.
+absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>& rows,
+                         const std::string& title) {
+  const bool png = absl::EndsWith(path, ".png");
+  double max_overhead = 0;
+  for (const ScalingRow& r : rows) {
+    max_overhead = std::max(max_overhead, 100.0 * NodeOverhead(rows.front(), r));
+  }
+  std::string script = absl::StrCat(
+      png ? "set terminal pngcairo size 800,500\n" : "set terminal svg size 800,500 dynamic\n",
+      "set output '", path, "'\n", "set title '", title, "'\n",
+      "set xlabel 'threads'\nset ylabel 'speedup'\nset y2label 'node overhead (%)'\n",
+      "set ytics nomirror\nset y2tics\nset key left top\nset grid\n",
+      "set logscale x 2\nset xrange [0.8:*]\nset yrange [0:*]\n",
+      // A fixed top when every overhead is ~0, so gnuplot has a range to draw.
+      absl::StrFormat("set y2range [0:%.1f]\n", std::max(5.0, 1.2 * max_overhead)),
+      "plot '-' using 1:2 with linespoints title 'speedup' axes x1y1, "
+      "'-' using 1:1 with lines dashtype 2 title 'ideal' axes x1y1, "
+      "'-' using 1:3 with linespoints title 'node overhead (%)' axes x1y2\n");
+  std::string xtics;
+  for (const ScalingRow& r : rows) absl::StrAppend(&xtics, xtics.empty() ? "" : ",", r.threads);
+  script.insert(script.find("plot '-'"), absl::StrCat("set xtics (", xtics, ")\n"));
+  std::string data;
+  for (const ScalingRow& r : rows) {
+    absl::StrAppendFormat(&data, "%d %.4f %.3f\n", r.threads, Speedup(rows.front(), r),
+                          100.0 * NodeOverhead(rows.front(), r));
+  }
+  absl::StrAppend(&script, data, "e\n", data, "e\n", data, "e\n");
+  FILE* gnuplot = popen("gnuplot", "w");
+  if (gnuplot == nullptr) return absl::UnavailableError("cannot run gnuplot (scripts/setup installs it)");
+  std::fwrite(script.data(), 1, script.size(), gnuplot);
+  const int status = pclose(gnuplot);
+  if (status != 0) {
+    return absl::UnavailableError(absl::StrCat(
+        "gnuplot failed to draw ", path, " (is it installed? scripts/setup installs gnuplot-nox)"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace endsolve::cli
