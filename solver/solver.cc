@@ -2,7 +2,9 @@
 
 #include "solver/solver.h"
 
+#include <algorithm>
 #include <cassert>
+#include <functional>
 #include <memory>
 #include <utility>
 
@@ -74,6 +76,81 @@ bool ExtractPv(Board board, int score, Goal goal, search::Searcher& searcher,
   }
 }
 
+// The root driver. Without aspiration: one principal-variation search over
+// the whole window. With it (MTD(f) with a guess of 0): a sequence of root
+// searches with the narrow window (g - 1, g + 1), each of which either
+// finds the score exactly (it is g) or proves a fail-soft bound, which
+// becomes the next guess; the table carries what each pass learned to the
+// next. Narrow windows cut far more than a wide one, and a few passes near
+// the score cost less than one wide search (solver/README.md has the
+// measurements). The loop narrows the open interval (lo, hi) that holds
+// the score if it lies in the caller's window, and stops when a pass is
+// exact, when a pass fails beyond the caller's window, or when the interval
+// is down to one candidate proven from both sides (the upper end by a pass,
+// not just the caller's beta) and a pass has proven a move that reaches it.
+//
+// Progress reports translate each pass's root reports into what is proven
+// so far: `bound` is the best proven lower bound (a pass's best score counts
+// only once it beats the pass's alpha), `upper` the proven upper bound.
+search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board& board,
+                                         int alpha, int beta, const SolveOptions& options,
+                                         absl::Time start) {
+  int lo = alpha, hi = beta;
+  int pass_alpha = alpha;
+  Progress proven;  // bound, upper, best_move: what earlier passes proved
+  proven.bound = -kNumSquares;
+  proven.upper = kNumSquares;
+  std::function<void(const Progress&)> report;
+  if (options.on_progress) {
+    report = [&](const Progress& p) {
+      Progress out = p;
+      out.iteration = proven.iteration;
+      out.upper = proven.upper;
+      out.bound = proven.bound;
+      out.best_move = proven.best_move;
+      if (p.bound > pass_alpha && p.bound > proven.bound) {
+        out.bound = p.bound;
+        out.best_move = p.best_move;
+      }
+      options.on_progress(out);
+    };
+  }
+  const bool game_over = board.Moves() == 0 && board.OpponentMoves() == 0;
+  if (!options.features.aspiration || game_over) {
+    proven.iteration = 1;
+    return searcher.SearchRoot(board, alpha, beta, report, start);
+  }
+  search::Searcher::RootOutcome best;  // the pass that proved the best lower bound
+  int guess = 0;
+  for (;;) {
+    guess = std::clamp(guess, lo + 1, hi - 1);
+    const int a = std::max(lo, guess - 1);
+    const int b = std::min(hi, guess + 1);
+    pass_alpha = a;
+    ++proven.iteration;
+    const search::Searcher::RootOutcome pass = searcher.SearchRoot(board, a, b, report, start);
+    if (searcher.stopped()) return pass;
+    if (pass.score <= a) {  // score <= pass.score
+      if (a == alpha) return pass;  // below the caller's window
+      hi = pass.score + 1;
+      proven.upper = pass.score;
+    } else if (pass.score >= b) {  // score >= pass.score
+      if (b == beta) return pass;  // above the caller's window
+      lo = pass.score - 1;
+      best = pass;
+      proven.bound = pass.score;
+      proven.best_move = pass.best_move;
+    } else {
+      return pass;  // exact
+    }
+    // One candidate left, proven from both sides, and a move that reaches it.
+    if (hi - lo == 2 && hi != beta && best.best_move != kNoMove && best.score == lo + 1) {
+      return best;
+    }
+    guess = pass.score;
+  }
+}
+
 }  // namespace
 
 absl::Status ValidateOptions(const SolveOptions& options) {
@@ -127,7 +204,7 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
   // A search cancelled or out of time before it starts does nothing.
   const search::Searcher::RootOutcome root =
       searcher.CheckLimits() ? search::Searcher::RootOutcome{}
-                             : searcher.SearchRoot(board, alpha, beta, options.on_progress, start);
+                             : SearchRoot(searcher, board, alpha, beta, options, start);
   result.nodes = searcher.counts();
   result.etc_probes = searcher.etc_probes();
   if (searcher.stopped()) {

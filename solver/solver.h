@@ -32,14 +32,21 @@ struct SearchFeatures {
   bool parity = true;
   bool etc = true;          // enhanced transposition cutoff
   bool stability = true;    // stability cutoff
+  // Root strategy: narrow windows from a guess (MTD(f)) instead of one
+  // principal-variation search over the whole window.
+  bool aspiration = true;
 };
 
 // A snapshot of a running root search, for live progress displays.
+// The root is searched in passes (see SearchFeatures::aspiration), each
+// over every root move; the counts are those of the current pass.
 struct Progress {
+  int iteration = 0;        // the pass, from 1
   int root_moves_done = 0;
   int root_moves_total = 0;
-  int best_move = kNoMove;  // best so far
+  int best_move = kNoMove;  // the move that reaches `bound`, once one is proven
   int bound = -64;          // best score so far (a lower bound on the result)
+  int upper = 64;           // an upper bound on the result proven so far
   std::uint64_t nodes = 0;
   absl::Duration elapsed;
 };

@@ -43,6 +43,7 @@ std::vector<SearchFeatures> FeatureSets() {
   none.parity = false;
   none.etc = false;
   none.stability = false;
+  none.aspiration = false;
   sets.push_back(none);
   SearchFeatures killers_history;
   killers_history.killers = 4;
@@ -59,6 +60,7 @@ std::vector<SearchFeatures> FeatureSets() {
   no_cutoffs.stability = false;
   no_cutoffs.parity = false;
   no_cutoffs.killers = 1;
+  no_cutoffs.aspiration = false;
   sets.push_back(no_cutoffs);
   return sets;
 }
@@ -242,23 +244,45 @@ TEST(SolverTest, SharedTableGivesTheSameResultsWithFewerNodes) {
   }
 }
 
-TEST(SolverTest, ProgressReportsEveryRootMove) {
+// Reports come in passes over the root moves (one pass without
+// aspiration); what they claim as proven must hold.
+TEST(SolverTest, ProgressReportsAreConsistentWithTheResult) {
   std::mt19937_64 rng(12);
-  const Board board = RandomPosition(rng, 14);
-  std::vector<Progress> reports;
-  SolveOptions options;
-  options.hash_mib = 4;
-  options.on_progress = [&](const Progress& p) { reports.push_back(p); };
-  const SolveResult result = Solve(board, options);
-  ASSERT_FALSE(reports.empty());
-  const int moves = PopCount(board.Moves());
-  EXPECT_EQ(reports.size(), static_cast<std::size_t>(moves));
-  for (std::size_t i = 0; i < reports.size(); ++i) {
-    EXPECT_EQ(reports[i].root_moves_done, static_cast<int>(i) + 1);
-    EXPECT_EQ(reports[i].root_moves_total, moves);
+  for (bool aspiration : {true, false}) {
+    for (int i = 0; i < 10; ++i) {
+      const Board board = RandomPosition(rng, 14);
+      std::vector<Progress> reports;
+      SolveOptions options;
+      options.hash_mib = 4;
+      options.features.aspiration = aspiration;
+      options.on_progress = [&](const Progress& p) { reports.push_back(p); };
+      const SolveResult result = Solve(board, options);
+      ASSERT_FALSE(reports.empty());
+      const int moves = PopCount(board.Moves());
+      int iteration = 0, done = 0, bound = -64, upper = 64;
+      for (const Progress& p : reports) {
+        if (p.iteration != iteration) {
+          EXPECT_EQ(p.iteration, iteration + 1);
+          iteration = p.iteration;
+          done = 0;
+        }
+        EXPECT_EQ(p.root_moves_done, done + 1);
+        done = p.root_moves_done;
+        EXPECT_EQ(p.root_moves_total, moves);
+        EXPECT_GE(p.bound, bound);
+        EXPECT_LE(p.upper, upper);
+        bound = p.bound;
+        upper = p.upper;
+        EXPECT_LE(p.bound, result.score);
+        EXPECT_GE(p.upper, result.score);
+      }
+      if (!aspiration) {
+        EXPECT_EQ(iteration, 1);
+      }
+      EXPECT_EQ(reports.back().bound, result.score);
+      EXPECT_EQ(reports.back().best_move, result.best_move);
+    }
   }
-  EXPECT_EQ(reports.back().best_move, result.best_move);
-  EXPECT_EQ(reports.back().bound, result.score);
 }
 
 }  // namespace
