@@ -57,10 +57,12 @@ absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec) {
     else if (name == "parity") f.parity = on;
     else if (name == "etc") f.etc = on;
     else if (name == "stability") f.stability = on;
+    else if (name == "aspiration") f.aspiration = on;
     else {
       return absl::InvalidArgumentError(absl::StrCat(
           "--ordering: unknown feature '", item,
-          "'; expected tt, killers[=N], history, fastest-first, parity, etc or stability, "
+          "'; expected tt, killers[=N], history, fastest-first, parity, etc, stability or "
+          "aspiration, "
           "each optionally preceded by no-"));
     }
   }

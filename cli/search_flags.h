@@ -27,7 +27,8 @@ absl::StatusOr<std::vector<int>> ThreadCountsFromFlag();
 
 // Parses an --ordering list: comma-separated features, each switched on by
 // its name or off by "no-" before it, and "killers=N" for the killer count.
-// Names: tt, killers, history, fastest-first (ff), parity, etc, stability.
+// Names: tt, killers, history, fastest-first (ff), parity, etc, stability,
+// aspiration (the root strategy).
 // "default" leaves the defaults; the list applies left to right over them.
 absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec);
 
