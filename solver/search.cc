@@ -10,6 +10,7 @@
 
 #include "solver/fast_rules.h"
 #include "solver/move_order.h"
+#include "solver/parallel_search.h"
 #include "solver/stability.h"
 
 namespace endsolve::search {
@@ -36,23 +37,56 @@ TTData MakeEntry(const TTData* known, int best, int alpha, int beta, int move, i
 }  // namespace
 
 Searcher::Searcher(TranspositionTable* tt, const SearchFeatures& features, const Limits& limits)
-    : tt_(tt), features_(features), limits_(limits) {
+    : own_shared_(std::make_unique<SharedSearch>(tt, features, limits)) {
+  shared_ = own_shared_.get();
+  Init();
+}
+
+Searcher::Searcher(SharedSearch* shared) : shared_(shared) { Init(); }
+
+Searcher::Searcher(SharedSearch* shared, const SplitPoint* split, const Heuristics* seed)
+    : shared_(shared), split_(split) {
+  if (seed != nullptr) heuristics_ = *seed;
+  Init();
+}
+
+void Searcher::Init() {
+  tt_ = shared_->tt;
+  features_ = shared_->features;
   features_.killers = std::clamp(features_.killers, 0, kMaxKillers);
-  for (auto& ply : killers_) ply.fill(kNoMove);
-  if (limits_.node_limit != 0) next_poll_ = std::min(next_poll_, limits_.node_limit);
+  split_min_empties_ = shared_->split_min_empties;
+  const std::uint64_t limit = shared_->limits.node_limit;
+  if (limit != 0) next_poll_ = std::min(next_poll_, limit);
 }
 
 // Reading the clock costs some tens of nanoseconds, which is why it happens
-// only every kPollInterval nodes. The node limit is exact to within the
-// nodes of one call below the table layer.
+// only every kPollInterval nodes. The node limit counts every searcher's
+// nodes as flushed at their polls; with one searcher it is exact to within
+// the nodes of one call below the table layer, with N to within about N
+// poll intervals more. A limit reached stops every searcher (the shared
+// flag); a helper also stops when its split point, or one above it, was
+// aborted by a cutoff, which concerns only the helpers below that point.
 bool Searcher::CheckLimits() {
   if (stopped_) return true;
-  const std::uint64_t nodes = counts_.internal + counts_.leaves;
-  if (limits_.node_limit != 0 && nodes >= limits_.node_limit) stopped_ = true;
-  else if (limits_.cancel != nullptr && limits_.cancel->load(std::memory_order_relaxed)) stopped_ = true;
-  else if (limits_.deadline != absl::InfiniteFuture() && absl::Now() >= limits_.deadline) stopped_ = true;
-  next_poll_ = nodes + kPollInterval;
-  if (limits_.node_limit != 0) next_poll_ = std::min(next_poll_, limits_.node_limit);
+  const std::uint64_t local = counts_.internal + counts_.leaves;
+  const std::uint64_t total =
+      shared_->nodes.fetch_add(local - flushed_, std::memory_order_relaxed) + local - flushed_;
+  flushed_ = local;
+  const Limits& limits = shared_->limits;
+  if (shared_->stop.load(std::memory_order_relaxed)) {
+    stopped_ = true;
+  } else if ((limits.node_limit != 0 && total >= limits.node_limit) ||
+             (limits.cancel != nullptr && limits.cancel->load(std::memory_order_relaxed)) ||
+             (limits.deadline != absl::InfiniteFuture() && absl::Now() >= limits.deadline)) {
+    stopped_ = true;
+    shared_->stop.store(true, std::memory_order_relaxed);
+  } else if (split_ != nullptr && split_->Aborted()) {
+    stopped_ = true;
+  }
+  next_poll_ = local + kPollInterval;
+  if (limits.node_limit != 0 && total < limits.node_limit) {
+    next_poll_ = std::min(next_poll_, local + (limits.node_limit - total));
+  }
   return stopped_;
 }
 
@@ -63,14 +97,14 @@ bool Searcher::CheckLimits() {
 void Searcher::CreditMove(int square, int ply, int empties) {
   if (square < 0 || square >= kNumSquares) return;
   if (features_.killers > 0 && ply < kMaxPly) {
-    auto& slots = killers_[ply];
+    auto& slots = heuristics_.killers[ply];
     int i = 0;
     while (i < features_.killers - 1 && slots[i] != square) ++i;
     for (; i > 0; --i) slots[i] = slots[i - 1];
     slots[0] = static_cast<std::uint8_t>(square);
   }
   if (features_.history && empties >= 2) {
-    std::uint64_t& credit = history_[ply & 1][square];
+    std::uint64_t& credit = heuristics_.history[ply & 1][square];
     const std::uint64_t add = std::uint64_t{1} << std::min(empties - 2, 62);
     credit = credit > ~add ? ~std::uint64_t{0} : credit + add;
   }
@@ -119,7 +153,7 @@ int Searcher::ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int
       continue;
     }
     int killer = 0;
-    while (killer < features_.killers && killers_[ply][killer] != x) ++killer;
+    while (killer < features_.killers && heuristics_.killers[ply][killer] != x) ++killer;
     if (killer < features_.killers) {
       m.key = kKillerKey - killer;
       continue;
@@ -128,7 +162,7 @@ int Searcher::ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int
     if (features_.fastest_first) m.key += FastestFirstKey(m.player, m.opponent) + SquareKey(x);
     if (features_.parity && (parity & QuadrantBit(x))) m.key += kParityBonus;
     if (features_.history) {
-      m.key += static_cast<int>(std::bit_width(history_[ply & 1][x])) * kHistoryWeight;
+      m.key += static_cast<int>(std::bit_width(heuristics_.history[ply & 1][x])) * kHistoryWeight;
     }
     // Seam: a term from a static evaluation or a shallow search joins here.
   }
@@ -170,6 +204,11 @@ int Searcher::PvsTable(Bitboard player, Bitboard opponent, int alpha, int beta, 
   int best_move = kNoMove;
   int a = alpha;
   for (int i = 0; i < count; ++i) {
+    if (i > 0 && ShouldSplit(empties, count - i)) {  // the eldest brother is done
+      SearchSplit(list, i, count, a, beta, ply, best > alpha, &best, &best_move);
+      if (stopped_) return 0;
+      break;
+    }
     SelectBest(list, i, count);
     const ScoredMove& m = list[i];
     int score;
@@ -238,8 +277,12 @@ int Searcher::NwsTable(Bitboard player, Bitboard opponent, int alpha, int ply) {
     return best;
   };
 
+  // The eldest brother: the table's move when it is searched first,
+  // otherwise the first of the sorted list.
+  bool eldest_done = false;
   const int tt_move = hit && features_.tt_move ? entry.move : kNoMove;
   if (tt_move < kNumSquares && (moves & SquareBit(tt_move))) {
+    eldest_done = true;
     const Bitboard flipped = fast::Flips(player, opponent, tt_move);
     best = -Child(opponent ^ flipped, player ^ flipped ^ SquareBit(tt_move), -beta, -alpha,
                   ply + 1);
@@ -277,6 +320,11 @@ int Searcher::NwsTable(Bitboard player, Bitboard opponent, int alpha, int ply) {
     }
   }
   for (int i = 0; i < count; ++i) {
+    if ((i > 0 || eldest_done) && ShouldSplit(empties, count - i)) {
+      SearchSplit(list, i, count, alpha, beta, ply, /*best_proven=*/false, &best, &best_move);
+      if (stopped_) return 0;
+      break;
+    }
     SelectBest(list, i, count);
     const ScoredMove& m = list[i];
     const int score = -Child(m.player, m.opponent, -beta, -alpha, ply + 1);

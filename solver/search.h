@@ -1,8 +1,21 @@
-// The search itself: one Searcher object per search (and, once the search
-// runs in parallel, per task), holding every piece of mutable state the
-// recursion touches: node counters, the stop flag, killer and history
-// tables. Nothing here is global, so concurrent searches never share state
-// except through the transposition table, which is built for it.
+// The search itself: one Searcher object per search and per parallel task,
+// holding every piece of mutable state the recursion touches: node
+// counters, the stop flag, killer and history tables. What the searchers of
+// one solve share (the table, the limits, the stop flag raised when a limit
+// is hit, the node count the node limit is checked against) lives in one
+// SharedSearch, read-only but for its atomics. Nothing here is global, so
+// concurrent solves never share state except through the transposition
+// table, which is built for it.
+//
+// Why a Searcher per task: the parallel search (parallel_search.h) runs the
+// younger brothers of a split node as oneTBB tasks, and task_group::wait()
+// may run any stolen task on the waiting thread, in the middle of that
+// thread's own recursion. Ply-indexed state kept per thread (killers, move
+// stacks) would be overwritten by the stolen task. So no state is per
+// thread: a task builds its own Searcher (its killers and history copied
+// from a snapshot the splitting node took), its move lists are on its own
+// frames, and its node counts are summed into the splitting Searcher after
+// the wait.
 //
 // The tree is searched in layers by the number of empty squares, each with
 // the cheapest machinery that pays at that size (thresholds below, measured
@@ -17,6 +30,11 @@
 //                         fastest-first from kShallowSortMinEmpties
 //   1 .. 4                unrolled solvers over the list of empty squares,
 //                         parity order, the last move only counted
+//
+// and, across the table layer, from the split threshold up
+// (kSplitMinEmpties in parallel_search.h), the Young Brothers Wait split:
+// once the eldest brother has failed to cut off, the others are searched
+// in parallel. Below the threshold the search makes no oneTBB call at all.
 //
 // Node counting follows board/perft.h with depth = "to the end of the game":
 // a node is a leaf when the game is over (no empty square left, or neither
@@ -42,6 +60,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 
 #include "absl/time/time.h"
 #include "board/board.h"
@@ -82,7 +101,8 @@ inline constexpr int kMaxPly = 128;
 constexpr int StabilityMinAlpha(int empties) { return empties < 64 ? 2 * empties : 64; }
 
 // Where and when to stop, polled every kPollInterval nodes (counted in the
-// table layer; the subtrees below it are small).
+// table layer; the subtrees below it are small). The node limit counts the
+// nodes of every searcher of the solve.
 struct Limits {
   std::uint64_t node_limit = 0;  // 0: none
   absl::Time deadline = absl::InfiniteFuture();
@@ -90,9 +110,69 @@ struct Limits {
 };
 inline constexpr std::uint64_t kPollInterval = 4096;
 
+// A split threshold no node reaches: the search never splits.
+inline constexpr int kNoSplit = kNumSquares + 1;
+
+// What the searchers of one solve share. Everything but the two atomics is
+// set before the search starts and only read after.
+struct SharedSearch {
+  SharedSearch(TranspositionTable* table, const SearchFeatures& search_features,
+               const Limits& search_limits, int search_threads = 1,
+               int split_min = kNoSplit)
+      : tt(table), features(search_features), limits(search_limits),
+        threads(search_threads), split_min_empties(split_min) {}
+
+  TranspositionTable* tt;
+  SearchFeatures features;
+  Limits limits;
+  // The threads of the task arena the search runs in: a split node asks
+  // threads - 1 helper tasks to join it. 1: nobody helps, but split nodes
+  // still run the split code (parallel_search.h), so that 1 thread measures
+  // the same search as N.
+  int threads;
+  // Nodes with at least this many empties split (kNoSplit: none do).
+  int split_min_empties;
+  // Raised by the first searcher that finds a limit reached; every
+  // searcher stops at its next poll.
+  std::atomic<bool> stop{false};
+  // Nodes counted so far, flushed by each searcher at its polls and when
+  // it finishes: what the node limit is checked against.
+  std::atomic<std::uint64_t> nodes{0};
+};
+
+struct SplitPoint;  // parallel_search.h
+
+// The killer and history tables: move-ordering memory that each searcher
+// keeps for itself.
+struct Heuristics {
+  // killers[ply][i]: the i-th most recent refutation at that ply.
+  std::array<std::array<std::uint8_t, kMaxKillers>, kMaxPly> killers;
+  // history[ply & 1][square]: Schaeffer's credits, 2^(empties - 2) per
+  // best move, kept apart for the two sides (plies of one parity).
+  std::array<std::array<std::uint64_t, kNumSquares>, 2> history{};
+
+  Heuristics() {
+    for (auto& ply : killers) ply.fill(kNoMove);
+  }
+};
+
 class Searcher {
  public:
+  // A sequential searcher that shares nothing but the table: it never
+  // splits and makes no oneTBB call.
   Searcher(TranspositionTable* tt, const SearchFeatures& features, const Limits& limits);
+  // The root searcher of a solve whose searchers share `shared` (which
+  // must outlive it). It splits as `shared` says; when shared->threads > 1
+  // it must run inside a oneTBB task arena of that many threads
+  // (RunWithThreads in parallel_search.h).
+  explicit Searcher(SharedSearch* shared);
+  // A helper task's searcher at `split` (parallel_search.cc): stops when
+  // that split point or one above it is aborted; starts with `seed`'s
+  // killers and history when not null.
+  Searcher(SharedSearch* shared, const SplitPoint* split, const Heuristics* seed);
+
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
 
   // The fail-soft value of `board` within (alpha, beta), alpha < beta: the
   // exact score when it lies strictly inside, otherwise a bound on the
@@ -125,11 +205,15 @@ class Searcher {
   // The move the table holds for `board`, or kNoMove.
   int TableMove(const Board& board) const;
 
+  // The nodes of this searcher and of every helper task of its splits.
   const NodeCounts& counts() const { return counts_; }
   std::uint64_t etc_probes() const { return etc_probes_; }
   bool stopped() const { return stopped_; }
 
-  // Checks the limits now, whatever the node count. True once stopped.
+  // Checks the limits now, whatever the node count, and flushes this
+  // searcher's new nodes into the shared count. True once stopped: by a
+  // limit (then every searcher of the solve stops), or, for a helper, by
+  // a cutoff at its split point or above.
   bool CheckLimits();
 
   // Records `square` as the best move (or refutation) found at `ply` with
@@ -139,6 +223,9 @@ class Searcher {
 
  private:
   friend class SearcherTestPeer;
+
+  // Sets the fields copied from shared_ (the constructors' common part).
+  void Init();
 
   // Layers, by empties. Each takes the side to move's discs (player) and
   // the other side's (opponent).
@@ -158,6 +245,33 @@ class Searcher {
   // Dispatches a child position to its layer.
   int Child(Bitboard player, Bitboard opponent, int alpha, int beta, int ply);
 
+  // --- The Young Brothers Wait split (parallel_search.cc) ---
+
+  // Whether a node with `empties` empties and `left` moves still to search
+  // (its eldest brother done) splits: only above the threshold, and only
+  // when at least two moves are left (the last one is never handed out).
+  bool ShouldSplit(int empties, int left) const {
+    return empties >= split_min_empties_ && left >= 2;
+  }
+  // Searches list[first..count) of a node with window (alpha, beta) and
+  // `ply`, in parallel. Its eldest brothers are done, with the fail-soft
+  // result *best (a lower bound on the node's value when best_proven,
+  // otherwise an upper bound on theirs) by *best_move. The younger
+  // brothers' windows start at `window_alpha` (the node's alpha, raised by
+  // the eldest at a PV node); at a PV node (window_alpha + 1 < beta) each
+  // gets a null window at the current alpha and a re-search when it beats
+  // it. Updates *best and *best_move as the sequential loop would (up to
+  // ties between equal scores); sets stopped_ unless a move cut off or
+  // every move was searched.
+  void SearchSplit(ScoredMove* list, int first, int count, int window_alpha, int beta,
+                   int ply, bool best_proven, int* best, int* best_move);
+  // Takes moves from `split` and searches them, until none is left, one
+  // cuts off, or this searcher or the split point is stopped.
+  void WorkAt(SplitPoint& split);
+  // A helper's last act: adds its counts to the split point and the
+  // shared node count.
+  void Retire(SplitPoint& split);
+
   // The stability cutoff: the opponent's stable discs cap the score at
   // 64 - 2 * stable. True, with that cap in *bound, when it is <= alpha.
   // Skipped when alpha is too low for it to have a chance, or when even
@@ -175,19 +289,21 @@ class Searcher {
     return CheckLimits();
   }
 
+  // The standalone constructor's shared state; null otherwise.
+  std::unique_ptr<SharedSearch> own_shared_;
+  SharedSearch* shared_;
+  // The split point this searcher helps at (null: the root searcher).
+  const SplitPoint* split_ = nullptr;
+  // Copies of shared_'s read-only fields, for the hot path.
   TranspositionTable* tt_;
   SearchFeatures features_;
-  Limits limits_;
+  int split_min_empties_;
   NodeCounts counts_;
   std::uint64_t etc_probes_ = 0;
   std::uint64_t next_poll_ = kPollInterval;
+  std::uint64_t flushed_ = 0;  // nodes already added to shared_->nodes
   bool stopped_ = false;
-
-  // killers_[ply][i]: the i-th most recent refutation at that ply.
-  std::array<std::array<std::uint8_t, kMaxKillers>, kMaxPly> killers_{};
-  // history_[ply & 1][square]: Schaeffer's credits, 2^(empties - 2) per
-  // best move, kept apart for the two sides (plies of one parity).
-  std::array<std::array<std::uint64_t, kNumSquares>, 2> history_{};
+  Heuristics heuristics_;
 };
 
 }  // namespace endsolve::search

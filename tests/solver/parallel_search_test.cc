@@ -1,0 +1,168 @@
+// The Young Brothers Wait split at the search level (solver/search.h,
+// solver/parallel_search.h), with the split threshold lowered to the table
+// layer's smallest nodes so that splits, cutoffs and cancellations happen
+// thousands of times even on small positions:
+//  - with 1 thread the split code visits exactly the nodes of the plain
+//    sequential loop;
+//  - with many threads (more than the machine has, so that the wait steals
+//    often and tasks interleave) scores equal the sequential search's, with
+//    and without killers and history (the per-task state);
+//  - the node counts of all tasks add up: the counts merged up the split
+//    points equal the counts every searcher flushed into the shared total.
+#include <memory>
+#include <random>
+
+#include "gtest/gtest.h"
+#include "solver/parallel_search.h"
+#include "solver/search.h"
+#include "tests/solver/oracle.h"
+
+namespace endsolve {
+namespace {
+
+using testing::RandomPosition;
+
+std::unique_ptr<TranspositionTable> MakeTable(std::size_t mib = 1) {
+  TTOptions options;
+  options.size_mib = mib;
+  auto table = TranspositionTable::Create(options);
+  EXPECT_TRUE(table.ok()) << table.status();
+  return *std::move(table);
+}
+
+struct Outcome {
+  int score = 0;
+  NodeCounts counts;
+  std::uint64_t etc_probes = 0;
+  std::uint64_t shared_nodes = 0;  // what the searchers flushed
+  bool stopped = false;
+};
+
+// Search(board, alpha, beta) by a root searcher of a solve with `threads`
+// threads and the given split threshold, inside its task arena.
+Outcome ParallelSearch(const Board& board, int alpha, int beta, TranspositionTable* table,
+                       int threads, int split_min, const SearchFeatures& features = {},
+                       const search::Limits& limits = {}) {
+  search::SharedSearch shared(table, features, limits, threads, split_min);
+  search::Searcher searcher(&shared);
+  Outcome out;
+  search::RunWithThreads(threads, [&] { out.score = searcher.Search(board, alpha, beta, 0); });
+  searcher.CheckLimits();  // flushes the root searcher's own last nodes
+  out.counts = searcher.counts();
+  out.etc_probes = searcher.etc_probes();
+  out.shared_nodes = shared.nodes.load();
+  out.stopped = searcher.stopped();
+  return out;
+}
+
+Outcome SequentialSearch(const Board& board, int alpha, int beta, TranspositionTable* table,
+                         const SearchFeatures& features = {}) {
+  search::Searcher searcher(table, features, {});
+  Outcome out;
+  out.score = searcher.Search(board, alpha, beta, 0);
+  out.counts = searcher.counts();
+  out.etc_probes = searcher.etc_probes();
+  return out;
+}
+
+SearchFeatures WithKillersAndHistory() {
+  SearchFeatures features;
+  features.killers = 4;
+  features.history = true;
+  return features;
+}
+
+// One thread: the split code hands out the moves in the sequential order
+// with the sequential windows, so every count is the same, TT included.
+TEST(ParallelSearchTest, OneThreadVisitsTheSequentialNodes) {
+  std::mt19937_64 rng(1989);
+  for (const SearchFeatures& features : {SearchFeatures{}, WithKillersAndHistory()}) {
+    for (int i = 0; i < 40; ++i) {
+      const Board board = RandomPosition(rng, 12 + i % 5);
+      const int windows[][2] = {{-65, 65}, {-1, 0}, {0, 1}, {-9, 3}};
+      for (const auto& w : windows) {
+        auto split_table = MakeTable();
+        auto plain_table = MakeTable();
+        const Outcome split = ParallelSearch(board, w[0], w[1], split_table.get(), 1,
+                                             search::kTTMinEmpties, features);
+        const Outcome plain = SequentialSearch(board, w[0], w[1], plain_table.get(), features);
+        ASSERT_EQ(split.score, plain.score) << "position " << i << ", window " << w[0];
+        ASSERT_EQ(split.counts.internal, plain.counts.internal) << "position " << i;
+        ASSERT_EQ(split.counts.leaves, plain.counts.leaves) << "position " << i;
+        ASSERT_EQ(split.etc_probes, plain.etc_probes) << "position " << i;
+        ASSERT_EQ(split.shared_nodes, split.counts.total()) << "position " << i;
+      }
+    }
+  }
+}
+
+// Eight threads (oversubscribed on small machines, which only makes the
+// interleavings more varied), splits from the table layer's first nodes:
+// every window's answer agrees with the sequential search's. Exact scores
+// must be equal; a fail-soft bound may differ, but not which side of the
+// window it falls on.
+void ExpectSameAnswersWithManyThreads(const SearchFeatures& features, std::uint64_t seed,
+                                      int positions) {
+  std::mt19937_64 rng(seed);
+  auto shared_table = MakeTable();  // reused: stale entries must not hurt
+  auto plain_table = MakeTable();
+  for (int i = 0; i < positions; ++i) {
+    const Board board = RandomPosition(rng, 10 + i % 7);
+    plain_table->Clear();
+    const int exact = SequentialSearch(board, -65, 65, plain_table.get(), features).score;
+    const Outcome full =
+        ParallelSearch(board, -65, 65, shared_table.get(), 8, search::kTTMinEmpties, features);
+    ASSERT_FALSE(full.stopped);
+    ASSERT_EQ(full.score, exact) << "position " << i;
+    ASSERT_EQ(full.shared_nodes, full.counts.total()) << "position " << i;
+    const int windows[][2] = {{exact - 1, exact}, {exact, exact + 1}, {exact - 4, exact + 2}};
+    for (const auto& w : windows) {
+      const Outcome got =
+          ParallelSearch(board, w[0], w[1], shared_table.get(), 8, search::kTTMinEmpties,
+                         features);
+      ASSERT_FALSE(got.stopped);
+      if (exact <= w[0]) {
+        ASSERT_LE(got.score, w[0]) << "position " << i << ", window " << w[0];
+        ASSERT_GE(got.score, exact) << "position " << i << ", window " << w[0];
+      } else if (exact >= w[1]) {
+        ASSERT_GE(got.score, w[1]) << "position " << i << ", window " << w[0];
+        ASSERT_LE(got.score, exact) << "position " << i << ", window " << w[0];
+      } else {
+        ASSERT_EQ(got.score, exact) << "position " << i << ", window " << w[0];
+      }
+      ASSERT_EQ(got.shared_nodes, got.counts.total()) << "position " << i;
+    }
+  }
+}
+
+TEST(ParallelSearchTest, ManyThreadsGiveTheSequentialAnswers) {
+  ExpectSameAnswersWithManyThreads(SearchFeatures{}, 7, 300);
+}
+
+TEST(ParallelSearchTest, ManyThreadsWithKillersAndHistoryGiveTheSequentialAnswers) {
+  ExpectSameAnswersWithManyThreads(WithKillersAndHistory(), 8, 150);
+}
+
+// A node limit stops every searcher; the counts of the stopped tasks still
+// add up, and a later search on the same table is exact.
+TEST(ParallelSearchTest, NodeLimitStopsAllTasksAndCountsAddUp) {
+  std::mt19937_64 rng(40);
+  auto table = MakeTable();
+  for (int i = 0; i < 20; ++i) {
+    const Board board = RandomPosition(rng, 18);
+    search::Limits limits;
+    limits.node_limit = 5000 + 3000 * static_cast<std::uint64_t>(i);
+    const Outcome stopped =
+        ParallelSearch(board, -65, 65, table.get(), 4, search::kTTMinEmpties, {}, limits);
+    EXPECT_EQ(stopped.shared_nodes, stopped.counts.total());
+    if (stopped.stopped) {
+      EXPECT_GE(stopped.counts.total(), limits.node_limit);
+    }
+    const Outcome full = ParallelSearch(board, -65, 65, table.get(), 4, search::kTTMinEmpties);
+    auto plain_table = MakeTable();
+    EXPECT_EQ(full.score, SequentialSearch(board, -65, 65, plain_table.get()).score);
+  }
+}
+
+}  // namespace
+}  // namespace endsolve
