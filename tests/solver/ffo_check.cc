@@ -9,7 +9,7 @@
 
 namespace endsolve::testing {
 
-void CheckFfoFile(const std::string& file, int first, int last) {
+void CheckFfoFile(const std::string& file, int first, int last, const SolveOptions& base) {
   const auto read = ReadPositionFile(std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/" + file);
   ASSERT_TRUE(read.ok()) << read.status();
   ASSERT_TRUE(read->errors.empty()) << read->errors.front();
@@ -23,7 +23,7 @@ void CheckFfoFile(const std::string& file, int first, int last) {
     if (number < first || number > last) continue;
     ASSERT_TRUE(position.HasAnswers()) << position.label;
     (*table)->Clear();
-    SolveOptions options;
+    SolveOptions options = base;
     options.tt = table->get();
     const SolveResult result = Solve(position.board, options);
     ASSERT_TRUE(result.status.ok()) << result.status;
