@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
+#include "solver/parallel_search.h"
 #include "solver/search.h"
 
 namespace endsolve {
@@ -158,10 +159,16 @@ absl::Status ValidateOptions(const SolveOptions& options) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "window [%d, %d]: expected -64 <= lo <= hi <= 64", options.lo, options.hi));
   }
-  if (options.threads != 1) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "threads %d: only 1 is supported so far (the parallel search is not built yet)",
-        options.threads));
+  if (options.threads < 1 || options.threads > kMaxThreads) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("threads %d: expected 1..%d", options.threads, kMaxThreads));
+  }
+  if (options.split_min_empties != 0 &&
+      (options.split_min_empties < search::kTTMinEmpties ||
+       options.split_min_empties > kNumSquares)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("split_min_empties %d: expected 0 (the default) or %d..%d",
+                        options.split_min_empties, search::kTTMinEmpties, kNumSquares));
   }
   if (options.features.killers < 0 || options.features.killers > kMaxKillers) {
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -200,11 +207,19 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
   const int alpha = options.wld ? -1 : options.lo - 1;
   const int beta = options.wld ? 1 : options.hi + 1;
   search::Limits limits{options.node_limit, options.deadline, options.cancel};
-  search::Searcher searcher(tt, options.features, limits);
-  // A search cancelled or out of time before it starts does nothing.
-  const search::Searcher::RootOutcome root =
-      searcher.CheckLimits() ? search::Searcher::RootOutcome{}
-                             : SearchRoot(searcher, board, alpha, beta, options, start);
+  // The root search runs on this thread, in a task arena of options.threads
+  // threads where its split nodes find their helpers; the root moves
+  // themselves are searched one after the other (and report progress from
+  // this thread), their subtrees in parallel.
+  search::SharedSearch shared(tt, options.features, limits, options.threads,
+                              options.split_min_empties != 0 ? options.split_min_empties
+                                                             : search::kSplitMinEmpties);
+  search::Searcher searcher(&shared);
+  search::Searcher::RootOutcome root;
+  search::RunWithThreads(options.threads, [&] {
+    // A search cancelled or out of time before it starts does nothing.
+    if (!searcher.CheckLimits()) root = SearchRoot(searcher, board, alpha, beta, options, start);
+  });
   result.nodes = searcher.counts();
   result.etc_probes = searcher.etc_probes();
   if (searcher.stopped()) {
@@ -228,6 +243,8 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
     const std::uint64_t used = result.nodes.total();
     pv_limits.node_limit = used < limits.node_limit ? limits.node_limit - used : 1;
   }
+  // Sequential: the table holds most of the tree by now, so the walk is
+  // short, and a plain Searcher makes no oneTBB call.
   search::Searcher pv_searcher(tt, options.features, pv_limits);
   bool complete = true;
   if (root.best_move != kNoMove) {

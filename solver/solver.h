@@ -21,6 +21,9 @@ namespace endsolve {
 
 // The most killer moves kept per ply (--ordering killers=N accepts 0..this).
 inline constexpr int kMaxKillers = 32;
+// The most search threads a solve accepts: far more than any machine this
+// runs on, small enough that a typo (--threads 10000) is refused.
+inline constexpr int kMaxThreads = 1024;
 
 // Each move-ordering feature and cutoff can be switched off, so that its
 // effect can be measured (`--ordering` on the command line).
@@ -64,7 +67,15 @@ struct SolveOptions {
   TranspositionTable* tt = nullptr; // the table to use; null: Solve makes one
   std::size_t hash_mib = 256;       // size of the table Solve makes
   ReplacementScheme scheme = ReplacementScheme::kTwoBig1;
+  // Search threads: the calling thread and threads - 1 oneTBB workers, in a
+  // task arena of that size (solver/parallel_search.h). 1 runs the same
+  // search with no extra thread.
   int threads = 1;
+  // Nodes with at least this many empties search their younger brothers in
+  // parallel; 0 takes the measured default (kSplitMinEmpties in
+  // solver/parallel_search.h). For tuning and for tests, which lower it to
+  // make small positions split.
+  int split_min_empties = 0;
   SearchFeatures features;
   std::function<void(const Progress&)> on_progress;  // may be empty
 };
@@ -94,8 +105,9 @@ struct SolveResult {
 };
 
 // Checks the options a user can get wrong: lo <= hi within [-64, 64],
-// threads == 1 (the parallel search is a later issue), killers within
-// [0, kMaxKillers], hash_mib > 0 when no table is given. Solve returns this
+// threads within [1, kMaxThreads], split_min_empties 0 or within [9, 64]
+// (9: the smallest nodes that can split, those of the table layer),
+// killers within [0, kMaxKillers], hash_mib > 0 when no table is given. Solve returns this
 // status in its result when it is not OK.
 absl::Status ValidateOptions(const SolveOptions& options);
 

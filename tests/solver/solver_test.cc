@@ -106,9 +106,17 @@ TEST(SolverTest, InvalidOptionsAreReported) {
   EXPECT_EQ(Solve(board, options).status.message(),
             "window [10, 5]: expected -64 <= lo <= hi <= 64");
   options = SolveOptions{};
-  options.threads = 4;
+  options.threads = 0;
+  EXPECT_EQ(Solve(board, options).status.message(), "threads 0: expected 1..1024");
+  options.threads = 1025;
+  EXPECT_EQ(Solve(board, options).status.message(), "threads 1025: expected 1..1024");
+  options = SolveOptions{};
+  options.split_min_empties = 8;
   EXPECT_EQ(Solve(board, options).status.message(),
-            "threads 4: only 1 is supported so far (the parallel search is not built yet)");
+            "split_min_empties 8: expected 0 (the default) or 9..64");
+  options.split_min_empties = 65;
+  EXPECT_EQ(Solve(board, options).status.message(),
+            "split_min_empties 65: expected 0 (the default) or 9..64");
   options = SolveOptions{};
   options.features.killers = 33;
   EXPECT_EQ(Solve(board, options).status.message(), "killers 33: expected 0..32");

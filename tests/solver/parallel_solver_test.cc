@@ -1,0 +1,114 @@
+// Solve() with several threads (solver/parallel_search.h): the exact score
+// does not depend on the thread count, the best move is one the answers
+// list with that score, and the pv is legal and reaches the score.
+//  - FFO #1-#39 at 2 and 4 threads, with the default split threshold;
+//  - the random-endgame oracle check of the sequential tests
+//    (random_check.h) at 2 and 4 threads, with splits from the table
+//    layer's smallest nodes (9 empties), so that 10-16 empties positions
+//    split, cut off and cancel many times;
+//  - 1 thread runs the split code with nobody to help: it must visit the
+//    very nodes of the search that never splits.
+#include <memory>
+#include <random>
+
+#include "gtest/gtest.h"
+#include "solver/solver.h"
+#include "tests/solver/ffo_check.h"
+#include "tests/solver/oracle.h"
+#include "tests/solver/random_check.h"
+
+namespace endsolve {
+namespace {
+
+using testing::CheckFfoFile;
+using testing::CheckRandomPositions;
+using testing::PlayOut;
+using testing::RandomPosition;
+
+SolveOptions Threads(int threads, int split_min_empties = 0) {
+  SolveOptions options;
+  options.threads = threads;
+  options.split_min_empties = split_min_empties;
+  return options;
+}
+
+TEST(ParallelFfoTest, Positions1To19TwoThreads) {
+  CheckFfoFile("fforum-1-19.obf", 1, 19, Threads(2));
+}
+TEST(ParallelFfoTest, Positions20To39TwoThreads) {
+  CheckFfoFile("fforum-20-39.obf", 20, 39, Threads(2));
+}
+TEST(ParallelFfoTest, Positions1To19FourThreads) {
+  CheckFfoFile("fforum-1-19.obf", 1, 19, Threads(4));
+}
+TEST(ParallelFfoTest, Positions20To39FourThreads) {
+  CheckFfoFile("fforum-20-39.obf", 20, 39, Threads(4));
+}
+
+// The smallest split threshold there is (the table layer's).
+constexpr int kSplitEverywhere = 9;
+
+TEST(ParallelRandomTest, TwoThreadsTwelveEmpties) {
+  CheckRandomPositions(12, 200, 212, Threads(2, kSplitEverywhere));
+}
+TEST(ParallelRandomTest, TwoThreadsFourteenEmpties) {
+  CheckRandomPositions(14, 30, 214, Threads(2, kSplitEverywhere));
+}
+TEST(ParallelRandomTest, TwoThreadsSixteenEmpties) {
+  CheckRandomPositions(16, 2, 216, Threads(2, kSplitEverywhere));
+}
+TEST(ParallelRandomTest, FourThreadsTwelveEmpties) {
+  CheckRandomPositions(12, 200, 412, Threads(4, kSplitEverywhere));
+}
+TEST(ParallelRandomTest, FourThreadsFourteenEmpties) {
+  CheckRandomPositions(14, 30, 414, Threads(4, kSplitEverywhere));
+}
+TEST(ParallelRandomTest, FourThreadsSixteenEmpties) {
+  CheckRandomPositions(16, 2, 416, Threads(4, kSplitEverywhere));
+}
+
+// One thread: splitting everywhere or nowhere, the same nodes, score, move
+// and pv, with and without the aspiration root and killers.
+TEST(ParallelSolverTest, OneThreadSplitsVisitTheSameNodesAsNoSplits) {
+  std::mt19937_64 rng(1);
+  for (int i = 0; i < 40; ++i) {
+    const Board board = RandomPosition(rng, 14 + i % 5);
+    SolveOptions everywhere = Threads(1, kSplitEverywhere);
+    everywhere.hash_mib = 4;
+    everywhere.features.aspiration = i % 2 == 0;
+    everywhere.features.killers = i % 3 == 0 ? 2 : 0;
+    SolveOptions nowhere = everywhere;
+    nowhere.split_min_empties = kNumSquares;
+    const SolveResult split = Solve(board, everywhere);
+    const SolveResult plain = Solve(board, nowhere);
+    ASSERT_TRUE(split.status.ok()) << split.status;
+    ASSERT_EQ(split.score, plain.score) << "position " << i;
+    ASSERT_EQ(split.best_move, plain.best_move) << "position " << i;
+    ASSERT_EQ(split.pv, plain.pv) << "position " << i;
+    ASSERT_EQ(split.nodes.internal, plain.nodes.internal) << "position " << i;
+    ASSERT_EQ(split.nodes.leaves, plain.nodes.leaves) << "position " << i;
+    ASSERT_EQ(split.etc_probes, plain.etc_probes) << "position " << i;
+  }
+}
+
+// Progress comes from the root, on the calling thread, also when the
+// subtrees are searched in parallel; its last report is the result.
+TEST(ParallelSolverTest, ProgressReportsTheResult) {
+  std::mt19937_64 rng(77);
+  for (int i = 0; i < 6; ++i) {
+    const Board board = RandomPosition(rng, 18);
+    SolveOptions options = Threads(4, kSplitEverywhere);
+    options.hash_mib = 8;
+    std::vector<Progress> reports;
+    options.on_progress = [&](const Progress& p) { reports.push_back(p); };
+    const SolveResult result = Solve(board, options);
+    ASSERT_FALSE(result.stopped);
+    ASSERT_FALSE(reports.empty());
+    EXPECT_EQ(reports.back().bound, result.score);
+    EXPECT_EQ(reports.back().best_move, result.best_move);
+    EXPECT_EQ(PlayOut(board, result.pv), result.score);
+  }
+}
+
+}  // namespace
+}  // namespace endsolve
