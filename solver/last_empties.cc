@@ -201,7 +201,7 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
   }
   ++counts_.internal;
 
-  if (int bound; StabilityCutoff(player, opponent, alpha, empties, &bound)) return bound;
+  if (int bound; StabilityCutoff(player, opponent, alpha, &bound)) return bound;
 
   int best = -kInfinity;
   // The child's value, seen from here, with the window narrowed by `best`.

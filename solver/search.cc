@@ -67,11 +67,11 @@ void Searcher::Init() {
 // flag); a helper also stops when its split point, or one above it, was
 // aborted by a cutoff, which concerns only the helpers below that point.
 bool Searcher::CheckLimits() {
-  if (stopped_) return true;
   const std::uint64_t local = counts_.internal + counts_.leaves;
   const std::uint64_t total =
       shared_->nodes.fetch_add(local - flushed_, std::memory_order_relaxed) + local - flushed_;
   flushed_ = local;
+  if (stopped_) return true;
   const Limits& limits = shared_->limits;
   if (shared_->stop.load(std::memory_order_relaxed)) {
     stopped_ = true;
@@ -196,7 +196,7 @@ int Searcher::PvsTable(Bitboard player, Bitboard opponent, int alpha, int beta, 
     if (entry.upper <= alpha) return entry.upper;
     if (entry.lower == entry.upper) return entry.lower;
   }
-  if (int bound; StabilityCutoff(player, opponent, alpha, empties, &bound)) return bound;
+  if (int bound; StabilityCutoff(player, opponent, alpha, &bound)) return bound;
 
   ScoredMove list[kMaxMoves];
   const int count = ScoreMoves(player, opponent, moves, hit ? entry.move : kNoMove, ply, list);
@@ -264,7 +264,7 @@ int Searcher::NwsTable(Bitboard player, Bitboard opponent, int alpha, int ply) {
     if (entry.lower >= beta) return entry.lower;
     if (entry.upper <= alpha) return entry.upper;
   }
-  if (int bound; StabilityCutoff(player, opponent, alpha, empties, &bound)) return bound;
+  if (int bound; StabilityCutoff(player, opponent, alpha, &bound)) return bound;
 
   int best = -kInfinity;
   int best_move = kNoMove;

@@ -86,19 +86,13 @@ inline constexpr int kTTMinEmpties = 9;
 inline constexpr int kShallowSortMinEmpties = 5;
 // Smallest number of empties at which a node probes each child's table
 // entry (ETC). A probe is a cache miss; it pays only above small subtrees.
-inline constexpr int kEtcMinEmpties = 12;
+inline constexpr int kEtcMinEmpties = 10;
 // The largest number of moves a position can have. 33 is the known maximum;
 // this leaves room.
 inline constexpr int kMaxMoves = 40;
 // Plies from the root: 60 moves and as many passes cannot all happen, but
 // the bound is cheap.
 inline constexpr int kMaxPly = 128;
-
-// Smallest alpha at which the stability cutoff is tried: it can cut only
-// when 64 - 2 * stable <= alpha, and few discs are stable while many squares
-// are empty, so at a low alpha computing them is wasted time. Chosen by
-// measurement (solver/README.md).
-constexpr int StabilityMinAlpha(int empties) { return empties < 64 ? 2 * empties : 64; }
 
 // Where and when to stop, polled every kPollInterval nodes (counted in the
 // table layer; the subtrees below it are small). The node limit counts the
@@ -274,10 +268,12 @@ class Searcher {
 
   // The stability cutoff: the opponent's stable discs cap the score at
   // 64 - 2 * stable. True, with that cap in *bound, when it is <= alpha.
-  // Skipped when alpha is too low for it to have a chance, or when even
-  // every opponent disc being stable would not cap the score below alpha.
-  bool StabilityCutoff(Bitboard player, Bitboard opponent, int alpha, int empties, int* bound) {
-    if (!features_.stability || alpha < StabilityMinAlpha(empties)) return false;
+  // Skipped when even every opponent disc being stable would not cap the
+  // score at alpha: that test is one popcount, and it rejects most nodes
+  // (an extra threshold on alpha by empties, as Edax has, saved no time
+  // here and cost 1-2% more nodes; solver/README.md).
+  bool StabilityCutoff(Bitboard player, Bitboard opponent, int alpha, int* bound) {
+    if (!features_.stability) return false;
     if (kNumSquares - 2 * PopCount(opponent) > alpha) return false;
     *bound = kNumSquares - 2 * PopCount(StableDiscs(opponent, player));
     return *bound <= alpha;
