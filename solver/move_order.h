@@ -1,18 +1,23 @@
 // Move ordering: the keys by which the search sorts the moves of a node,
-// best first. Alpha-beta visits the fewest nodes when the best move comes
-// first; every term here is a cheap guess at which move that is.
+// best first. Alpha-beta visits the fewest nodes when a move that cuts off
+// comes first, and the cheapest such move when it has the smallest subtree;
+// every term here is a cheap guess at that.
 //
-// The full key (Searcher::ScoreMoves) is a sum of switchable terms, largest
-// weight first:
+// The key (Searcher::ScoreMoves; last_empties.cc uses the fastest-first and
+// parity terms alone) is built from switchable terms:
 //   TT move       the table's best move: always first
-//   killers       recent refutations at the same ply
-//   fastest-first the opponent's replies after the move, corners counted
-//                 twice (fewer replies: a smaller tree, and often a better
-//                 move), then the opponent's potential mobility
-//   history       Schaeffer's credits of the square
+//   killers       recent refutations at the same ply, right after it
+//   fastest-first minus the opponent's replies after the move, corners
+//                 counted three times; minus the opponent's potential
+//                 mobility; plus our discs made stable by a corner
 //   parity        a move into a quadrant with an odd number of empties keeps
 //                 the last move of that region for the side to move
+//   history       Schaeffer's credits of the square
 //   (seam)        an evaluation term joins here in a later issue
+// The fastest-first and parity weights were tuned together on node counts
+// (solver/README.md): in units of 2^18, a reply costs 4 (a corner reply
+// 12), a square of potential mobility 2, a stable disc at a corner is worth
+// 1, odd parity 2.
 #ifndef ENDSOLVE_SOLVER_MOVE_ORDER_H_
 #define ENDSOLVE_SOLVER_MOVE_ORDER_H_
 
@@ -40,23 +45,22 @@ inline constexpr Bitboard kCorners = 0x8100000000000081ULL;
 inline constexpr Bitboard kXSquares = 0x0042000000004200ULL;
 inline constexpr Bitboard kCSquares = 0x4281000000008142ULL;
 
-// --- Key weights. Each term's range stays below the next weight up, so a
-// term only breaks ties of the terms above it. ---
+// --- Key weights (see the top of the file) ---
 inline constexpr int kTTMoveKey = 1 << 30;
 inline constexpr int kKillerKey = 1 << 29;  // minus the killer's slot
-// Mobility counts up to ~33 + 4 corners; 37 * 2^20 < 2^26 stays far below
-// the killers.
+// Weighted replies count up to about 33 + 8: 41 * 2^20 < 2^26, so every
+// fastest-first key stays far below the killers.
 inline constexpr int kMobilityWeight = 1 << 20;
 // An opponent left without a move passes: the best we can hope for in
-// fastest-first terms, worth more than any mobility count.
-inline constexpr int kOpponentPassesBonus = 40 * kMobilityWeight;
-// Potential mobility counts up to ~40.
+// fastest-first terms, worth more than any reply count.
+inline constexpr int kOpponentPassesBonus = 42 * kMobilityWeight;
 inline constexpr int kPotentialMobilityWeight = 1 << 19;
-// Corner stability counts up to 12.
 inline constexpr int kCornerStabilityWeight = 1 << 18;
-// Parity, history and the static square class break the remaining ties.
 inline constexpr int kParityBonus = 1 << 19;
-inline constexpr int kHistoryWeight = 1 << 16;  // times bit_width(credits) <= 64
+// History credits are compared by their bit width (0..64): a move credited
+// a thousand times more than another gains about 10 * 2^16, under one reply.
+inline constexpr int kHistoryWeight = 1 << 16;
+// The static square class breaks the last ties.
 inline constexpr int kCornerBonus = 1 << 4;
 inline constexpr int kXCSquarePenalty = 1 << 3;
 
@@ -99,9 +103,9 @@ inline int CornerStability(Bitboard own) {
   return PopCount(corners | (beside & own));
 }
 
-// The fastest-first term: minus the opponent's replies (corners twice) and,
-// at a lower weight, minus the opponent's potential mobility (the empty
-// squares next to our discs).
+// The fastest-first term: minus the opponent's replies (corners three
+// times), minus the opponent's potential mobility (the empty squares next
+// to our discs), plus our corner stability.
 inline int FastestFirstKey(Bitboard child_player, Bitboard child_opponent) {
   const Bitboard replies = fast::Moves(child_player, child_opponent);
   if (replies == 0) return kOpponentPassesBonus;

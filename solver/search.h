@@ -50,9 +50,12 @@
 //     leaf (1 empty square: 1 internal + 1 leaf; after a pass: 2 internal +
 //     1 leaf; nobody can move: 1 leaf), though the solver only counts the
 //     flips of that move and never builds the final board;
-//   - probes of a child's table entry (ETC) and the searches that extract
-//     the principal variation are not nodes of the tree and count in
-//     separate counters.
+//   - a node visited again (by another aspiration pass at the root, a
+//     re-search, or the principal-variation walk) counts again;
+//   - probes of a child's table entry (ETC) are not visits and count in a
+//     separate counter (SolveResult::etc_probes); the principal-variation
+//     walk's nodes are included in SolveResult::nodes and also reported
+//     apart (SolveResult::pv_nodes).
 #ifndef ENDSOLVE_SOLVER_SEARCH_H_
 #define ENDSOLVE_SOLVER_SEARCH_H_
 

@@ -98,6 +98,7 @@ TEST(FfoBench, Ablation40To44) {
   add("parity off", [](SearchFeatures& f) { f.parity = false; });
   add("etc off", [](SearchFeatures& f) { f.etc = false; });
   add("stability off", [](SearchFeatures& f) { f.stability = false; });
+  add("aspiration off", [](SearchFeatures& f) { f.aspiration = false; });
   for (int k : {0, 1, 2, 4, 8, 16, 32}) {
     if (k != defaults.killers) {
       add(absl::StrFormat("killers %d", k), [k](SearchFeatures& f) { f.killers = k; });
