@@ -186,8 +186,8 @@ int Searcher::SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta
 // Alpha-beta between the table layer and the last four. Moves come in
 // parity order (odd quadrants first, corners first and X/C squares last
 // within each), or, from kShallowSortMinEmpties empties when fastest-first
-// is on, sorted by the opponent's mobility. The stability cutoff runs first
-// when alpha is high enough for it to have a chance.
+// is on, sorted by the opponent's replies (corners three times) and parity.
+// The stability cutoff runs first when it can cut at all.
 int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
                       unsigned parity) {
   const Bitboard moves = fast::Moves(player, opponent);
@@ -222,7 +222,7 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
       m.player = opponent ^ flipped;
       m.opponent = player ^ flipped ^ SquareBit(x);
       m.square = x;
-      m.key = FastestFirstKey(m.player, m.opponent);
+      m.key = RepliesKey(m.player, m.opponent);
       if (features_.parity && (parity & QuadrantBit(x))) m.key += kParityBonus;
     }
     for (int i = 0; i < count; ++i) {

@@ -3,8 +3,8 @@
 // comes first, and the cheapest such move when it has the smallest subtree;
 // every term here is a cheap guess at that.
 //
-// The key (Searcher::ScoreMoves; last_empties.cc uses the fastest-first and
-// parity terms alone) is built from switchable terms:
+// The key (Searcher::ScoreMoves; the table-less layer in last_empties.cc
+// uses only the replies and parity terms) is built from switchable terms:
 //   TT move       the table's best move: always first
 //   killers       recent refutations at the same ply, right after it
 //   fastest-first minus the opponent's replies after the move, corners
@@ -114,6 +114,15 @@ inline int FastestFirstKey(Bitboard child_player, Bitboard child_opponent) {
       fast::PotentialMobility(child_opponent, ~(child_player | child_opponent));
   return -weighted * kMobilityWeight - potential * kPotentialMobilityWeight +
          CornerStability(child_opponent) * kCornerStabilityWeight;
+}
+
+// The replies term alone, for the table-less layer: there the subtrees are
+// small, and potential mobility and corner stability cost more time than
+// the nodes they save (solver/README.md).
+inline int RepliesKey(Bitboard child_player, Bitboard child_opponent) {
+  const Bitboard replies = fast::Moves(child_player, child_opponent);
+  if (replies == 0) return kOpponentPassesBonus;
+  return -(PopCount(replies) + 2 * PopCount(replies & kCorners)) * kMobilityWeight;
 }
 
 // A static preference for the square itself: corners are good, X and C
