@@ -4,6 +4,9 @@
 #include "solver/parallel_search.h"
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdint>
 #include <memory>
 #include <optional>
 
@@ -11,6 +14,7 @@
 #include "oneapi/tbb/info.h"
 #include "oneapi/tbb/task_arena.h"
 #include "oneapi/tbb/task_group.h"
+#include "solver/move_order.h"
 
 #if defined(__SANITIZE_THREAD__)
 #include <sanitizer/tsan_interface.h>
@@ -19,6 +23,81 @@
 #endif
 
 namespace endsolve::search {
+
+// One split node's shared state. It lives on the owner's stack frame, which
+// outlives every helper (the owner waits for them), and so do the split
+// points above it.
+struct SplitPoint {
+  SplitPoint(SharedSearch* shared_search, const SplitPoint* parent_split,
+             const ScoredMove* list, int list_count, int window_alpha, int window_beta,
+             int node_ply, const Heuristics* heuristics, int first_best)
+      : shared(shared_search), parent(parent_split), moves(list), count(list_count),
+        beta(window_beta), ply(node_ply), seed(heuristics), alpha(window_alpha),
+        best(first_best) {}
+
+  // The packed result: score first, then proven (a lower bound, not a
+  // fail-low bound), then the earlier move. Order 0 is what the eldest
+  // brothers gave, move i of the list is order i + 1. So the largest
+  // packed value is the sequential loop's choice.
+  static constexpr int Pack(int score, bool proven, int order) {
+    return ((score + 128) << 16) | (proven ? 1 << 15 : 0) | (0x7FFF - order);
+  }
+  static constexpr int ScoreOf(int packed) { return (packed >> 16) - 128; }
+  static constexpr int OrderOf(int packed) { return 0x7FFF - (packed & 0x7FFF); }
+
+  // Records a finished move's fail-soft score.
+  void Merge(int score, bool proven, int order) {
+    const int packed = Pack(score, proven, order);
+    int current = best.load(std::memory_order_relaxed);
+    while (packed > current &&
+           !best.compare_exchange_weak(current, packed, std::memory_order_relaxed)) {
+    }
+  }
+
+  // Raises the lower edge of the younger brothers' windows to a proven
+  // score (PV nodes).
+  void RaiseAlpha(int score) {
+    int current = alpha.load(std::memory_order_relaxed);
+    while (score > current &&
+           !alpha.compare_exchange_weak(current, score, std::memory_order_relaxed)) {
+    }
+  }
+
+  // The first move not finished yet (finished moves are bits of `finished`).
+  int FirstUnfinished() const {
+    return std::countr_one(finished.load(std::memory_order_relaxed));
+  }
+
+  SharedSearch* const shared;
+  const SplitPoint* const parent;  // the split point the owner helps at, or null
+  const ScoredMove* const moves;   // the younger brothers, best first
+  const int count;
+  const int beta;
+  const int ply;
+  const Heuristics* const seed;    // the owner's killers and history, or null
+  tbb::task_group* group = nullptr;  // null: one thread, nobody to spawn
+
+  std::atomic<int> next{0};        // the next move to hand out
+  std::atomic<std::uint64_t> finished{0};  // bit i: move i was searched to the end
+  std::atomic<int> alpha;          // the younger brothers' window: (alpha, beta)
+  std::atomic<int> best;           // Pack()ed
+  std::atomic<bool> abort{false};  // a move cut off, or the owner stopped
+  std::atomic<int> working{1};     // threads taking moves here (the owner first)
+  std::atomic<int> pending{0};     // helper tasks spawned, not started yet
+  // The helpers' node counts, added as each finishes.
+  std::atomic<std::uint64_t> internal{0}, leaves{0}, etc_probes{0};
+};
+
+static_assert(kMaxMoves <= 64, "SplitPoint::finished has a bit per move");
+
+// A few loads, once per poll.
+bool SplitAborted(const SplitPoint* split) {
+  for (const SplitPoint* s = split; s != nullptr; s = s->parent) {
+    if (s->abort.load(std::memory_order_relaxed)) return true;
+  }
+  return false;
+}
+
 namespace {
 
 // ThreadSanitizer and oneTBB. Debian's libtbb is not built with TSan, so
@@ -28,17 +107,17 @@ namespace {
 //    see, because the task's release of the group's wait_context (a
 //    fetch_sub) and the group destructor's acquire load of it are inline
 //    oneTBB header code, compiled (and instrumented) here;
-//  - the spawn: the owner builds the task object (our functor, and
-//    oneTBB's own fields after it) inside task_group::run, and a worker
+//  - the spawn: the spawning thread builds the task object (our functor,
+//    and oneTBB's own fields after it) inside task_group::run, and a worker
 //    reads it once the library, out of TSan's sight, hands it over.
-// The second is described to TSan by hand: the owner's accesses inside
-// run() (building and spawning the task: oneTBB's work, none of ours) are
-// not recorded, and the task acquires the split point, which the owner
-// released once the split point and the group were built. The task does
-// so first thing when it runs, and also when oneTBB destroys its functor,
-// which happens before the task releases the group's wait_context whether
-// it ran or was cancelled before it started (no code of ours runs then
-// otherwise). Outside a TSan build these are empty.
+// The second is described to TSan by hand: the spawning thread's accesses
+// inside run() (building and spawning the task: oneTBB's work, none of
+// ours) are not recorded, and the task acquires the split point, which the
+// spawning thread released just before. The task does so first thing when
+// it runs, and also when oneTBB destroys its functor, which happens before
+// the task releases the group's wait_context whether it ran or was
+// cancelled before it started (no code of ours runs then otherwise).
+// Outside a TSan build these are empty.
 #if defined(__SANITIZE_THREAD__)
 void PublishSplit(SplitPoint* split) { __tsan_release(split); }
 void JoinSplit(SplitPoint* split) { __tsan_acquire(split); }
@@ -63,6 +142,24 @@ struct SplitHandle {
   ~SplitHandle() { JoinSplit(split); }
 };
 
+// Whether a thread arriving at `split` now could take a move.
+bool HasRoom(const SplitPoint& split) {
+  const int i = split.next.load(std::memory_order_relaxed);
+  return i < split.count && i - split.FirstUnfinished() < kSpeculationWindow;
+}
+
+// How many helper tasks to spawn now: enough for the node to have as many
+// threads (working or on their way) as the search has, no more than the
+// moves left and the window allow.
+int HelpersWanted(const SplitPoint& split) {
+  if (split.group == nullptr) return 0;
+  const int next = split.next.load(std::memory_order_relaxed);
+  const int missing = split.shared->threads - split.working.load(std::memory_order_relaxed) -
+                      split.pending.load(std::memory_order_relaxed);
+  return std::min({missing, split.count - next,
+                   split.FirstUnfinished() + kSpeculationWindow - next});
+}
+
 }  // namespace
 
 // The owner sorts the younger brothers once (the same selection steps the
@@ -76,59 +173,78 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
   for (int i = first; i < count; ++i) SelectBest(list, i, count);
   std::unique_ptr<Heuristics> seed;
   if (features_.killers > 0 || features_.history) seed = std::make_unique<Heuristics>(heuristics_);
-  SplitPoint split(split_, list + first, count - first, window_alpha, beta, ply, seed.get(),
-                   SplitPoint::Pack(*best, best_proven, 0));
+  SplitPoint split(shared_, split_, list + first, count - first, window_alpha, beta, ply,
+                   seed.get(), SplitPoint::Pack(*best, best_proven, 0));
 
-  const int helpers = std::min(shared_->threads - 1, split.count - 1);
-  if (helpers <= 0) {
+  if (shared_->threads == 1) {
     WorkAt(split);
   } else {
     tbb::task_group group;
-    SharedSearch* shared = shared_;
-    PublishSplit(&split);
-    BeginSpawn();
-    for (int h = 0; h < helpers; ++h) {
-      group.run([shared, handle = SplitHandle{&split}] {
-        SplitPoint& at = *handle.split;
-        JoinSplit(&at);
-        Searcher helper(shared, &at, at.seed);
-        helper.WorkAt(at);
-        helper.Retire(at);
-      });
-    }
-    EndSpawn();
+    split.group = &group;
     WorkAt(split);
+    split.working.fetch_sub(1, std::memory_order_relaxed);
     if (stopped_) split.abort.store(true, std::memory_order_relaxed);
     if (split.abort.load(std::memory_order_relaxed)) group.cancel();
     group.wait();
   }
 
-  const std::uint64_t helper_nodes = split.internal.load(std::memory_order_acquire) +
-                                     split.leaves.load(std::memory_order_acquire);
-  counts_.internal += split.internal.load(std::memory_order_acquire);
-  counts_.leaves += split.leaves.load(std::memory_order_acquire);
+  const std::uint64_t helper_internal = split.internal.load(std::memory_order_acquire);
+  const std::uint64_t helper_leaves = split.leaves.load(std::memory_order_acquire);
+  counts_.internal += helper_internal;
+  counts_.leaves += helper_leaves;
   etc_probes_ += split.etc_probes.load(std::memory_order_acquire);
   // The helpers flushed their nodes into the shared count themselves.
-  flushed_ += helper_nodes;
-  next_poll_ += helper_nodes;
+  flushed_ += helper_internal + helper_leaves;
+  next_poll_ += helper_internal + helper_leaves;
 
   const int packed = split.best.load(std::memory_order_acquire);
   *best = SplitPoint::ScoreOf(packed);
   const int order = SplitPoint::OrderOf(packed);
   if (order > 0) *best_move = split.moves[order - 1].square;
-  if (*best < beta && split.done.load(std::memory_order_acquire) < split.count) stopped_ = true;
+  const std::uint64_t all = split.count == 64 ? ~std::uint64_t{0}
+                                              : (std::uint64_t{1} << split.count) - 1;
+  if (*best < beta && split.finished.load(std::memory_order_acquire) != all) stopped_ = true;
 }
 
-// One move at a time from the shared counter. At a null-window node
-// (alpha + 1 == beta) the first search is the only one; at a PV node a
-// null-window search that beats alpha is re-searched from its bound (or
-// from a higher alpha proven meanwhile) to beta. A score is "proven" (a
-// lower bound) when it beats the lower edge of the window it came from.
+// One move at a time, in order, within the speculation window. At a
+// null-window node (alpha + 1 == beta) the first search is the only one; at
+// a PV node a null-window search that beats alpha is re-searched from its
+// bound (or from a higher alpha proven meanwhile) to beta. A score is
+// "proven" (a lower bound) when it beats the lower edge of the window it
+// came from. The thread that finishes the first unfinished move always finds
+// the window open again, so the moves are all taken as long as one thread
+// is still here.
 void Searcher::WorkAt(SplitPoint& split) {
+  // A helper task: a Searcher of its own that works here until nothing is
+  // left for it. (A lambda, so that it may call this class's private
+  // members.)
+  auto help = [](SplitPoint& at) {
+    JoinSplit(&at);
+    at.pending.fetch_sub(1, std::memory_order_relaxed);
+    if (!HasRoom(at) || SplitAborted(&at)) return;
+    at.working.fetch_add(1, std::memory_order_relaxed);
+    Searcher helper(at.shared, &at, at.seed);
+    helper.WorkAt(at);
+    helper.Retire(at);
+    at.working.fetch_sub(1, std::memory_order_relaxed);
+  };
+
   const int beta = split.beta;
-  while (!stopped_ && !split.Aborted()) {
-    const int i = split.next.fetch_add(1, std::memory_order_relaxed);
-    if (i >= split.count) return;
+  while (!stopped_ && !SplitAborted(&split)) {
+    int i = split.next.load(std::memory_order_relaxed);
+    do {
+      if (i >= split.count || i - split.FirstUnfinished() >= kSpeculationWindow) return;
+    } while (!split.next.compare_exchange_weak(i, i + 1, std::memory_order_relaxed));
+    if (const int wanted = HelpersWanted(split); wanted > 0) {
+      split.pending.fetch_add(wanted, std::memory_order_relaxed);
+      PublishSplit(&split);
+      BeginSpawn();
+      for (int h = 0; h < wanted; ++h) {
+        split.group->run([help, handle = SplitHandle{&split}] { help(*handle.split); });
+      }
+      EndSpawn();
+    }
+
     const ScoredMove& m = split.moves[i];
     const int a = split.alpha.load(std::memory_order_relaxed);
     int lo = a;
@@ -140,7 +256,7 @@ void Searcher::WorkAt(SplitPoint& split) {
       if (stopped_) return;
     }
     split.Merge(score, score > lo, i + 1);
-    split.done.fetch_add(1, std::memory_order_release);
+    split.finished.fetch_or(std::uint64_t{1} << i, std::memory_order_release);
     if (score >= beta) {
       split.abort.store(true, std::memory_order_relaxed);
       return;

@@ -5,16 +5,32 @@
 // kSplitMinEmpties) searches its eldest brother (the table's move, or the
 // first move in order) alone. If that does not cut off, the node becomes a
 // split point: the younger brothers, sorted best first, are handed out one
-// at a time from a shared counter to the node's own thread and to up to
-// threads - 1 helper tasks, run in a tbb::task_group that lives on the
-// node's stack frame. Handing out moves in order (rather than spawning one
-// task per move) keeps the sequential order where it matters: the owner and
-// every helper always take the best move left, and a node with one thread
-// searches its moves exactly as the sequential loop does, in the same order
-// with the same windows, so 1 thread visits the same nodes with or without
-// the split code (tested). A node with a single move left does not split,
-// and a split spawns fewer helpers than it has moves.
+// at a time, in order, to the node's own thread and to helper tasks of a
+// tbb::task_group that lives on the node's stack frame. Handing out moves
+// in order (rather than spawning one task per move) keeps the sequential
+// order where it matters: every thread at the node takes the best move
+// left, and with one thread the node searches its moves exactly as the
+// sequential loop does, in the same order with the same windows, so 1
+// thread visits the same nodes with or without the split code (tested).
 //
+//  - Speculation window. A thread may take move i only while i is less
+//    than kSpeculationWindow past the first move not yet finished; else it
+//    leaves the node. Why: at a node that cuts off late, the move that cuts
+//    is slow (refuting it takes all the opponent's replies) and the moves
+//    before the cut are fast, so without the window the other threads
+//    would finish move after move past the cut, all wasted. A thread that
+//    leaves goes back to oneTBB, which gives it the oldest task around:
+//    usually a helper of a split inside the slow move, where every move is
+//    needed. Whoever takes a move spawns another helper task when the node
+//    has fewer threads (working or on their way) than the search has and
+//    the window leaves room, so threads come back as moves finish.
+//  - Elders. A null-window node that failed high the last time it was
+//    searched (its table entry holds a lower bound) does not split: most
+//    such nodes cut off again, if not with their eldest brother then with
+//    the next, and the helpers' work would be thrown away. One the table
+//    knows nothing about splits after two brothers failed low, one the
+//    table saw fail low after one (measured in solver/README.md). A PV
+//    node splits after one.
 //  - Windows. At a null-window node every younger brother gets the node's
 //    window, so any fail high cuts off. At a PV node a younger brother gets
 //    a null window at the current alpha (raised by every proven score) and
@@ -42,11 +58,7 @@
 #ifndef ENDSOLVE_SOLVER_PARALLEL_SEARCH_H_
 #define ENDSOLVE_SOLVER_PARALLEL_SEARCH_H_
 
-#include <atomic>
-#include <cstdint>
-
 #include "absl/functional/function_ref.h"
-#include "solver/move_order.h"
 #include "solver/search.h"
 
 namespace endsolve::search {
@@ -56,68 +68,22 @@ namespace endsolve::search {
 // measured on FFO #40-#49 in solver/README.md ("Parallel search").
 inline constexpr int kSplitMinEmpties = 15;
 
-// One split node's shared state. It lives on the owner's stack frame, which
-// outlives every helper (the owner waits for them), and so do the split
-// points above it.
-struct SplitPoint {
-  SplitPoint(const SplitPoint* parent_split, const ScoredMove* list, int list_count,
-             int window_alpha, int window_beta, int node_ply, const Heuristics* heuristics,
-             int first_best)
-      : parent(parent_split), moves(list), count(list_count), beta(window_beta), ply(node_ply),
-        seed(heuristics), alpha(window_alpha), best(first_best) {}
+// How far past the first unfinished move of a split node a thread may take
+// a move (see above): 2 lets one move run beside the oldest one. Measured
+// in solver/README.md.
+inline constexpr int kSpeculationWindow = 2;
 
-  // Whether a cutoff here or at a split point above has made this one's
-  // result useless. Walks the chain: a few loads, once per poll.
-  bool Aborted() const {
-    for (const SplitPoint* s = this; s != nullptr; s = s->parent) {
-      if (s->abort.load(std::memory_order_relaxed)) return true;
-    }
-    return false;
-  }
+// How many brothers a null-window node searches alone before it may split,
+// given its table entry (`hit`: whether there is one): see "Elders" above.
+// kMaxMoves: never.
+constexpr int EldersBeforeSplit(bool hit, const TTData& entry) {
+  if (!hit) return 2;
+  return entry.lower > -kNumSquares ? kMaxMoves : 1;
+}
 
-  // The packed result: score first, then proven (a lower bound, not a
-  // fail-low bound), then the earlier move. Order 0 is what the eldest
-  // brothers gave, move i of the list is order i + 1. So the largest
-  // packed value is the sequential loop's choice.
-  static constexpr int Pack(int score, bool proven, int order) {
-    return ((score + 128) << 16) | (proven ? 1 << 15 : 0) | (0x7FFF - order);
-  }
-  static constexpr int ScoreOf(int packed) { return (packed >> 16) - 128; }
-  static constexpr int OrderOf(int packed) { return 0x7FFF - (packed & 0x7FFF); }
-
-  // Records a finished move's fail-soft score.
-  void Merge(int score, bool proven, int order) {
-    const int packed = Pack(score, proven, order);
-    int current = best.load(std::memory_order_relaxed);
-    while (packed > current && !best.compare_exchange_weak(current, packed,
-                                                           std::memory_order_relaxed)) {
-    }
-  }
-
-  // Raises the lower edge of the younger brothers' windows to a proven
-  // score (PV nodes).
-  void RaiseAlpha(int score) {
-    int current = alpha.load(std::memory_order_relaxed);
-    while (score > current && !alpha.compare_exchange_weak(current, score,
-                                                           std::memory_order_relaxed)) {
-    }
-  }
-
-  const SplitPoint* const parent;  // the split point the owner helps at, or null
-  const ScoredMove* const moves;   // the younger brothers, best first
-  const int count;
-  const int beta;
-  const int ply;
-  const Heuristics* const seed;    // the owner's killers and history, or null
-
-  std::atomic<int> next{0};        // the next move to hand out
-  std::atomic<int> done{0};        // moves searched to the end
-  std::atomic<int> alpha;          // the younger brothers' window: (alpha, beta)
-  std::atomic<int> best;           // Pack()ed
-  std::atomic<bool> abort{false};  // a move cut off, or the owner stopped
-  // The helpers' node counts, added as each finishes.
-  std::atomic<std::uint64_t> internal{0}, leaves{0}, etc_probes{0};
-};
+// Whether a cutoff at `split` or at a split point above it has made the
+// work below it useless (parallel_search.cc). For the searchers' polls.
+bool SplitAborted(const SplitPoint* split);
 
 // Runs `search` in a oneTBB task arena of `threads` threads (the caller's
 // and threads - 1 workers): every task the search spawns runs there. Above

@@ -80,7 +80,7 @@ bool Searcher::CheckLimits() {
              (limits.deadline != absl::InfiniteFuture() && absl::Now() >= limits.deadline)) {
     stopped_ = true;
     shared_->stop.store(true, std::memory_order_relaxed);
-  } else if (split_ != nullptr && split_->Aborted()) {
+  } else if (split_ != nullptr && SplitAborted(split_)) {
     stopped_ = true;
   }
   next_poll_ = local + kPollInterval;
@@ -319,8 +319,11 @@ int Searcher::NwsTable(Bitboard player, Bitboard opponent, int alpha, int ply) {
       ++i;
     }
   }
+  // The brothers to search alone before the node may split (YBWC needs one;
+  // parallel_search.h says why some nodes want more).
+  const int elders = EldersBeforeSplit(hit, entry);
   for (int i = 0; i < count; ++i) {
-    if ((i > 0 || eldest_done) && ShouldSplit(empties, count - i)) {
+    if (i + eldest_done >= elders && ShouldSplit(empties, count - i)) {
       SearchSplit(list, i, count, alpha, beta, ply, /*best_proven=*/false, &best, &best_move);
       if (stopped_) return 0;
       break;
