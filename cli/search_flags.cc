@@ -15,6 +15,9 @@ ABSL_FLAG(std::string, tt_scheme, "twobig1",
 ABSL_FLAG(bool, wld, false, "solve for win/draw/loss only");
 ABSL_FLAG(std::string, ordering, "default",
           "move-ordering features, e.g. 'no-etc,killers=4' (see endsolve help)");
+ABSL_FLAG(int, split_min_empties, 0,
+          "parallel search: the fewest empties at which a node splits (9..64); 0 takes the "
+          "measured default (solver/README.md, \"Parallel search\")");
 
 namespace endsolve::cli {
 
@@ -92,6 +95,16 @@ absl::StatusOr<SolveOptions> SolveOptionsFromFlags(ThreadsFlag threads_flag) {
   auto features = ParseFeatures(absl::GetFlag(FLAGS_ordering));
   if (!features.ok()) return features.status();
   options.features = *features;
+  options.split_min_empties = absl::GetFlag(FLAGS_split_min_empties);
+  {
+    // The solver knows the range; the message names the flag as typed.
+    SolveOptions split_only;
+    split_only.split_min_empties = options.split_min_empties;
+    split_only.hash_mib = 1;
+    if (absl::Status valid = ValidateOptions(split_only); !valid.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat("--", valid.message()));
+    }
+  }
   // The solver's own checks (e.g. the thread counts it supports), so that a
   // command refuses bad options before it reads or writes anything.
   if (absl::Status valid = ValidateOptions(options); !valid.ok()) return valid;

@@ -1,5 +1,6 @@
 // The flags that choose how positions are searched, shared by `solve`,
-// `bench` and `batch`: --threads, --hash-mb, --tt-scheme, --wld, --ordering.
+// `bench` and `batch`: --threads, --hash-mb, --tt-scheme, --wld, --ordering,
+// --split-min-empties.
 #ifndef ENDSOLVE_CLI_SEARCH_FLAGS_H_
 #define ENDSOLVE_CLI_SEARCH_FLAGS_H_
 
@@ -12,7 +13,8 @@
 namespace endsolve::cli {
 
 // The absl names of the flags this file defines, for ParseSubcommandFlags.
-#define ENDSOLVE_SEARCH_FLAG_NAMES "threads", "hash_mb", "tt_scheme", "wld", "ordering"
+#define ENDSOLVE_SEARCH_FLAG_NAMES "threads", "hash_mb", "tt_scheme", "wld", "ordering", \
+                                   "split_min_empties"
 
 // How --threads is read: one count, or a list for scaling runs (then the
 // options get 1 thread and the caller sets each count of the list).

@@ -167,8 +167,8 @@ absl::Status ValidateOptions(const SolveOptions& options) {
       (options.split_min_empties < search::kTTMinEmpties ||
        options.split_min_empties > kNumSquares)) {
     return absl::InvalidArgumentError(
-        absl::StrFormat("split_min_empties %d: expected 0 (the default) or %d..%d",
-                        options.split_min_empties, search::kTTMinEmpties, kNumSquares));
+        absl::StrFormat("split-min-empties: expected 0 (the default) or %d..%d, found %d",
+                        search::kTTMinEmpties, kNumSquares, options.split_min_empties));
   }
   if (options.features.killers < 0 || options.features.killers > kMaxKillers) {
     return absl::InvalidArgumentError(absl::StrFormat(

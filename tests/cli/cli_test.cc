@@ -105,6 +105,20 @@ TEST(CliTest, HyphenatedOptionsAreAcceptedAndChecked) {
   EXPECT_EQ(good.exit_status, 0) << good.err;
 }
 
+TEST(CliTest, SplitThresholdIsCheckedAndUsed) {
+  const CommandOutput bad =
+      RunCommand(kBinary + " solve '" + kFfo1 + "' --split-min-empties 8");
+  EXPECT_EQ(bad.exit_status, 2);
+  EXPECT_THAT(bad.err,
+              HasSubstr("--split-min-empties: expected 0 (the default) or 9..64, found 8"));
+  // FFO #1 has 14 empties: below the default threshold, so only a lowered
+  // one makes it split; the score must not change.
+  const CommandOutput good = RunCommand(kBinary + " solve '" + kFfo1 +
+                                        "' --split-min-empties 10 --threads 2 --hash-mb 16");
+  EXPECT_EQ(good.exit_status, 0) << good.err;
+  EXPECT_THAT(good.out, HasSubstr("+18"));
+}
+
 TEST(CliTest, UnknownOrderingFeatureIsAnError) {
   const CommandOutput r = RunCommand(kBinary + " solve '" + kFfo1 + "' --ordering no-magic");
   EXPECT_EQ(r.exit_status, 2);

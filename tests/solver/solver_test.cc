@@ -113,10 +113,10 @@ TEST(SolverTest, InvalidOptionsAreReported) {
   options = SolveOptions{};
   options.split_min_empties = 8;
   EXPECT_EQ(Solve(board, options).status.message(),
-            "split_min_empties 8: expected 0 (the default) or 9..64");
+            "split-min-empties: expected 0 (the default) or 9..64, found 8");
   options.split_min_empties = 65;
   EXPECT_EQ(Solve(board, options).status.message(),
-            "split_min_empties 65: expected 0 (the default) or 9..64");
+            "split-min-empties: expected 0 (the default) or 9..64, found 65");
   options = SolveOptions{};
   options.features.killers = 33;
   EXPECT_EQ(Solve(board, options).status.message(), "killers 33: expected 0..32");
