@@ -145,7 +145,8 @@ struct SplitHandle {
 // Whether a thread arriving at `split` now could take a move.
 bool HasRoom(const SplitPoint& split) {
   const int i = split.next.load(std::memory_order_relaxed);
-  return i < split.count && i - split.FirstUnfinished() < kSpeculationWindow;
+  const int first = split.FirstUnfinished();
+  return i < split.count && i - first < SpeculationWindow(first);
 }
 
 // How many helper tasks to spawn now: enough for the node to have as many
@@ -154,10 +155,11 @@ bool HasRoom(const SplitPoint& split) {
 int HelpersWanted(const SplitPoint& split) {
   if (split.group == nullptr) return 0;
   const int next = split.next.load(std::memory_order_relaxed);
+  const int first = split.FirstUnfinished();
   const int missing = split.shared->threads - split.working.load(std::memory_order_relaxed) -
                       split.pending.load(std::memory_order_relaxed);
   return std::min({missing, split.count - next,
-                   split.FirstUnfinished() + kSpeculationWindow - next});
+                   first + SpeculationWindow(first) - next});
 }
 
 }  // namespace
@@ -176,6 +178,12 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
   SplitPoint split(shared_, split_, list + first, count - first, window_alpha, beta, ply,
                    seed.get(), SplitPoint::Pack(*best, best_proven, 0));
 
+  // While the owner works here, its polls watch this split point too: a
+  // helper's cutoff must stop the owner's move as well, or the owner
+  // would finish a subtree nobody needs (it did, before: 5 points of
+  // search overhead on FFO #40-#44 at 2 threads, solver/README.md).
+  const SplitPoint* const parent = split_;
+  split_ = &split;
   if (shared_->threads == 1) {
     WorkAt(split);
   } else {
@@ -187,6 +195,7 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
     if (split.abort.load(std::memory_order_relaxed)) group.cancel();
     group.wait();
   }
+  split_ = parent;
 
   const std::uint64_t helper_internal = split.internal.load(std::memory_order_acquire);
   const std::uint64_t helper_leaves = split.leaves.load(std::memory_order_acquire);
@@ -203,7 +212,13 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
   if (order > 0) *best_move = split.moves[order - 1].square;
   const std::uint64_t all = split.count == 64 ? ~std::uint64_t{0}
                                               : (std::uint64_t{1} << split.count) - 1;
-  if (*best < beta && split.finished.load(std::memory_order_acquire) != all) stopped_ = true;
+  // The owner may have stopped only because this node cut off (it saw the
+  // flag a helper raised): then the node's result stands. It stays stopped
+  // for a limit, for a cutoff above, and when no move cut off but some
+  // move went unfinished.
+  const bool complete = *best >= beta || split.finished.load(std::memory_order_acquire) == all;
+  stopped_ = !complete || shared_->stop.load(std::memory_order_relaxed) ||
+             (parent != nullptr && SplitAborted(parent));
 }
 
 // One move at a time, in order, within the speculation window. At a
@@ -233,7 +248,8 @@ void Searcher::WorkAt(SplitPoint& split) {
   while (!stopped_ && !SplitAborted(&split)) {
     int i = split.next.load(std::memory_order_relaxed);
     do {
-      if (i >= split.count || i - split.FirstUnfinished() >= kSpeculationWindow) return;
+      const int first = split.FirstUnfinished();
+      if (i >= split.count || i - first >= SpeculationWindow(first)) return;
     } while (!split.next.compare_exchange_weak(i, i + 1, std::memory_order_relaxed));
     if (const int wanted = HelpersWanted(split); wanted > 0) {
       split.pending.fetch_add(wanted, std::memory_order_relaxed);

@@ -14,8 +14,8 @@
 // thread visits the same nodes with or without the split code (tested).
 //
 //  - Speculation window. A thread may take move i only while i is less
-//    than kSpeculationWindow past the first move not yet finished; else it
-//    leaves the node. Why: at a node that cuts off late, the move that cuts
+//    than SpeculationWindow() past the first move not yet finished; else
+//    it leaves the node. Why: at a node that cuts off late, the move that cuts
 //    is slow (refuting it takes all the opponent's replies) and the moves
 //    before the cut are fast, so without the window the other threads
 //    would finish move after move past the cut, all wasted. A thread that
@@ -24,13 +24,13 @@
 //    needed. Whoever takes a move spawns another helper task when the node
 //    has fewer threads (working or on their way) than the search has and
 //    the window leaves room, so threads come back as moves finish.
-//  - Elders. A null-window node that failed high the last time it was
-//    searched (its table entry holds a lower bound) does not split: most
-//    such nodes cut off again, if not with their eldest brother then with
-//    the next, and the helpers' work would be thrown away. One the table
-//    knows nothing about splits after two brothers failed low, one the
-//    table saw fail low after one (measured in solver/README.md). A PV
-//    node splits after one.
+//  - Elders. A null-window node splits after two brothers failed low when
+//    the table knows nothing about it or saw it fail high (its entry holds
+//    a lower bound: such a node often cuts off again, if not with its
+//    eldest brother then with the next), after one when the table saw it
+//    fail low. A PV node splits after one. (Measured in solver/README.md:
+//    never splitting the nodes that failed high saved little overhead and
+//    left the other threads idle.)
 //  - Windows. At a null-window node every younger brother gets the node's
 //    window, so any fail high cuts off. At a PV node a younger brother gets
 //    a null window at the current alpha (raised by every proven score) and
@@ -38,9 +38,9 @@
 //  - Cutoff. The searcher that fails high sets the split point's abort
 //    flag and the owner cancels the task group, so helpers not yet started
 //    never run. Running searches see the flag at their next poll (every
-//    kPollInterval nodes, search.h): a helper's poll walks the chain of
-//    split points above it, so a cutoff anywhere above stops everything
-//    below. A stopped search returns without storing anything in the table
+//    kPollInterval nodes, search.h): a searcher's poll walks the chain of
+//    split points it works at, the owner's included, so a cutoff anywhere
+//    above stops everything below, the owner's own move too. A stopped search returns without storing anything in the table
 //    (the same path as a deadline), so an aborted search leaves only true
 //    bounds behind.
 //  - Results. The node's value is the best of the finished moves; its move
@@ -66,19 +66,25 @@ namespace endsolve::search {
 // Nodes with at least this many empties split. Below it a subtree is too
 // small to pay for a task (a task_group, a Searcher, a cancellation):
 // measured on FFO #40-#49 in solver/README.md ("Parallel search").
-inline constexpr int kSplitMinEmpties = 15;
+inline constexpr int kSplitMinEmpties = 13;
 
 // How far past the first unfinished move of a split node a thread may take
-// a move (see above): 2 lets one move run beside the oldest one. Measured
-// in solver/README.md.
+// a move (see above), when `first_unfinished` moves are done: 2 lets one
+// move run beside the oldest one, and every two moves that finished
+// without a cutoff widen it by one, because a node whose moves keep
+// failing low is ever more likely to need them all. Measured in
+// solver/README.md.
 inline constexpr int kSpeculationWindow = 2;
+constexpr int SpeculationWindow(int first_unfinished) {
+  return kSpeculationWindow + first_unfinished / 2;
+}
 
 // How many brothers a null-window node searches alone before it may split,
 // given its table entry (`hit`: whether there is one): see "Elders" above.
 // kMaxMoves: never.
 constexpr int EldersBeforeSplit(bool hit, const TTData& entry) {
   if (!hit) return 2;
-  return entry.lower > -kNumSquares ? kMaxMoves : 1;
+  return entry.lower > -kNumSquares ? 2 : 1;
 }
 
 // Whether a cutoff at `split` or at a split point above it has made the
