@@ -146,7 +146,7 @@ struct SplitHandle {
 bool HasRoom(const SplitPoint& split) {
   const int i = split.next.load(std::memory_order_relaxed);
   const int first = split.FirstUnfinished();
-  return i < split.count && i - first < SpeculationWindow(first);
+  return i < split.count && i - first < SpeculationWindow(first, split.shared->threads);
 }
 
 // How many helper tasks to spawn now: enough for the node to have as many
@@ -159,7 +159,7 @@ int HelpersWanted(const SplitPoint& split) {
   const int missing = split.shared->threads - split.working.load(std::memory_order_relaxed) -
                       split.pending.load(std::memory_order_relaxed);
   return std::min({missing, split.count - next,
-                   first + SpeculationWindow(first) - next});
+                   first + SpeculationWindow(first, split.shared->threads) - next});
 }
 
 }  // namespace
@@ -249,7 +249,7 @@ void Searcher::WorkAt(SplitPoint& split) {
     int i = split.next.load(std::memory_order_relaxed);
     do {
       const int first = split.FirstUnfinished();
-      if (i >= split.count || i - first >= SpeculationWindow(first)) return;
+      if (i >= split.count || i - first >= SpeculationWindow(first, split.shared->threads)) return;
     } while (!split.next.compare_exchange_weak(i, i + 1, std::memory_order_relaxed));
     if (const int wanted = HelpersWanted(split); wanted > 0) {
       split.pending.fetch_add(wanted, std::memory_order_relaxed);

@@ -24,13 +24,14 @@
 //    needed. Whoever takes a move spawns another helper task when the node
 //    has fewer threads (working or on their way) than the search has and
 //    the window leaves room, so threads come back as moves finish.
-//  - Elders. A null-window node splits after two brothers failed low when
-//    the table knows nothing about it or saw it fail high (its entry holds
-//    a lower bound: such a node often cuts off again, if not with its
-//    eldest brother then with the next), after one when the table saw it
-//    fail low. A PV node splits after one. (Measured in solver/README.md:
-//    never splitting the nodes that failed high saved little overhead and
-//    left the other threads idle.)
+//  - Elders. A null-window node the table saw fail low (its entry holds
+//    no lower bound) splits after one brother failed low: it will most
+//    likely need every move. Any other splits after three: one the table
+//    knows nothing about, or saw fail high, often cuts off with its second
+//    or third move, and helpers started before that would be thrown away.
+//    A PV node splits after one. (Measured in solver/README.md: never
+//    splitting the nodes that failed high left the other threads idle,
+//    splitting them after one or two wasted more nodes.)
 //  - Windows. At a null-window node every younger brother gets the node's
 //    window, so any fail high cuts off. At a PV node a younger brother gets
 //    a null window at the current alpha (raised by every proven score) and
@@ -69,22 +70,24 @@ namespace endsolve::search {
 inline constexpr int kSplitMinEmpties = 13;
 
 // How far past the first unfinished move of a split node a thread may take
-// a move (see above), when `first_unfinished` moves are done: 2 lets one
-// move run beside the oldest one, and every two moves that finished
-// without a cutoff widen it by one, because a node whose moves keep
-// failing low is ever more likely to need them all. Measured in
-// solver/README.md.
+// a move (see above), when `first_unfinished` moves are done and the
+// search has `threads` threads. kSpeculationWindow = 2 lets one move run
+// beside the oldest one. Every `threads` moves that finished without a
+// cutoff widen it by one: a node whose moves keep failing low is ever more
+// likely to need them all, and with few threads a thread turned away has
+// few other places to work, while with many the extra speculation costs
+// more than the idle time it saves. Measured in solver/README.md.
 inline constexpr int kSpeculationWindow = 2;
-constexpr int SpeculationWindow(int first_unfinished) {
-  return kSpeculationWindow + first_unfinished / 2;
+constexpr int SpeculationWindow(int first_unfinished, int threads) {
+  return kSpeculationWindow + first_unfinished / threads;
 }
 
 // How many brothers a null-window node searches alone before it may split,
 // given its table entry (`hit`: whether there is one): see "Elders" above.
 // kMaxMoves: never.
 constexpr int EldersBeforeSplit(bool hit, const TTData& entry) {
-  if (!hit) return 2;
-  return entry.lower > -kNumSquares ? 2 : 1;
+  if (hit && entry.lower == -kNumSquares) return 1;  // it failed low: an all-node
+  return 3;
 }
 
 // Whether a cutoff at `split` or at a split point above it has made the
