@@ -26,12 +26,14 @@
 //    the window leaves room, so threads come back as moves finish.
 //  - Elders. A null-window node the table saw fail low (its entry holds
 //    no lower bound) splits after one brother failed low: it will most
-//    likely need every move. Any other splits after three: one the table
-//    knows nothing about, or saw fail high, often cuts off with its second
-//    or third move, and helpers started before that would be thrown away.
-//    A PV node splits after one. (Measured in solver/README.md: never
-//    splitting the nodes that failed high left the other threads idle,
-//    splitting them after one or two wasted more nodes.)
+//    likely need every move. Any other splits after two with two threads,
+//    after three with more: one the table knows nothing about, or saw fail
+//    high, often cuts off with its second or third move, and helpers
+//    started before that would be thrown away. With two threads a thread
+//    that finds no split point idles, so splitting early pays; with more,
+//    the others find work elsewhere and the waste costs more. A PV node
+//    splits after one. (Measured in solver/README.md: never splitting the
+//    nodes that failed high left threads idle.)
 //  - Windows. At a null-window node every younger brother gets the node's
 //    window, so any fail high cuts off. At a PV node a younger brother gets
 //    a null window at the current alpha (raised by every proven score) and
@@ -83,11 +85,11 @@ constexpr int SpeculationWindow(int first_unfinished, int threads) {
 }
 
 // How many brothers a null-window node searches alone before it may split,
-// given its table entry (`hit`: whether there is one): see "Elders" above.
-// kMaxMoves: never.
-constexpr int EldersBeforeSplit(bool hit, const TTData& entry) {
+// given its table entry (`hit`: whether there is one) and the search's
+// threads: see "Elders" above.
+constexpr int EldersBeforeSplit(bool hit, const TTData& entry, int threads) {
   if (hit && entry.lower == -kNumSquares) return 1;  // it failed low: an all-node
-  return 3;
+  return threads <= 2 ? 2 : 3;
 }
 
 // Whether a cutoff at `split` or at a split point above it has made the

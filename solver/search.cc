@@ -321,7 +321,7 @@ int Searcher::NwsTable(Bitboard player, Bitboard opponent, int alpha, int ply) {
   }
   // The brothers to search alone before the node may split (YBWC needs one;
   // parallel_search.h says why some nodes want more).
-  const int elders = EldersBeforeSplit(hit, entry);
+  const int elders = EldersBeforeSplit(hit, entry, shared_->threads);
   for (int i = 0; i < count; ++i) {
     if (i + eldest_done >= elders && ShouldSplit(empties, count - i)) {
       SearchSplit(list, i, count, alpha, beta, ply, /*best_proven=*/false, &best, &best_move);
