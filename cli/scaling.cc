@@ -73,15 +73,34 @@ absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>&
       "set output '", path, "'\n", "set title '", title, "'\n",
       "set xlabel 'threads'\nset ylabel 'speedup'\nset y2label 'node overhead (%)'\n",
       "set ytics nomirror\nset y2tics\nset key left top\nset grid\n",
-      "set logscale x 2\nset xrange [0.8:*]\nset yrange [0:*]\n",
+      "set logscale x 2\nset yrange [0:*]\n",
+      // Room right of the last count, so that its tic is not on the border.
+      absl::StrFormat("set xrange [0.8:%.2f]\n", 1.25 * rows.back().threads),
       // A fixed top when every overhead is ~0, so gnuplot has a range to draw.
       absl::StrFormat("set y2range [0:%.1f]\n", std::max(5.0, 1.2 * max_overhead)),
       "plot '-' using 1:2 with linespoints title 'speedup' axes x1y1, "
       "'-' using 1:1 with lines dashtype 2 title 'ideal' axes x1y1, "
       "'-' using 1:3 with linespoints title 'node overhead (%)' axes x1y2\n");
+  // Oversubscribed counts lie on a shaded band: their times are no speedup
+  // figures, their overheads are.
+  int fitting = 0;
+  bool oversubscribed = false;
+  for (const ScalingRow& r : rows) {
+    if (r.oversubscribed) oversubscribed = true;
+    else fitting = std::max(fitting, r.threads);
+  }
+  std::string band;
+  if (oversubscribed && fitting > 0) {
+    band = absl::StrFormat(
+                          "set object 1 rect from first %d, graph 0 to graph 1, graph 1 behind "
+                          "fillcolor rgb '#e8e8e8' fillstyle solid noborder\n"
+                          "set label 1 'oversubscribed: no speedup figures' at first %.2f, "
+                          "graph 0.05\n",
+                          fitting, fitting * 1.05);
+  }
   std::string xtics;
   for (const ScalingRow& r : rows) absl::StrAppend(&xtics, xtics.empty() ? "" : ",", r.threads);
-  script.insert(script.find("plot '-'"), absl::StrCat("set xtics (", xtics, ")\n"));
+  script.insert(script.find("plot '-'"), absl::StrCat(band, "set xtics (", xtics, ")\n"));
   std::string data;
   for (const ScalingRow& r : rows) {
     absl::StrAppendFormat(&data, "%d %.4f %.3f\n", r.threads, Speedup(rows.front(), r),
