@@ -92,11 +92,10 @@ absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>&
   std::string band;
   if (oversubscribed && fitting > 0) {
     band = absl::StrFormat(
-                          "set object 1 rect from first %d, graph 0 to graph 1, graph 1 behind "
-                          "fillcolor rgb '#e8e8e8' fillstyle solid noborder\n"
-                          "set label 1 'oversubscribed: no speedup figures' at first %.2f, "
-                          "graph 0.05\n",
-                          fitting, fitting * 1.05);
+        "set object 1 rect from first %d, graph 0 to graph 1, graph 1 behind "
+        "fillcolor rgb '#e8e8e8' fillstyle solid noborder\n"
+        "set label 1 'oversubscribed: no speedup figures' at first %.2f, graph 0.05\n",
+        fitting, fitting * 1.05);
   }
   std::string xtics;
   for (const ScalingRow& r : rows) absl::StrAppend(&xtics, xtics.empty() ? "" : ",", r.threads);

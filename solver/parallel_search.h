@@ -3,22 +3,23 @@
 //
 // A node with at least SharedSearch::split_min_empties empties (by default
 // kSplitMinEmpties) searches its eldest brother (the table's move, or the
-// first move in order) alone. If that does not cut off, the node becomes a
-// split point: the younger brothers, sorted best first, are handed out one
-// at a time, in order, to the node's own thread and to helper tasks of a
-// tbb::task_group that lives on the node's stack frame. Handing out moves
-// in order (rather than spawning one task per move) keeps the sequential
-// order where it matters: every thread at the node takes the best move
-// left, and with one thread the node searches its moves exactly as the
-// sequential loop does, in the same order with the same windows, so 1
-// thread visits the same nodes with or without the split code (tested).
+// first move in order) alone, or its eldest few (see "Elders" below). If
+// they do not cut off, the node becomes a split point: the younger
+// brothers, sorted best first, are handed out one at a time, in order, to
+// the node's own thread and to helper tasks of a tbb::task_group that
+// lives on the node's stack frame. Handing out moves in order (rather than
+// spawning one task per move) keeps the sequential order where it matters:
+// every thread at the node takes the best move left, and with one thread
+// the node searches its moves exactly as the sequential loop does, in the
+// same order with the same windows, so 1 thread visits the same nodes with
+// or without the split code (tested).
 //
 //  - Speculation window. A thread may take move i only while i is less
 //    than SpeculationWindow() past the first move not yet finished; else
-//    it leaves the node. Why: at a node that cuts off late, the move that cuts
-//    is slow (refuting it takes all the opponent's replies) and the moves
-//    before the cut are fast, so without the window the other threads
-//    would finish move after move past the cut, all wasted. A thread that
+//    it leaves the node. Why: at a node that cuts off late, the move that
+//    cuts is slow (refuting it takes all the opponent's replies) and the
+//    moves before the cut are fast, so without the window the other
+//    threads would finish move after move past the cut, all wasted. A thread that
 //    leaves goes back to oneTBB, which gives it the oldest task around:
 //    usually a helper of a split inside the slow move, where every move is
 //    needed. Whoever takes a move spawns another helper task when the node
@@ -43,9 +44,9 @@
 //    never run. Running searches see the flag at their next poll (every
 //    kPollInterval nodes, search.h): a searcher's poll walks the chain of
 //    split points it works at, the owner's included, so a cutoff anywhere
-//    above stops everything below, the owner's own move too. A stopped search returns without storing anything in the table
-//    (the same path as a deadline), so an aborted search leaves only true
-//    bounds behind.
+//    above stops everything below, the owner's own move too. A stopped
+//    search returns without storing anything in the table (the same path
+//    as a deadline), so an aborted search leaves only true bounds behind.
 //  - Results. The node's value is the best of the finished moves; its move
 //    is the first in order of those with the best proven score (a fail-low
 //    bound never wins over a proven score it ties). The result is valid if
@@ -68,7 +69,7 @@ namespace endsolve::search {
 
 // Nodes with at least this many empties split. Below it a subtree is too
 // small to pay for a task (a task_group, a Searcher, a cancellation):
-// measured on FFO #40-#49 in solver/README.md ("Parallel search").
+// measured on FFO #40-#44 in solver/README.md ("Parallel search").
 inline constexpr int kSplitMinEmpties = 13;
 
 // How far past the first unfinished move of a split node a thread may take
