@@ -20,7 +20,9 @@ constexpr Color Opposite(Color c) {
 
 // One `MOVE:score` answer of an .obf line: the exact final disc difference
 // for the side to move after playing `square` (or kPass) and then playing
-// perfectly.
+// perfectly. `square` is kNoMove when only the best score is known, not the
+// move that reaches it (a WTHOR game's theoretical score): then any move
+// with that score is a right answer.
 struct MoveScore {
   int square = kNoMove;
   int score = 0;
@@ -32,8 +34,10 @@ struct Position {
   Color to_move = Color::kBlack;
   std::vector<MoveScore> answers;    // best first, as in the file; may be empty
   std::string file;                  // the file it was read from, or "" for argv
-  int line = 0;                      // 1-based line in `file`, 0 when unknown
-  std::string label;                 // e.g. "#40" for FFO positions, or ""
+  int line = 0;                      // 1-based line in `file` (in a .wtb file, the
+                                     // game number), 0 when unknown
+  std::string label;                 // "#40" for FFO positions, "game 17" for WTHOR
+                                     // games, or ""
 
   // The board as black and white discs.
   Bitboard Black() const { return to_move == Color::kBlack ? board.player : board.opponent; }
@@ -42,6 +46,15 @@ struct Position {
   // The best score among the answers, if the file gave any.
   bool HasAnswers() const { return !answers.empty(); }
   int ExpectedScore() const { return answers.front().score; }
+  // True when the answers make `move` a best move: listed with the best
+  // score, or the best score is known without its move (kNoMove), so that
+  // any move is accepted and only the score is compared.
+  bool IsBestMove(int move) const {
+    for (const MoveScore& a : answers) {
+      if (a.score == ExpectedScore() && (a.square == move || a.square == kNoMove)) return true;
+    }
+    return false;
+  }
 
   // The 64-character board string, X for black, O for white, - for empty.
   std::string BoardString() const;

@@ -8,6 +8,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "board/wthor.h"
 
 namespace endsolve {
 namespace {
@@ -484,8 +485,13 @@ ReadResult ParsePosText(std::string_view text, std::string_view file_name) {
 
 }  // namespace
 
-// Chooses the format by the file name's extension and parses every line.
-ReadResult ParsePositions(std::string_view text, std::string_view file_name) {
+// Chooses the format by the file name's extension and parses every line (or
+// game).
+ReadResult ParsePositions(std::string_view text, std::string_view file_name,
+                          const ReadOptions& options) {
+  if (IsWthorFileName(file_name)) {
+    return WthorPositions(ParseWthor(text, file_name), options.wthor_empties, file_name);
+  }
   const std::string_view base = file_name.substr(file_name.find_last_of('/') + 1);
   constexpr std::string_view kPosExtension = ".pos";
   if (base.size() > kPosExtension.size() &&
@@ -497,7 +503,8 @@ ReadResult ParsePositions(std::string_view text, std::string_view file_name) {
 
 // Reads the whole file into memory (position files are small) and parses it.
 // The path is kept as given, so that messages name the file as the user did.
-absl::StatusOr<ReadResult> ReadPositionFile(const std::string& path) {
+absl::StatusOr<ReadResult> ReadPositionFile(const std::string& path,
+                                            const ReadOptions& options) {
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (file == nullptr) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));
   std::string text;
@@ -508,7 +515,7 @@ absl::StatusOr<ReadResult> ReadPositionFile(const std::string& path) {
   const int error = errno;
   std::fclose(file);
   if (failed) return absl::ErrnoToStatus(error, absl::StrCat("cannot read ", path));
-  return ParsePositions(text, path);
+  return ParsePositions(text, path, options);
 }
 
 // One line, from the command line or a prompt: an .obf/plain line or a
@@ -530,11 +537,14 @@ absl::StatusOr<Position> ParsePositionText(std::string_view text, std::string_vi
 std::string FormatObf(const Position& position) {
   std::string line = absl::StrCat(position.BoardString(), " ",
                                   std::string(1, ColorChar(position.to_move)));
+  bool any = false;
   for (const MoveScore& answer : position.answers) {
+    if (answer.square == kNoMove) continue;  // a score without a move: no .obf spelling
     absl::StrAppend(&line, "; ", SquareName(answer.square), ":", answer.score >= 0 ? "+" : "",
                     answer.score);
+    any = true;
   }
-  if (!position.answers.empty()) line += ';';
+  if (any) line += ';';
   return line;
 }
 

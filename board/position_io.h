@@ -15,6 +15,11 @@
 //    A line that starts with a square name is a transcript, in a file as on
 //    the command line; the position is the one after the last move, with a
 //    forced pass at the end applied too.
+//  - WTHOR game databases (.wtb, binary; board/wthor.h): one position per
+//    game, the one with a chosen number of empty squares (ReadOptions), with
+//    the game's theoretical score as its answer at the file's theoretical
+//    depth. Chosen by the `.wtb` file extension, in any case. Errors name the
+//    game instead of a line: `FILE: game N, move M: expected ..., found ...`.
 // Quietly accepted: CRLF line endings, a UTF-8 BOM, a missing final newline,
 // trailing blank lines.
 //
@@ -32,6 +37,7 @@
 #ifndef ENDSOLVE_BOARD_POSITION_IO_H_
 #define ENDSOLVE_BOARD_POSITION_IO_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -44,16 +50,26 @@ namespace endsolve {
 
 struct ReadResult {
   std::vector<Position> positions;     // the good ones, in file order
-  std::vector<absl::Status> errors;    // one per bad line, in file order
+  std::vector<absl::Status> errors;    // one per bad line (or game), in file order
 };
 
-// Parses the text of a whole file. `file_name` is used in error messages and
-// stored in each Position; a name ending in ".pos" selects the FFO format.
-ReadResult ParsePositions(std::string_view text, std::string_view file_name);
+// What a file alone does not say about the positions wanted from it.
+struct ReadOptions {
+  // .wtb files: the number of empty squares of each game's position, 0..60;
+  // nullopt for the file's theoretical depth, or 24 when the file has none.
+  std::optional<int> wthor_empties;
+};
+
+// Parses the text (the bytes) of a whole file. `file_name` is used in error
+// messages and stored in each Position; a name ending in ".pos" selects the
+// FFO format, one ending in ".wtb" (any case) the WTHOR format.
+ReadResult ParsePositions(std::string_view text, std::string_view file_name,
+                          const ReadOptions& options = {});
 
 // Reads and parses a file. Fails only when the file cannot be read at all;
 // bad lines are in the result's errors.
-absl::StatusOr<ReadResult> ReadPositionFile(const std::string& path);
+absl::StatusOr<ReadResult> ReadPositionFile(const std::string& path,
+                                            const ReadOptions& options = {});
 
 // Parses one position given on the command line: an .obf/plain line (board
 // and side, answers allowed) or a move transcript. `source` names it in
@@ -63,7 +79,9 @@ absl::StatusOr<ReadResult> ReadPositionFile(const std::string& path);
 absl::StatusOr<Position> ParsePositionText(std::string_view text, std::string_view source);
 
 // The .obf line for `position`, without a newline: board, side, and its
-// answers if any (`; G8:+18; H1:+12;`).
+// answers if any (`; G8:+18; H1:+12;`). An answer without a move (kNoMove:
+// only the best score is known, as in WTHOR files) has no .obf spelling and
+// is left out.
 std::string FormatObf(const Position& position);
 
 // Writes positions as an .obf file, one line each.

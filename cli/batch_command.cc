@@ -1,6 +1,6 @@
 // `endsolve batch INPUT... --out RESULTS.jsonl [--threads N] [--hash-mb M]
 // [--tt-scheme S] [--wld] [--ordering LIST] [--resume] [--shard K/N]
-// [--time-limit-per-position T]`: solves every position of the inputs (or
+// [--time-limit-per-position T] [--empties N]`: solves every position of the inputs (or
 // of one shard of them) and appends one JSON line per position to RESULTS,
 // synced as each one finishes, so that a batch of days survives crashes and
 // restarts (README "Batch solving").
@@ -32,6 +32,7 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
+#include "cli/positions.h"
 #include "cli/report.h"
 #include "cli/results_file.h"
 #include "cli/results_record.h"
@@ -278,7 +279,8 @@ int BatchCommand(int argc, char** argv) {
   auto args = summary_only ? ParseSubcommandFlags("batch --summary", argc, argv, {"summary"})
                            : ParseSubcommandFlags("batch", argc, argv,
                                                   {ENDSOLVE_SEARCH_FLAG_NAMES, "out", "resume",
-                                                   "shard", "time_limit_per_position", "summary"});
+                                                   "shard", "time_limit_per_position", "empties",
+                                                   "summary"});
   if (!args.ok()) {
     absl::FPrintF(stderr, "%s\n", args.status().message());
     return kExitBadInput;
@@ -300,6 +302,8 @@ int BatchCommand(int argc, char** argv) {
   if (!shard.ok()) return fail(shard.status().message());
   auto time_limit = TimeLimitFromFlag();
   if (!time_limit.ok()) return fail(time_limit.status().message());
+  auto read_options = ReadOptionsFromFlags();
+  if (!read_options.ok()) return fail(read_options.status().message());
   const RunSettings run{*shard, options->wld, options->threads, *time_limit};
 
   for (const std::string& file : *args) {
@@ -309,7 +313,7 @@ int BatchCommand(int argc, char** argv) {
           absl::StrCat("--out ", out, " is also an input; results go to a file of their own"));
     }
   }
-  auto input = LoadBatchInput(*args);
+  auto input = LoadBatchInput(*args, *read_options);
   if (!input.ok()) return fail(input.status().message());
   for (const std::string& w : input->warnings) absl::FPrintF(stderr, "warning: %s\n", w);
   const std::vector<BatchItem> items = SelectShard(std::move(input->items), run.shard);

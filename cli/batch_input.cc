@@ -9,10 +9,12 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "board/position_io.h"
+#include "board/wthor.h"
 
 namespace endsolve::cli {
 namespace {
@@ -43,6 +45,19 @@ int ErrorLine(absl::string_view message, absl::string_view file) {
   return absl::SimpleAtoi(message.substr(0, message.find(':')), &line) ? line : 0;
 }
 
+// The bytes a bad item of a .wtb file stands for, in lower-case hex: game
+// N's 68-byte record, or for the header (game 0) the header's bytes.
+std::string WthorRaw(absl::string_view bytes, int game) {
+  absl::string_view part;
+  if (game == 0) {
+    part = bytes.substr(0, kWthorHeaderBytes);
+  } else {
+    const std::size_t at = kWthorHeaderBytes + static_cast<std::size_t>(game - 1) * kWthorRecordBytes;
+    if (at < bytes.size()) part = bytes.substr(at, kWthorRecordBytes);
+  }
+  return absl::BytesToHexString(part);
+}
+
 absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
@@ -60,7 +75,8 @@ absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
 
 // Parses each file with board/'s reader, then merges its positions and its
 // errors back into line order, giving each an id.
-absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files) {
+absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
+                                          const ReadOptions& options) {
   BatchInput input;
   std::set<std::string> seen;
   for (const std::string& file : files) {
@@ -71,8 +87,9 @@ absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files)
     }
     absl::StatusOr<std::string> text = ReadWholeFile(file);
     if (!text.ok()) return text.status();
-    const std::vector<std::string> lines = SplitLines(*text);
-    ReadResult read = ParsePositions(*text, file);
+    const bool wthor = IsWthorFileName(file);
+    const std::vector<std::string> lines = wthor ? std::vector<std::string>() : SplitLines(*text);
+    ReadResult read = ParsePositions(*text, file, options);
 
     std::vector<BatchItem> items;
     for (Position& position : read.positions) {
@@ -86,10 +103,16 @@ absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files)
     for (const absl::Status& error : read.errors) {
       BatchItem item;
       item.file = file;
-      item.line = ErrorLine(error.message(), file);
       item.error = std::string(error.message());
-      if (item.line >= 1 && item.line <= static_cast<int>(lines.size())) {
-        item.raw = lines[item.line - 1];
+      if (wthor) {
+        item.line = WthorErrorGame(
+            std::string_view(error.message().data(), error.message().size()), file);
+        item.raw = WthorRaw(*text, item.line);
+      } else {
+        item.line = ErrorLine(error.message(), file);
+        if (item.line >= 1 && item.line <= static_cast<int>(lines.size())) {
+          item.raw = lines[item.line - 1];
+        }
       }
       item.id = BatchId(file, item.line, Fnv1a64(item.raw));
       items.push_back(std::move(item));

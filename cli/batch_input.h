@@ -9,6 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "board/position.h"
+#include "board/position_io.h"
 #include "cli/batch_identity.h"
 
 namespace endsolve::cli {
@@ -16,10 +17,13 @@ namespace endsolve::cli {
 struct BatchItem {
   std::string id;
   std::string file;                  // as given on the command line
-  int line = 0;                      // 1-based; for .pos files the board's line
+  int line = 0;                      // 1-based; for .pos files the board's line; for
+                                     // .wtb files the game number (0: the header)
   std::optional<Position> position;  // empty for a bad line
   std::string error;                 // a bad line's message, FILE:LINE:COL: ...
-  std::string raw;                   // a bad line's text, as read
+                                     // (.wtb: FILE: game N, move M: ...)
+  std::string raw;                   // a bad line's text, as read (.wtb: the bad game's
+                                     // 68-byte record, or the header, in hex)
   bool ok() const { return position.has_value(); }
 };
 
@@ -32,7 +36,10 @@ struct BatchInput {
 // an id, a shard and a bad-input record like any position; a file that
 // cannot be read at all fails the whole batch, before anything is written.
 // A file named twice is read once (its ids would collide), with a warning.
-absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files);
+// `options` chooses the position of each game of a .wtb file, so it is part
+// of what the ids depend on.
+absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
+                                          const ReadOptions& options = {});
 
 // The items of one shard, in the same order.
 std::vector<BatchItem> SelectShard(std::vector<BatchItem> items, const Shard& shard);

@@ -27,9 +27,12 @@ ABSL_FLAG(std::string, plot, "",
 namespace endsolve::cli {
 namespace {
 
-// The positions of --positions within --range; InvalidArgument when none.
+// The positions of --positions (read as --empties says) within --range;
+// InvalidArgument when none.
 absl::StatusOr<std::vector<Position>> ChosenPositions() {
-  LoadedPositions loaded = LoadPositions(absl::GetFlag(FLAGS_positions));
+  auto read_options = ReadOptionsFromFlags();
+  if (!read_options.ok()) return read_options.status();
+  LoadedPositions loaded = LoadPositions(absl::GetFlag(FLAGS_positions), *read_options);
   for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
   auto selected = SelectRangeFromFlag(std::move(loaded.positions));
   if (!selected.ok()) return selected.status();
@@ -129,10 +132,10 @@ int BenchCommand(int argc, char** argv) {
   const bool scaling = which == "scaling";
   auto args = scaling ? ParseSubcommandFlags("bench scaling", argc - 1, argv + 1,
                                              {ENDSOLVE_SEARCH_FLAG_NAMES, "positions", "range",
-                                              "repeat", "csv", "plot"})
+                                              "empties", "repeat", "csv", "plot"})
                       : ParseSubcommandFlags("bench ffo", argc - 1, argv + 1,
                                              {ENDSOLVE_SEARCH_FLAG_NAMES, "positions", "range",
-                                              "repeat", "csv"});
+                                              "empties", "repeat", "csv"});
   if (!args.ok() || !args->empty()) {
     absl::FPrintF(stderr, "%s\n", args.ok() ? "endsolve bench: positions are given with --positions"
                                             : args.status().message());

@@ -16,6 +16,7 @@ int SolveCommand(int argc, char** argv);
 int BenchCommand(int argc, char** argv);
 int BatchCommand(int argc, char** argv);
 int MergeCommand(int argc, char** argv);
+int EvalCommand(int argc, char** argv);
 
 }  // namespace endsolve::cli
 

@@ -24,11 +24,12 @@ constexpr char kUsage[] =
     "                 [--tt-scheme S] [--ordering LIST]\n"
     "  endsolve batch --summary RESULTS.jsonl...\n"
     "  endsolve merge SHARD_RESULTS... --out MERGED.jsonl [--inputs INPUT,...]\n"
+    "  endsolve eval FILE_OR_POSITION... [--depth N] [--json] [--eval FILE] [--range A-B]\n"
     "\n"
     "Positions: .obf or .pos files, a 64-character board and a side ('X' or 'O'),\n"
     "or a move transcript from the initial position such as f5d6c3d3c4.\n"
     "--ordering: comma-separated tt, killers[=N], history, fastest-first, parity,\n"
-    "etc, stability, aspiration; 'no-' before a name turns it off.\n"
+    "etc, stability, aspiration, eval, presearch; 'no-' before a name turns it off.\n"
     "Exit status: 0 ok, 1 a wrong answer, 2 bad usage or input, 130 interrupted.\n";
 
 }  // namespace
@@ -46,6 +47,7 @@ int main(int argc, char** argv) {
   if (command == "perft") return endsolve::cli::PerftCommand(argc - 2, argv + 2);
   if (command == "batch") return endsolve::cli::BatchCommand(argc - 2, argv + 2);
   if (command == "merge") return endsolve::cli::MergeCommand(argc - 2, argv + 2);
+  if (command == "eval") return endsolve::cli::EvalCommand(argc - 2, argv + 2);
   if (command == "--version" || command == "version") {
     absl::PrintF("endsolve %s\n", ENDSOLVE_VERSION);
     return 0;

@@ -1,6 +1,7 @@
-// `endsolve merge SHARD_RESULTS... --out MERGED.jsonl [--inputs INPUT,...]`:
-// combines the results files of `batch --shard K/N` runs into one, and
-// checks that nothing is missing, duplicated or contradictory.
+// `endsolve merge SHARD_RESULTS... --out MERGED.jsonl [--inputs INPUT,...]
+// [--empties N]`: combines the results files of `batch --shard K/N` runs into
+// one, and checks that nothing is missing, duplicated or contradictory.
+// --empties must be the batch's, for the ids of .wtb inputs to match.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/merge_check.h"
+#include "cli/positions.h"
 #include "cli/results_file.h"
 #include "cli/results_summary.h"
 
@@ -52,7 +54,7 @@ void PrintList(absl::string_view title, const std::vector<std::string>& lines) {
 }  // namespace
 
 int MergeCommand(int argc, char** argv) {
-  auto args = ParseSubcommandFlags("merge", argc, argv, {"out", "inputs"});
+  auto args = ParseSubcommandFlags("merge", argc, argv, {"out", "inputs", "empties"});
   auto fail = [](absl::string_view message) {
     absl::FPrintF(stderr, "endsolve merge: %s\n", message);
     return kExitBadInput;
@@ -79,7 +81,9 @@ int MergeCommand(int argc, char** argv) {
   std::optional<std::vector<BatchItem>> inputs;
   const std::vector<std::string> input_files = absl::GetFlag(FLAGS_inputs);
   if (!input_files.empty()) {
-    absl::StatusOr<BatchInput> loaded = LoadBatchInput(input_files);
+    auto read_options = ReadOptionsFromFlags();
+    if (!read_options.ok()) return fail(read_options.status().message());
+    absl::StatusOr<BatchInput> loaded = LoadBatchInput(input_files, *read_options);
     if (!loaded.ok()) return fail(loaded.status().message());
     inputs = std::move(loaded->items);
   }

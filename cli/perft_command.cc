@@ -10,7 +10,8 @@
 #include "cli/commands.h"
 #include "cli/positions.h"
 
-ABSL_FLAG(int, depth, 9, "perft: deepest depth to count");
+ABSL_FLAG(int, depth, 9,
+          "perft: deepest depth to count (default 9); eval: plies of evaluation search (default 0)");
 
 namespace endsolve::cli {
 

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 
@@ -11,7 +12,11 @@
 #include "board/position_io.h"
 
 ABSL_FLAG(std::string, range, "",
-          "positions to take by FFO number (or place in the input), e.g. 40-44; default all");
+          "positions to take by FFO number (or .wtb game number, or place in the input), "
+          "e.g. 40-44; default all");
+ABSL_FLAG(std::string, empties, "",
+          ".wtb inputs: take each game's position with this many empty squares (0-60); "
+          "default the file's theoretical depth, or 24 when it has none");
 
 namespace endsolve::cli {
 namespace {
@@ -30,10 +35,17 @@ absl::StatusOr<std::pair<int, int>> ParseRange(const std::string& text) {
   return std::pair<int, int>{lo, hi};
 }
 
-// The number --range selects by: the FFO label "#N", else the place.
+constexpr absl::string_view kGameLabel = "game ";
+
+// The number --range selects by: the FFO label "#N", else the game number of
+// a WTHOR label "game N", else the place.
 int PositionNumber(const Position& p, int index) {
   int n = 0;
   if (p.label.size() > 1 && p.label[0] == '#' && absl::SimpleAtoi(p.label.substr(1), &n)) return n;
+  if (absl::StartsWith(p.label, kGameLabel) &&
+      absl::SimpleAtoi(absl::string_view(p.label).substr(kGameLabel.size()), &n)) {
+    return n;
+  }
   return index + 1;
 }
 
@@ -52,13 +64,13 @@ absl::StatusOr<std::vector<Position>> SelectRangeFromFlag(std::vector<Position> 
 
 // Files are recognised by existing; an argument that neither exists nor
 // parses as a position is reported with both readings in mind.
-LoadedPositions LoadPositions(const std::vector<std::string>& args) {
+LoadedPositions LoadPositions(const std::vector<std::string>& args, const ReadOptions& options) {
   LoadedPositions loaded;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     std::error_code ec;
     if (std::filesystem::is_regular_file(arg, ec)) {
-      auto read = ReadPositionFile(arg);
+      auto read = ReadPositionFile(arg, options);
       if (!read.ok()) {
         loaded.errors.push_back(read.status());
         continue;
@@ -80,8 +92,22 @@ LoadedPositions LoadPositions(const std::vector<std::string>& args) {
   return loaded;
 }
 
+absl::StatusOr<ReadOptions> ReadOptionsFromFlags() {
+  ReadOptions options;
+  const std::string text = absl::GetFlag(FLAGS_empties);
+  if (text.empty()) return options;
+  int empties = -1;
+  if (!absl::SimpleAtoi(text, &empties) || empties < 0 || empties > 60) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--empties: expected a number of empty squares from 0 to 60, found '", text, "'"));
+  }
+  options.wthor_empties = empties;
+  return options;
+}
+
+// Only FFO labels stand alone: a WTHOR label ("game 17") needs its file.
 std::string PositionId(const Position& position) {
-  if (!position.label.empty()) return position.label;
+  if (absl::StartsWith(position.label, "#")) return position.label;
   if (!position.file.empty()) return absl::StrCat(position.file, ":", position.line);
   return absl::StrCat("arg ", position.line);
 }

@@ -25,10 +25,7 @@ Verdict Check(const Position& position, const SolveResult& result, bool wld) {
   const int expected = position.ExpectedScore();
   if (wld) return Sign(result.score) == Sign(expected) ? Verdict::kOk : Verdict::kWrong;
   if (result.score != expected || result.kind != ScoreKind::kExact) return Verdict::kWrong;
-  const bool listed = std::any_of(
-      position.answers.begin(), position.answers.end(),
-      [&](const MoveScore& a) { return a.square == result.best_move && a.score == expected; });
-  return listed ? Verdict::kOk : Verdict::kWrong;
+  return position.IsBestMove(result.best_move) ? Verdict::kOk : Verdict::kWrong;
 }
 
 std::string FormatScore(int score) { return absl::StrFormat("%+d", score); }

@@ -13,7 +13,8 @@ namespace endsolve::cli {
 enum class Verdict { kUnknown, kOk, kWrong };
 
 // Compares a finished result with the position's answers. Exact solves must
-// match the best score and play a move listed with that score; WLD solves
+// match the best score and play a move listed with that score (any move when
+// the input gives the score without its move, as WTHOR files do); WLD solves
 // must match its sign. kUnknown when the input had no answers.
 Verdict Check(const Position& position, const SolveResult& result, bool wld);
 

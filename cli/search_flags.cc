@@ -1,5 +1,6 @@
 #include "cli/search_flags.h"
 
+#include <memory>
 #include <string>
 
 #include "absl/flags/flag.h"
@@ -18,6 +19,9 @@ ABSL_FLAG(std::string, ordering, "default",
 ABSL_FLAG(int, split_min_empties, 0,
           "parallel search: the fewest empties at which a node splits (9..64); 0 takes the "
           "measured default (solver/README.md, \"Parallel search\")");
+
+ABSL_FLAG(std::string, eval, "",
+          "an evaluation weights file to order moves with, instead of the built-in one");
 
 namespace endsolve::cli {
 
@@ -61,15 +65,32 @@ absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec) {
     else if (name == "etc") f.etc = on;
     else if (name == "stability") f.stability = on;
     else if (name == "aspiration") f.aspiration = on;
+    else if (name == "eval") f.eval = on;
+    else if (name == "presearch") f.presearch = on;
     else {
       return absl::InvalidArgumentError(absl::StrCat(
           "--ordering: unknown feature '", item,
-          "'; expected tt, killers[=N], history, fastest-first, parity, etc, stability or "
-          "aspiration, "
+          "'; expected tt, killers[=N], history, fastest-first, parity, etc, stability, "
+          "aspiration, eval or presearch, "
           "each optionally preceded by no-"));
     }
   }
   return f;
+}
+
+absl::StatusOr<const eval::Evaluator*> EvaluatorFromFlag() {
+  const std::string path = absl::GetFlag(FLAGS_eval);
+  if (path.empty()) return &eval::Evaluator::Default();
+  // Loaded once per process and kept to its end: options hold a pointer.
+  static std::unique_ptr<eval::Evaluator> loaded;
+  if (loaded == nullptr) {
+    absl::StatusOr<eval::Weights> weights = eval::ReadWeightsFile(path);
+    if (!weights.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat("--eval: ", weights.status().message()));
+    }
+    loaded = std::make_unique<eval::Evaluator>(*weights);
+  }
+  return loaded.get();
 }
 
 absl::StatusOr<SolveOptions> SolveOptionsFromFlags(ThreadsFlag threads_flag) {
@@ -105,6 +126,9 @@ absl::StatusOr<SolveOptions> SolveOptionsFromFlags(ThreadsFlag threads_flag) {
       return absl::InvalidArgumentError(absl::StrCat("--", valid.message()));
     }
   }
+  auto evaluator = EvaluatorFromFlag();
+  if (!evaluator.ok()) return evaluator.status();
+  options.evaluator = *evaluator;
   // The solver's own checks (e.g. the thread counts it supports), so that a
   // command refuses bad options before it reads or writes anything.
   if (absl::Status valid = ValidateOptions(options); !valid.ok()) return valid;

@@ -14,7 +14,7 @@ namespace endsolve::cli {
 
 // The absl names of the flags this file defines, for ParseSubcommandFlags.
 #define ENDSOLVE_SEARCH_FLAG_NAMES "threads", "hash_mb", "tt_scheme", "wld", "ordering", \
-                                   "split_min_empties"
+                                   "split_min_empties", "eval"
 
 // How --threads is read: one count, or a list for scaling runs (then the
 // options get 1 thread and the caller sets each count of the list).
@@ -23,6 +23,11 @@ enum class ThreadsFlag { kOneCount, kList };
 // Solve options from the flags' current values; InvalidArgument names the
 // flag and the accepted values when one is malformed.
 absl::StatusOr<SolveOptions> SolveOptionsFromFlags(ThreadsFlag threads = ThreadsFlag::kOneCount);
+
+// The evaluation of the --eval flag: the built-in one when it is empty,
+// else the weights file it names, loaded once (an error names the file and
+// what is wrong with it).
+absl::StatusOr<const eval::Evaluator*> EvaluatorFromFlag();
 
 // The --threads flag as a list of counts ("1,2,4,8"), for scaling runs.
 absl::StatusOr<std::vector<int>> ThreadCountsFromFlag();

@@ -1,5 +1,6 @@
 // `endsolve solve FILE_OR_POSITION... [--threads N] [--hash-mb M]
-// [--tt-scheme S] [--wld] [--ordering ...] [--json]`: solves each position
+// [--tt-scheme S] [--wld] [--ordering ...] [--json] [--range A-B]
+// [--empties N]`: solves each position
 // exactly and prints a table row (or a JSON line) per position, in input
 // order, then a summary.
 #include <cstdio>
@@ -32,7 +33,7 @@ void ClearProgress() { absl::FPrintF(stderr, "\r\033[K"); }
 }  // namespace
 
 int SolveCommand(int argc, char** argv) {
-  auto args = ParseSubcommandFlags("solve", argc, argv, {ENDSOLVE_SEARCH_FLAG_NAMES, "json", "range"});
+  auto args = ParseSubcommandFlags("solve", argc, argv, {ENDSOLVE_SEARCH_FLAG_NAMES, "json", "range", "empties"});
   if (!args.ok()) {
     absl::FPrintF(stderr, "%s\n", args.status().message());
     return kExitBadInput;
@@ -46,6 +47,11 @@ int SolveCommand(int argc, char** argv) {
     absl::FPrintF(stderr, "endsolve solve: %s\n", options.status().message());
     return kExitBadInput;
   }
+  auto read_options = ReadOptionsFromFlags();
+  if (!read_options.ok()) {
+    absl::FPrintF(stderr, "endsolve solve: %s\n", read_options.status().message());
+    return kExitBadInput;
+  }
   auto tt = MakeTable(*options);
   if (!tt.ok()) {
     absl::FPrintF(stderr, "endsolve solve: %s\n", tt.status().message());
@@ -55,7 +61,7 @@ int SolveCommand(int argc, char** argv) {
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options->cancel = &interrupted;
 
-  LoadedPositions loaded = LoadPositions(*args);
+  LoadedPositions loaded = LoadPositions(*args, *read_options);
   for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
   auto selected = SelectRangeFromFlag(std::move(loaded.positions));
   if (!selected.ok()) {

@@ -13,7 +13,9 @@
 //   parity        a move into a quadrant with an odd number of empties keeps
 //                 the last move of that region for the side to move
 //   history       Schaeffer's credits of the square
-//   (seam)        an evaluation term joins here in a later issue
+//   eval          from kEvalOrderMinEmpties up (search.h): the value of the
+//                 move by a shallow evaluation search (eval_order.h), a
+//                 disc worth a quarter of a reply
 // The fastest-first and parity weights were tuned together on node counts
 // (solver/README.md): in units of 2^18, a reply costs 4 (a corner reply
 // 12), a square of potential mobility 2, a stable disc at a corner is worth

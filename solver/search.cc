@@ -52,6 +52,7 @@ Searcher::Searcher(SharedSearch* shared, const SplitPoint* split, const Heuristi
 
 void Searcher::Init() {
   tt_ = shared_->tt;
+  eval_search_ = EvalSearch(shared_->evaluator);
   features_ = shared_->features;
   features_.killers = std::clamp(features_.killers, 0, kMaxKillers);
   split_min_empties_ = shared_->split_min_empties;
@@ -138,8 +139,12 @@ int Searcher::Child(Bitboard player, Bitboard opponent, int alpha, int beta, int
 // The ordering keys of every move in `moves` (see move_order.h), with the
 // child positions. Returns the number of moves.
 int Searcher::ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move,
-                         int ply, ScoredMove* list) const {
+                         int ply, ScoredMove* list) {
   const unsigned parity = ParityOf(~(player | opponent));
+  const int empties = PopCount(~(player | opponent));
+  const bool by_eval = features_.eval && empties >= kEvalOrderMinEmpties;
+  const int depth = by_eval ? EvalOrderDepth(empties) : 0;
+  if (by_eval) eval_search_.Reset(player, opponent);
   int count = 0;
   while (moves != 0) {
     const int x = PopFirstSquare(moves);
@@ -164,7 +169,11 @@ int Searcher::ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int
     if (features_.history) {
       m.key += static_cast<int>(std::bit_width(heuristics_.history[ply & 1][x])) * kHistoryWeight;
     }
-    // Seam: a term from a static evaluation or a shallow search joins here.
+    if (by_eval) {
+      m.key += kEvalKeyWeight * eval_search_.ChildValue(x, flipped, m.player, m.opponent, depth,
+                                                         -EvalUnits(kNumSquares + 1),
+                                                         EvalUnits(kNumSquares + 1));
+    }
   }
   return count;
 }

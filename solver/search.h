@@ -25,7 +25,8 @@
 //   >= kTTMinEmpties      PVS / null-window search with the transposition
 //                         table, ETC (>= kEtcMinEmpties), stability cutoff,
 //                         moves sorted by the MoveScorer (TT move, killers,
-//                         history, fastest-first, parity)
+//                         history, fastest-first, parity, and from
+//                         kEvalOrderMinEmpties an evaluation search)
 //   5 .. kTTMinEmpties-1  alpha-beta without the table: parity order, or
 //                         fastest-first from kShallowSortMinEmpties
 //   1 .. 4                unrolled solvers over the list of empty squares,
@@ -69,6 +70,7 @@
 #include "board/board.h"
 #include "board/perft.h"
 #include "hashtable/transposition_table.h"
+#include "solver/eval_order.h"
 #include "solver/move_order.h"
 #include "solver/solver.h"
 #include "solver/stability.h"
@@ -90,6 +92,20 @@ inline constexpr int kShallowSortMinEmpties = 5;
 // Smallest number of empties at which a node probes each child's table
 // entry (ETC). A probe is a cache miss; it pays only above small subtrees.
 inline constexpr int kEtcMinEmpties = 10;
+// Smallest number of empties at which a node orders its moves by an
+// evaluation search (eval_order.h), and the depth of that search by
+// empties: below kEvalOrderMinEmpties fastest-first alone orders as well
+// for less time (solver/README.md, "Ordering by evaluation").
+inline constexpr int kEvalOrderMinEmpties = 14;
+inline constexpr int kEvalDepth1MinEmpties = 18;
+inline constexpr int kEvalDepth2MinEmpties = 22;
+constexpr int EvalOrderDepth(int empties) {
+  return empties >= kEvalDepth2MinEmpties ? 2 : empties >= kEvalDepth1MinEmpties ? 1 : 0;
+}
+// The weight of an evaluation unit (1/64 disc) in the ordering key: 2^12,
+// so a disc (2^18) weighs a quarter of an opponent reply (2^20,
+// move_order.h). Sweep in solver/README.md.
+inline constexpr int kEvalKeyWeight = 1 << 12;
 // The largest number of moves a position can have. 33 is the known maximum;
 // this leaves room.
 inline constexpr int kMaxMoves = 40;
@@ -115,9 +131,10 @@ inline constexpr int kNoSplit = kNumSquares + 1;
 struct SharedSearch {
   SharedSearch(TranspositionTable* table, const SearchFeatures& search_features,
                const Limits& search_limits, int search_threads = 1,
-               int split_min = kNoSplit)
+               int split_min = kNoSplit, const eval::Evaluator* search_evaluator = nullptr)
       : tt(table), features(search_features), limits(search_limits),
-        threads(search_threads), split_min_empties(split_min) {}
+        threads(search_threads), split_min_empties(split_min),
+        evaluator(search_evaluator != nullptr ? search_evaluator : &eval::Evaluator::Default()) {}
 
   TranspositionTable* tt;
   SearchFeatures features;
@@ -129,6 +146,8 @@ struct SharedSearch {
   int threads;
   // Nodes with at least this many empties split (kNoSplit: none do).
   int split_min_empties;
+  // The evaluation that orders the moves of large nodes (eval_order.h).
+  const eval::Evaluator* evaluator;
   // Raised by the first searcher that finds a limit reached; every
   // searcher stops at its next poll.
   std::atomic<bool> stop{false};
@@ -197,7 +216,7 @@ class Searcher {
   // ordering keys (move_order.h); returns how many. `tt_move` is the
   // table's move or kNoMove.
   int ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply,
-                 ScoredMove* list) const;
+                 ScoredMove* list);
 
   // The move the table holds for `board`, or kNoMove.
   int TableMove(const Board& board) const;
@@ -205,6 +224,8 @@ class Searcher {
   // The nodes of this searcher and of every helper task of its splits.
   const NodeCounts& counts() const { return counts_; }
   std::uint64_t etc_probes() const { return etc_probes_; }
+  // Positions visited by the ordering searches (not nodes).
+  std::uint64_t eval_nodes() const { return eval_search_.nodes(); }
   bool stopped() const { return stopped_; }
 
   // Checks the limits now, whatever the node count, and flushes this
@@ -303,6 +324,7 @@ class Searcher {
   std::uint64_t flushed_ = 0;  // nodes already added to shared_->nodes
   bool stopped_ = false;
   Heuristics heuristics_;
+  EvalSearch eval_search_{nullptr};
 };
 
 }  // namespace endsolve::search

@@ -77,6 +77,24 @@ bool ExtractPv(Board board, int score, Goal goal, search::Searcher& searcher,
   }
 }
 
+// The presearch: an evaluation search of the root to kPresearchDepth plies
+// whose value, rounded to an even score (every final score is even: the 64
+// squares, empties given to the winner, split between the two sides), is
+// the first aspiration guess. Each pass of the exact search costs about as
+// much as the distance from the guess to the score allows it to cut, so a
+// guess near the score saves whole passes (solver/README.md).
+constexpr int kPresearchDepth = 8;
+int Presearch(const Board& board, const SolveOptions& options) {
+  search::EvalSearch eval_search(options.evaluator != nullptr ? options.evaluator
+                                                             : &eval::Evaluator::Default());
+  const int units = eval_search.Value(board.player, board.opponent,
+                                      std::min(kPresearchDepth, board.EmptyCount()),
+                                      -search::EvalUnits(kNumSquares + 1),
+                                      search::EvalUnits(kNumSquares + 1));
+  const int discs = eval::Evaluator::ToDiscs(units);
+  return discs >= 0 ? (discs + 1) / 2 * 2 : -((-discs + 1) / 2 * 2);
+}
+
 // The root driver. Without aspiration: one principal-variation search over
 // the whole window. With it (MTD(f) with a guess of 0): a sequence of root
 // searches with the narrow window (g - 1, g + 1), each of which either
@@ -123,6 +141,7 @@ search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board
   }
   search::Searcher::RootOutcome best;  // the pass that proved the best lower bound
   int guess = 0;
+  if (options.features.presearch) guess = Presearch(board, options);
   for (;;) {
     guess = std::clamp(guess, lo + 1, hi - 1);
     const int a = std::max(lo, guess - 1);
@@ -213,7 +232,8 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
   // this thread), their subtrees in parallel.
   search::SharedSearch shared(tt, options.features, limits, options.threads,
                               options.split_min_empties != 0 ? options.split_min_empties
-                                                             : search::kSplitMinEmpties);
+                                                             : search::kSplitMinEmpties,
+                              options.evaluator);
   search::Searcher searcher(&shared);
   search::Searcher::RootOutcome root;
   search::RunWithThreads(options.threads, [&] {

@@ -15,6 +15,7 @@
 #include "absl/time/time.h"
 #include "board/board.h"
 #include "board/perft.h"
+#include "eval/evaluator.h"
 #include "hashtable/transposition_table.h"
 
 namespace endsolve {
@@ -38,6 +39,12 @@ struct SearchFeatures {
   // Root strategy: narrow windows from a guess (MTD(f)) instead of one
   // principal-variation search over the whole window.
   bool aspiration = true;
+  // Order the moves of nodes high in the tree by a shallow search with the
+  // pattern evaluation (solver/eval_order.h).
+  bool eval = true;
+  // Before the exact passes, estimate the score with an evaluation search,
+  // so that the first aspiration window sits near it (solver.cc).
+  bool presearch = true;
 };
 
 // A snapshot of a running root search, for live progress displays.
@@ -77,6 +84,8 @@ struct SolveOptions {
   // make small positions split.
   int split_min_empties = 0;
   SearchFeatures features;
+  // The evaluation for ordering and the presearch; null: the built-in one.
+  const eval::Evaluator* evaluator = nullptr;
   std::function<void(const Progress&)> on_progress;  // may be empty
 };
 
@@ -101,6 +110,8 @@ struct SolveResult {
   NodeCounts nodes;                 // perft convention (board/perft.h), all searches
   NodeCounts pv_nodes;              // the part of `nodes` spent extracting the pv
   std::uint64_t etc_probes = 0;     // child table probes (not nodes)
+  std::uint64_t eval_nodes = 0;     // positions visited by ordering searches and the presearch (not nodes)
+  int presearch_score = 0;          // the presearch's estimate (discs), when it ran
   absl::Duration time;
 };
 

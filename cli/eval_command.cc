@@ -1,0 +1,107 @@
+// `endsolve eval FILE_OR_POSITION... [--depth N] [--json] [--eval FILE]
+// [--range A-B] [--empties N]`: what the evaluation believes of each
+// position, in discs for the side to move: the static evaluation, or with
+// --depth N the value of an N-ply evaluation search (exact where the game
+// ends within it). When the input has answers, each row shows the error
+// against the best score, and the summary the mean absolute error.
+#include <cmath>
+#include <cstdio>
+
+#include "absl/flags/declare.h"
+#include "absl/flags/flag.h"
+#include "absl/strings/str_format.h"
+#include "cli/command_line.h"
+#include "cli/commands.h"
+#include "cli/positions.h"
+#include "cli/search_flags.h"
+#include "eval/evaluator.h"
+#include "nlohmann/json.hpp"
+#include "solver/eval_order.h"
+
+// --depth is perft's flag (perft_command.cc); eval sets its default to 0
+// before parsing.
+ABSL_DECLARE_FLAG(int, depth);
+ABSL_DECLARE_FLAG(bool, json);
+
+namespace endsolve::cli {
+namespace {
+
+// The deepest search the command accepts: the search has no table and no
+// ordering, so depth 12 already takes seconds.
+constexpr int kMaxEvalDepth = 14;
+
+}  // namespace
+
+int EvalCommand(int argc, char** argv) {
+  absl::SetFlag(&FLAGS_depth, 0);
+  auto args = ParseSubcommandFlags("eval", argc, argv, {"depth", "json", "eval", "range", "empties"});
+  if (!args.ok()) {
+    absl::FPrintF(stderr, "%s\n", args.status().message());
+    return kExitBadInput;
+  }
+  if (args->empty()) {
+    absl::FPrintF(stderr, "endsolve eval: expected at least one position file or position\n");
+    return kExitBadInput;
+  }
+  const int depth = absl::GetFlag(FLAGS_depth);
+  if (depth < 0 || depth > kMaxEvalDepth) {
+    absl::FPrintF(stderr, "endsolve eval: --depth: expected 0..%d, found %d\n", kMaxEvalDepth, depth);
+    return kExitBadInput;
+  }
+  auto evaluator = EvaluatorFromFlag();
+  if (!evaluator.ok()) {
+    absl::FPrintF(stderr, "endsolve eval: %s\n", evaluator.status().message());
+    return kExitBadInput;
+  }
+  auto read_options = ReadOptionsFromFlags();
+  if (!read_options.ok()) {
+    absl::FPrintF(stderr, "endsolve eval: %s\n", read_options.status().message());
+    return kExitBadInput;
+  }
+  LoadedPositions loaded = LoadPositions(*args, *read_options);
+  for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
+  auto selected = SelectRangeFromFlag(std::move(loaded.positions));
+  if (!selected.ok()) {
+    absl::FPrintF(stderr, "endsolve eval: %s\n", selected.status().message());
+    return kExitBadInput;
+  }
+  const bool json = absl::GetFlag(FLAGS_json);
+  if (!json) absl::PrintF("%-12s %4s %7s %7s %6s\n", "id", "emp", "eval", "expect", "error");
+  search::EvalSearch search(*evaluator);
+  double abs_error = 0;
+  int with_answers = 0;
+  for (const Position& position : *selected) {
+    const Board& board = position.board;
+    const int units = search.Value(board.player, board.opponent, depth,
+                                   -search::EvalUnits(kNumSquares + 1), search::EvalUnits(kNumSquares + 1));
+    // Two decimals: the evaluation resolves 1/64 of a disc.
+    const double discs = std::round(100.0 * units / eval::kUnitsPerDisc) / 100.0;
+    const std::string id = PositionId(position);
+    double error = 0;
+    if (position.HasAnswers()) {
+      error = discs - position.ExpectedScore();
+      abs_error += std::abs(error);
+      ++with_answers;
+    }
+    if (json) {
+      nlohmann::json line = {{"id", id}, {"empties", board.EmptyCount()}, {"depth", depth}, {"eval", discs}};
+      if (position.HasAnswers()) {
+        line["expected_score"] = position.ExpectedScore();
+        line["error"] = std::round(100.0 * error) / 100.0;
+      }
+      absl::PrintF("%s\n", line.dump());
+    } else if (position.HasAnswers()) {
+      absl::PrintF("%-12s %4d %+7.2f %+7d %+6.2f\n", id, board.EmptyCount(), discs,
+                   position.ExpectedScore(), error);
+    } else {
+      absl::PrintF("%-12s %4d %+7.2f %7s %6s\n", id, board.EmptyCount(), discs, "", "");
+    }
+  }
+  std::string summary = absl::StrFormat("evaluated %d, depth %d, input errors %d", selected->size(),
+                                        depth, loaded.errors.size());
+  if (with_answers > 0) absl::StrAppendFormat(&summary, ", MAE %.2f over %d with answers", abs_error / with_answers, with_answers);
+  absl::FPrintF(json ? stderr : stdout, "%s\n", summary);
+  return loaded.errors.empty() ? kExitOk : kExitBadInput;
+}
+
+}  // namespace endsolve::cli

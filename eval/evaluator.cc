@@ -1,0 +1,97 @@
+#include "eval/evaluator.h"
+
+#include <algorithm>
+
+namespace endsolve::eval {
+
+// Digit values: 0 empty, 1 side A, 2 side B.
+PatternState PatternState::FromBoard(Bitboard player, Bitboard opponent) {
+  PatternState state;
+  const PatternSet& set = Patterns();
+  for (int i = 0; i < kNumInstances; ++i) {
+    const PatternInstance& instance = set.instances[i];
+    std::uint32_t index = 0;
+    for (int k = 0; k < instance.size; ++k) {
+      const Bitboard bit = SquareBit(instance.squares[k]);
+      const std::uint32_t digit = (player & bit) ? 1 : (opponent & bit) ? 2 : 0;
+      index += digit * kPow3[k];
+    }
+    state.indices_[i] = static_cast<std::uint16_t>(index);
+  }
+  return state;
+}
+
+// A new disc adds its digit (1 or 2) at its square; a flip from B to A
+// subtracts one power, from A to B adds one.
+void PatternState::Play(int square, Bitboard flipped, bool a_moves) {
+  const PatternSet& set = Patterns();
+  const int placed = a_moves ? 1 : 2;
+  const int flip = a_moves ? -1 : 1;
+  for (int u = 0; u < set.use_count[square]; ++u) {
+    const SquareUse use = set.uses[square][u];
+    indices_[use.instance] = static_cast<std::uint16_t>(indices_[use.instance] + placed * use.power);
+  }
+  for (Bitboard f = flipped; f != 0;) {
+    const int s = PopFirstSquare(f);
+    for (int u = 0; u < set.use_count[s]; ++u) {
+      const SquareUse use = set.uses[s][u];
+      indices_[use.instance] = static_cast<std::uint16_t>(indices_[use.instance] + flip * use.power);
+    }
+  }
+}
+
+void PatternState::Undo(int square, Bitboard flipped, bool a_moves) {
+  const PatternSet& set = Patterns();
+  const int placed = a_moves ? 1 : 2;
+  const int flip = a_moves ? -1 : 1;
+  for (int u = 0; u < set.use_count[square]; ++u) {
+    const SquareUse use = set.uses[square][u];
+    indices_[use.instance] = static_cast<std::uint16_t>(indices_[use.instance] - placed * use.power);
+  }
+  for (Bitboard f = flipped; f != 0;) {
+    const int s = PopFirstSquare(f);
+    for (int u = 0; u < set.use_count[s]; ++u) {
+      const SquareUse use = set.uses[s][u];
+      indices_[use.instance] = static_cast<std::uint16_t>(indices_[use.instance] - flip * use.power);
+    }
+  }
+}
+
+Evaluator::Evaluator(const Weights& weights) {
+  const PatternSet& set = Patterns();
+  std::array<int, kNumClasses> class_offset{};
+  stride_ = 1;
+  for (int c = 0; c < kNumClasses; ++c) {
+    class_offset[c] = stride_;
+    stride_ += static_cast<int>(kPow3[kClasses[c].size]);
+  }
+  for (int i = 0; i < kNumInstances; ++i) instance_offset_[i] = class_offset[set.instances[i].pattern_class];
+  tables_.assign(static_cast<std::size_t>(kNumPhases) * 2 * stride_, 0);
+  for (int phase = 0; phase < kNumPhases; ++phase) {
+    const std::int16_t* free = weights.Phase(phase);
+    std::int16_t* a = tables_.data() + (phase * 2) * stride_;
+    std::int16_t* b = a + stride_;
+    a[0] = b[0] = free[0];
+    for (int c = 0; c < kNumClasses; ++c) {
+      const int size = kClasses[c].size;
+      const std::int16_t* w = free + Weights::ClassOffset(c);
+      for (std::uint32_t index = 0; index < kPow3[size]; ++index) {
+        a[class_offset[c] + index] = w[set.weight_slot[c][index]];
+        b[class_offset[c] + index] = w[set.weight_slot[c][SwapColours(index, size)]];
+      }
+    }
+  }
+}
+
+const Evaluator& Evaluator::Default() {
+  static const Evaluator evaluator(DefaultWeights());
+  return evaluator;
+}
+
+int Evaluator::ToDiscs(int units) {
+  const int rounded = units >= 0 ? (units + kUnitsPerDisc / 2) / kUnitsPerDisc
+                                 : -((-units + kUnitsPerDisc / 2) / kUnitsPerDisc);
+  return std::clamp(rounded, -64, 64);
+}
+
+}  // namespace endsolve::eval

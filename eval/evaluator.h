@@ -1,0 +1,81 @@
+// The pattern evaluation: a guess of the final disc difference of a
+// position, for the side to move, from trained pattern weights (weights.h).
+//
+// Two ways to compute it, one answer:
+//  - from scratch: PatternState::FromBoard reads every instance's index off
+//    the bitboards square by square (the simple version, kept as the oracle);
+//  - incrementally: PatternState::Play and Undo move each index by a fixed
+//    multiple of a power of 3 for every square a move fills or flips, which
+//    is what a search that makes and undoes moves wants.
+// Either way Evaluator::Evaluate sums one table entry per instance.
+//
+// Indices are kept in absolute colours: "side A" is the side to move of the
+// position the state was built from, so the indices need no rewrite when
+// the turn passes. The evaluator keeps each phase's table twice, once as
+// trained (side A to move) and once with the colours swapped (side B to
+// move), so that evaluating either side costs the same.
+#ifndef ENDSOLVE_EVAL_EVALUATOR_H_
+#define ENDSOLVE_EVAL_EVALUATOR_H_
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "board/bitboard.h"
+#include "eval/patterns.h"
+#include "eval/weights.h"
+
+namespace endsolve::eval {
+
+class PatternState {
+ public:
+  // Every instance's index, read off the board; `player` is side A.
+  static PatternState FromBoard(Bitboard player, Bitboard opponent);
+
+  // Side A (a_moves) or side B places a disc on `square` and flips `flipped`.
+  void Play(int square, Bitboard flipped, bool a_moves);
+  // Takes back exactly that move.
+  void Undo(int square, Bitboard flipped, bool a_moves);
+
+  const std::array<std::uint16_t, kNumInstances>& indices() const { return indices_; }
+  friend bool operator==(const PatternState&, const PatternState&) = default;
+
+ private:
+  std::array<std::uint16_t, kNumInstances> indices_{};
+};
+
+class Evaluator {
+ public:
+  explicit Evaluator(const Weights& weights);
+
+  // The evaluator of the built-in weights, made on first use.
+  static const Evaluator& Default();
+
+  // The evaluation in units of 1/kUnitsPerDisc disc, for side A when
+  // a_to_move, else for side B, with the table of `empties`' phase.
+  int Evaluate(const PatternState& state, int empties, bool a_to_move) const {
+    const std::int16_t* table = tables_.data() + (PhaseOf(empties) * 2 + (a_to_move ? 0 : 1)) * stride_;
+    int sum = table[0];
+    const auto& indices = state.indices();
+    for (int i = 0; i < kNumInstances; ++i) sum += table[instance_offset_[i] + indices[i]];
+    return sum;
+  }
+
+  // From scratch, for the side to move (player).
+  int Evaluate(Bitboard player, Bitboard opponent) const {
+    return Evaluate(PatternState::FromBoard(player, opponent), PopCount(~(player | opponent)), true);
+  }
+
+  // Units to discs, rounded to the nearest disc and clamped to -64..64.
+  static int ToDiscs(int units);
+
+ private:
+  // Per phase and side, the bias at 0 then every class's full table.
+  std::vector<std::int16_t> tables_;
+  int stride_ = 0;
+  std::array<int, kNumInstances> instance_offset_{};
+};
+
+}  // namespace endsolve::eval
+
+#endif  // ENDSOLVE_EVAL_EVALUATOR_H_

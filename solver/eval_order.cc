@@ -1,0 +1,49 @@
+#include "solver/eval_order.h"
+
+#include <algorithm>
+
+#include "board/board.h"
+#include "solver/fast_rules.h"
+
+namespace endsolve::search {
+
+int EvalSearch::ChildValue(int square, Bitboard flipped, Bitboard child_player,
+                           Bitboard child_opponent, int depth, int alpha, int beta) {
+  state_.Play(square, flipped, /*a_moves=*/true);
+  const int value = -Search(child_player, child_opponent, /*a_to_move=*/false, depth, -beta, -alpha);
+  state_.Undo(square, flipped, /*a_moves=*/true);
+  return value;
+}
+
+int EvalSearch::Value(Bitboard player, Bitboard opponent, int depth, int alpha, int beta) {
+  Reset(player, opponent);
+  return Search(player, opponent, /*a_to_move=*/true, depth, alpha, beta);
+}
+
+int EvalSearch::Search(Bitboard player, Bitboard opponent, bool a_to_move, int depth, int alpha,
+                       int beta) {
+  ++nodes_;
+  const int empties = PopCount(~(player | opponent));
+  Bitboard moves = fast::Moves(player, opponent);
+  if (moves == 0) {
+    if (fast::Moves(opponent, player) == 0) return EvalUnits(FinalScore(player, opponent));
+    return -Search(opponent, player, !a_to_move, depth, -beta, -alpha);
+  }
+  if (depth == 0) return evaluator_->Evaluate(state_, empties, a_to_move);
+  int best = -EvalUnits(kNumSquares + 1);
+  while (moves != 0) {
+    const int x = PopFirstSquare(moves);
+    const Bitboard flipped = fast::Flips(player, opponent, x);
+    state_.Play(x, flipped, a_to_move);
+    const int value = -Search(opponent ^ flipped, player ^ flipped ^ SquareBit(x), !a_to_move,
+                              depth - 1, -beta, -std::max(alpha, best));
+    state_.Undo(x, flipped, a_to_move);
+    if (value > best) {
+      best = value;
+      if (best >= beta) break;
+    }
+  }
+  return best;
+}
+
+}  // namespace endsolve::search

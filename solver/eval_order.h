@@ -1,0 +1,63 @@
+// Ordering by evaluation: the value of a child position from a shallow
+// search with the pattern evaluation (eval/), for the move-ordering key of
+// the nodes high in the tree.
+//
+// Fastest-first (move_order.h) guesses which move leaves the opponent the
+// fewest replies; from about 16 empties up it often misses the move that is
+// simply best, and a node whose first move is not its best pays with a
+// whole extra subtree. Every strong engine orders those nodes by a shallow
+// search with a trained evaluation; this is ours. The search makes and
+// undoes moves on one incremental PatternState (eval/evaluator.h), so a
+// leaf costs one table lookup per pattern instance.
+//
+// The searches here are not nodes of the solve (README: "Scores and node
+// counts"); the solver counts them apart (SolveResult::eval_nodes).
+#ifndef ENDSOLVE_SOLVER_EVAL_ORDER_H_
+#define ENDSOLVE_SOLVER_EVAL_ORDER_H_
+
+#include <cstdint>
+
+#include "board/bitboard.h"
+#include "eval/evaluator.h"
+
+namespace endsolve::search {
+
+class EvalSearch {
+ public:
+  explicit EvalSearch(const eval::Evaluator* evaluator) : evaluator_(evaluator) {}
+
+  // Starts a search tree at (player, opponent): the side to move is side A.
+  void Reset(Bitboard player, Bitboard opponent) {
+    state_ = eval::PatternState::FromBoard(player, opponent);
+  }
+
+  // The value, in evaluation units for the side to move, of the child reached
+  // by the side to move of the Reset() position playing `square` (flipping
+  // `flipped`), searched `depth` plies below the child with alpha-beta in
+  // (alpha, beta) from the child's side; exact where the game ends.
+  // (child_player, child_opponent) is the child seen from its side to move.
+  int ChildValue(int square, Bitboard flipped, Bitboard child_player, Bitboard child_opponent,
+                 int depth, int alpha, int beta);
+
+  // The value of (player, opponent) itself searched `depth` plies, for the
+  // side to move, in evaluation units: the root presearch (solver.cc).
+  int Value(Bitboard player, Bitboard opponent, int depth, int alpha, int beta);
+
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  // Negamax over `depth` plies in (alpha, beta), fail-soft; a_to_move says
+  // whose turn it is in terms of the state's sides.
+  int Search(Bitboard player, Bitboard opponent, bool a_to_move, int depth, int alpha, int beta);
+
+  const eval::Evaluator* evaluator_;
+  eval::PatternState state_;
+  std::uint64_t nodes_ = 0;
+};
+
+// Evaluation units of an exact final score.
+constexpr int EvalUnits(int discs) { return discs * eval::kUnitsPerDisc; }
+
+}  // namespace endsolve::search
+
+#endif  // ENDSOLVE_SOLVER_EVAL_ORDER_H_

@@ -1,0 +1,92 @@
+// `endsolve eval`: the static evaluation and the evaluation search as users
+// and scripts see them, errors against the answers, and bad options.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "board/position_io.h"
+#include "eval/evaluator.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "tests/cli/run_command.h"
+
+namespace endsolve::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+const std::string kBinary = ENDSOLVE_BINARY;
+// FFO #1 (14 empties): G8 +18 is the only best move.
+const std::string kFfo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+// A position of a 2020 tournament game at 8 empties; endsolve solves it to +14.
+const std::string kEightEmpties = "XXXXXX--OXXXXX--XOXXXXXXXOOXXXXXXOXOXXXXXOOXOXXX-OOOOOX---XXXXXX X";
+
+std::vector<std::string> Lines(const std::string& text) {
+  return absl::StrSplit(text, '\n', absl::SkipEmpty());
+}
+
+// The built-in evaluation of a position line, in discs to two decimals.
+double StaticEval(const std::string& line) {
+  const absl::StatusOr<Position> p = ParsePositionText(line, "test");
+  EXPECT_TRUE(p.ok());
+  const int units = eval::Evaluator::Default().Evaluate(p->board.player, p->board.opponent);
+  return std::round(100.0 * units / eval::kUnitsPerDisc) / 100.0;
+}
+
+TEST(EvalCliTest, PrintsTheStaticEvaluationAndTheErrorAgainstTheAnswers) {
+  const std::string file = WriteTempFile("one.obf", kFfo1 + "; G8:+18; H1:+12;\n");
+  const CommandOutput r = RunCommand(kBinary + " eval " + file);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const auto lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;  // header, row, summary
+  EXPECT_EQ(lines[0], "id            emp    eval  expect  error");
+  const double value = StaticEval(kFfo1);
+  EXPECT_EQ(lines[1], absl::StrFormat("%-12s %4d %+7.2f %+7d %+6.2f", file + ":1", 14, value, 18, value - 18));
+  EXPECT_EQ(lines[2], absl::StrFormat("evaluated 1, depth 0, input errors 0, MAE %.2f over 1 with answers",
+                                      std::abs(value - 18)));
+}
+
+TEST(EvalCliTest, ASearchToTheEndOfTheGameIsExact) {
+  const CommandOutput r = RunCommand(kBinary + " eval --depth 8 --json '" + kEightEmpties + "; B8:+14;'");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const auto lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 1u) << r.out;
+  const auto j = nlohmann::json::parse(lines[0]);
+  EXPECT_EQ(j["id"], "arg 1");
+  EXPECT_EQ(j["empties"], 8);
+  EXPECT_EQ(j["depth"], 8);
+  EXPECT_EQ(j["eval"], 14.0);
+  EXPECT_EQ(j["expected_score"], 14);
+  EXPECT_EQ(j["error"], 0.0);
+  EXPECT_THAT(r.err, HasSubstr("evaluated 1, depth 8, input errors 0, MAE 0.00 over 1 with answers"));
+}
+
+TEST(EvalCliTest, BadOptionsAndWeightsFilesAreRefusedWithTheirReason) {
+  CommandOutput r = RunCommand(kBinary + " eval --depth 99 '" + kFfo1 + "'");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("endsolve eval: --depth: expected 0..14, found 99"));
+  const std::string bad = WriteTempFile("bad.bin", "not weights");
+  r = RunCommand(kBinary + " eval --eval " + bad + " '" + kFfo1 + "'");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--eval: " + bad + ": expected an endsolve weights file"));
+  r = RunCommand(kBinary + " solve --eval " + bad + " '" + kFfo1 + "'");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--eval: " + bad + ": expected an endsolve weights file"));
+}
+
+TEST(EvalCliTest, EveryOrderingFeatureCanBeSwitchedOffWithTheSameScore) {
+  for (const std::string ordering : {"default", "no-eval", "no-presearch", "no-eval,no-presearch"}) {
+    const CommandOutput r = RunCommand(kBinary + " solve --ordering " + ordering + " '" + kFfo1 + "; G8:+18;'");
+    ASSERT_EQ(r.exit_status, 0) << ordering << ": " << r.err;
+    EXPECT_THAT(r.out, HasSubstr("solved 1 of 1, wrong 0")) << ordering;
+  }
+  const CommandOutput r = RunCommand(kBinary + " solve --ordering no-evals '" + kFfo1 + "'");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("aspiration, eval or presearch"));
+}
+
+}  // namespace
+}  // namespace endsolve::testing

@@ -1,0 +1,181 @@
+// The evaluation: incremental indices against the from-scratch oracle,
+// symmetry, and the weights file's errors.
+#include <random>
+#include <string>
+
+#include "board/board.h"
+#include "board/symmetry.h"
+#include "eval/evaluator.h"
+#include "eval/patterns.h"
+#include "eval/weights.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace endsolve::eval {
+namespace {
+
+using ::testing::HasSubstr;
+
+// Weights with every free weight random: any symmetry the evaluation shows
+// then comes from the patterns, not from the training data.
+Weights RandomWeights(unsigned seed) {
+  Weights weights;
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> dist(-2000, 2000);
+  for (int phase = 0; phase < kNumPhases; ++phase) {
+    std::int16_t* w = weights.Phase(phase);
+    for (int j = 0; j < Weights::PhaseSize(); ++j) w[j] = static_cast<std::int16_t>(dist(rng));
+  }
+  return weights;
+}
+
+// A random legal move of the side to move, or -1.
+int RandomMove(const Board& board, std::mt19937& rng) {
+  Bitboard moves = board.Moves();
+  if (moves == 0) return -1;
+  int pick = static_cast<int>(rng() % PopCount(moves));
+  while (pick-- > 0) moves &= moves - 1;
+  return FirstSquare(moves);
+}
+
+TEST(PatternsTest, EveryInstanceIsAnImageOfItsClassAndSquaresAreCovered) {
+  const PatternSet& set = Patterns();
+  Bitboard covered = 0;
+  int per_class[kNumClasses] = {};
+  for (const PatternInstance& instance : set.instances) {
+    ++per_class[instance.pattern_class];
+    for (int k = 0; k < instance.size; ++k) covered |= SquareBit(instance.squares[k]);
+  }
+  EXPECT_EQ(covered, ~Bitboard{0});
+  // Edges, 3x3 blocks, 2x5 rectangles, lines 2-4, diagonals 8, 7, 6, 5, 4.
+  EXPECT_THAT(per_class, ::testing::ElementsAre(4, 4, 8, 4, 4, 4, 2, 4, 4, 4, 4));
+  // The edge reads the same reversed: half its indices (plus the
+  // palindromes) are free.
+  EXPECT_EQ(set.free_weights[0], (59049 + 243) / 2);
+  EXPECT_EQ(set.free_weights[2], 59049);  // the 2x5 rectangle has no self-symmetry
+}
+
+TEST(EvaluatorTest, IncrementalIndicesEqualFromScratchAlongRandomGames) {
+  const Evaluator evaluator(RandomWeights(1));
+  std::mt19937 rng(7);
+  for (int game = 0; game < 200; ++game) {
+    // Side A is the side to move at the start of each game.
+    const Board start = Board::Initial();
+    PatternState state = PatternState::FromBoard(start.player, start.opponent);
+    Board board = start;
+    bool a_to_move = true;
+    struct Step { int square; Bitboard flipped; bool a_moved; PatternState before; };
+    std::vector<Step> steps;
+    for (;;) {
+      if (board.Moves() == 0) {
+        if (board.OpponentMoves() == 0) break;
+        board = board.Pass();
+        a_to_move = !a_to_move;
+      }
+      const int square = RandomMove(board, rng);
+      const Bitboard flipped = Flips(board.player, board.opponent, square);
+      steps.push_back({square, flipped, a_to_move, state});
+      state.Play(square, flipped, a_to_move);
+      board = board.PlayFlips(square, flipped);
+      a_to_move = !a_to_move;
+      const Bitboard a = a_to_move ? board.player : board.opponent;
+      const Bitboard b = a_to_move ? board.opponent : board.player;
+      ASSERT_EQ(state, PatternState::FromBoard(a, b)) << "game " << game << ", move " << steps.size();
+      ASSERT_EQ(evaluator.Evaluate(state, board.EmptyCount(), a_to_move),
+                evaluator.Evaluate(board.player, board.opponent))
+          << "game " << game << ", move " << steps.size();
+    }
+    // Undo takes every move back to the state before it.
+    for (auto it = steps.rbegin(); it != steps.rend(); ++it) {
+      state.Undo(it->square, it->flipped, it->a_moved);
+      ASSERT_EQ(state, it->before);
+    }
+  }
+}
+
+TEST(EvaluatorTest, TheEightImagesOfAPositionEvaluateEqual) {
+  const Evaluator random(RandomWeights(2));
+  const Evaluator& trained = Evaluator::Default();
+  std::mt19937 rng(11);
+  int checked = 0;
+  for (int game = 0; game < 100; ++game) {
+    Board board = Board::Initial();
+    for (int ply = 0; ply < 60; ++ply) {
+      if (board.Moves() == 0) {
+        if (board.OpponentMoves() == 0) break;
+        board = board.Pass();
+      }
+      for (int s = 1; s < kNumSymmetries; ++s) {
+        const Board image = Transform(board, s);
+        ASSERT_EQ(random.Evaluate(image.player, image.opponent),
+                  random.Evaluate(board.player, board.opponent)) << "symmetry " << s;
+        ASSERT_EQ(trained.Evaluate(image.player, image.opponent),
+                  trained.Evaluate(board.player, board.opponent)) << "symmetry " << s;
+        ++checked;
+      }
+      board = board.Play(RandomMove(board, rng));
+    }
+  }
+  EXPECT_GT(checked, 10000);
+}
+
+TEST(EvaluatorTest, ColoursSwappedNegateNothingButReadTheOtherTable) {
+  // Evaluating side B through the swapped table equals building the state
+  // with B as side A.
+  const Evaluator evaluator(RandomWeights(3));
+  const Board board = Board::Initial().Play(19).Play(18);  // d3 c3
+  const PatternState as_a = PatternState::FromBoard(board.opponent, board.player);
+  EXPECT_EQ(evaluator.Evaluate(as_a, board.EmptyCount(), /*a_to_move=*/false),
+            evaluator.Evaluate(board.player, board.opponent));
+}
+
+TEST(EvaluatorTest, ToDiscsRoundsAndClamps) {
+  EXPECT_EQ(Evaluator::ToDiscs(0), 0);
+  EXPECT_EQ(Evaluator::ToDiscs(kUnitsPerDisc * 3 + kUnitsPerDisc / 2), 4);
+  EXPECT_EQ(Evaluator::ToDiscs(-kUnitsPerDisc * 3 - kUnitsPerDisc / 2), -4);
+  EXPECT_EQ(Evaluator::ToDiscs(kUnitsPerDisc * 100), 64);
+  EXPECT_EQ(Evaluator::ToDiscs(-kUnitsPerDisc * 100), -64);
+}
+
+TEST(WeightsFileTest, RoundTripsAndTheDefaultIsATrainedSet) {
+  const Weights weights = RandomWeights(4);
+  absl::StatusOr<Weights> parsed = ParseWeights(weights.Serialize(), "w.bin");
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_TRUE(*parsed == weights);
+  // The built-in weights are not all zero: the opening position of the
+  // middle phases has non-zero pattern weights.
+  EXPECT_FALSE(DefaultWeights() == Weights());
+}
+
+TEST(WeightsFileTest, CorruptTruncatedAndMismatchedFilesGiveClearErrors) {
+  const std::string good = RandomWeights(5).Serialize();
+  auto error = [](const std::string& bytes) {
+    absl::StatusOr<Weights> parsed = ParseWeights(bytes, "w.bin");
+    EXPECT_FALSE(parsed.ok());
+    return std::string(parsed.status().message());
+  };
+  EXPECT_EQ(error("hello"), "w.bin: expected an endsolve weights file (magic \"ESEVALW\"), found other bytes");
+  EXPECT_EQ(error(""), "w.bin: expected an endsolve weights file (magic \"ESEVALW\"), found other bytes");
+  EXPECT_EQ(error(good.substr(0, 10)), "w.bin: truncated at byte 8: expected the version");
+  std::string version = good;
+  version[8] = 9;
+  EXPECT_EQ(error(version), "w.bin: expected version 1 (this build), found 9");
+  std::string width = good;
+  width[16] = 4;
+  EXPECT_EQ(error(width), "w.bin: expected empties per phase 2 (this build), found 4");
+  std::string size = good;
+  size[28] = 9;  // the first class's size
+  EXPECT_EQ(error(size), "w.bin: expected size of pattern class 0 (edge+2X) 10 (this build), found 9");
+  EXPECT_THAT(error(good.substr(0, good.size() - 100)), HasSubstr("(truncated)"));
+  EXPECT_THAT(error(good + "x"), HasSubstr("(trailing bytes)"));
+  std::string flipped = good;
+  flipped[good.size() / 2] ^= 0x40;
+  EXPECT_THAT(error(flipped), HasSubstr("w.bin: checksum mismatch: stored "));
+  EXPECT_THAT(error(flipped), HasSubstr("(corrupt file)"));
+  absl::StatusOr<Weights> missing = ReadWeightsFile("/nonexistent/w.bin");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_THAT(missing.status().message(), HasSubstr("/nonexistent/w.bin: cannot open the weights file"));
+}
+
+}  // namespace
+}  // namespace endsolve::eval

@@ -1,0 +1,177 @@
+// The training pipeline: fitting lowers the held-out error, labels files
+// survive a torn write, and a solve stage resumes without redoing work.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "board/board.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "solver/solver.h"
+#include "train/dataset.h"
+#include "train/exact_labels.h"
+#include "train/fitter.h"
+
+namespace endsolve::train {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A random game played to `empties` empty squares (fewer if it ends first).
+Board RandomPosition(std::mt19937& rng, int empties) {
+  Board board = Board::Initial();
+  while (board.EmptyCount() > empties) {
+    Bitboard moves = board.Moves();
+    if (moves == 0) {
+      if (board.OpponentMoves() == 0) break;
+      board = board.Pass();
+      continue;
+    }
+    int pick = static_cast<int>(rng() % PopCount(moves));
+    while (pick-- > 0) moves &= moves - 1;
+    board = board.Play(FirstSquare(moves));
+  }
+  return board;
+}
+
+// A small fixture: random positions with 12 and 13 empties (one phase),
+// labelled exactly by the solver.
+std::vector<Sample> ExactSamples(unsigned seed, int count) {
+  std::mt19937 rng(seed);
+  std::vector<Sample> samples;
+  SolveOptions options;
+  options.hash_mib = 4;
+  while (static_cast<int>(samples.size()) < count) {
+    const Board board = RandomPosition(rng, 12 + static_cast<int>(samples.size() % 2));
+    if (board.Moves() == 0 || board.EmptyCount() < 12) continue;
+    const SolveResult result = Solve(board, options);
+    samples.push_back(MakeSample(board, static_cast<float>(result.score)));
+  }
+  return samples;
+}
+
+TEST(FitterTest, TrainingLowersTheHeldOutError) {
+  const std::vector<Sample> train = ExactSamples(1, 600);
+  const std::vector<Sample> holdout = ExactSamples(2, 150);
+  FitOptions options;
+  options.epochs = 60;
+  options.threads = 2;
+  const FitResult fit = FitPhase(train, holdout, {}, options);
+  // Before training every prediction is 0: the error is the mean |score|.
+  double mean_abs = 0;
+  for (const Sample& s : holdout) mean_abs += std::abs(s.label);
+  EXPECT_NEAR(fit.holdout_mae_before, mean_abs / static_cast<double>(holdout.size()), 1e-3);
+  EXPECT_LT(fit.holdout_mae, fit.holdout_mae_before * 0.9);
+  EXPECT_LT(fit.train_mae, fit.holdout_mae);
+  // Quantized weights predict what the float ones do, to a rounding.
+  eval::Weights weights;
+  Quantize(fit.weights, 6, &weights);
+  EXPECT_EQ(weights.Phase(6)[0], static_cast<std::int16_t>(std::lround(fit.weights[0] * eval::kUnitsPerDisc)));
+}
+
+TEST(FitterTest, BootstrapIsExactWhenTheGameEndsWithinTheSearch) {
+  // Two plies from the end: the bootstrap value is the exact score.
+  std::mt19937 rng(5);
+  const eval::Evaluator evaluator{eval::Weights()};
+  int checked = 0;
+  for (int i = 0; i < 50; ++i) {
+    const Board board = RandomPosition(rng, 2);
+    if (board.EmptyCount() != 2 || board.Moves() == 0) continue;
+    SolveOptions options;
+    options.hash_mib = 1;
+    EXPECT_EQ(BootstrapValue(board, evaluator), Solve(board, options).score);
+    ++checked;
+  }
+  EXPECT_GT(checked, 10);
+}
+
+class LabelsFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("endsolve_train_test_" + std::to_string(::getpid()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override {
+    if (!HasFailure()) std::filesystem::remove_all(dir_);
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(LabelsFileTest, ASolveStageResumesWithoutRedoingWorkAndRepairsATornLine) {
+  // Six games of random moves, each with a position at 10 empties.
+  Dataset dataset;
+  std::mt19937 rng(9);
+  while (dataset.games.size() < 6) {
+    GameRecord game;
+    game.key = rng();
+    Board board = Board::Initial();
+    game.positions.push_back(board);
+    bool ok = true;
+    while (board.EmptyCount() > 10 && ok) {
+      Bitboard moves = board.Moves();
+      if (moves == 0) { ok = false; break; }
+      board = board.Play(FirstSquare(moves));
+      if (board.Moves() == 0 && board.OpponentMoves() != 0) board = board.Pass();
+      game.positions.push_back(board);
+    }
+    if (!ok || board.Moves() == 0) continue;
+    dataset.games.push_back(std::move(game));
+  }
+  SolveStage stage;
+  stage.empties = 10;
+  stage.threads = 2;
+  stage.hash_mib = 1;
+  stage.out = (dir_ / "labels.txt").string();
+  absl::StatusOr<int> first = RunSolveStage(dataset, stage);
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_EQ(*first, 6);
+  absl::StatusOr<std::vector<ExactLabel>> labels = ReadLabels(stage.out);
+  ASSERT_TRUE(labels.ok());
+  ASSERT_EQ(labels->size(), 6u);
+  // Every label is the solver's score, and its PV walks to the end.
+  for (const ExactLabel& label : *labels) {
+    SolveOptions options;
+    options.hash_mib = 1;
+    EXPECT_EQ(label.score, Solve(label.board, options).score);
+    const std::vector<LabeledBoard> boards = ExpandPv(label);
+    EXPECT_TRUE(boards.back().board.IsGameOver());
+    EXPECT_EQ(boards.back().score, boards.back().board.FinalScore());
+  }
+  // Tear the last line as a crash would; the resumed stage solves only it.
+  std::string text;
+  {
+    std::ifstream in(stage.out);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  {
+    std::ofstream out(stage.out, std::ios::trunc);
+    out << text.substr(0, text.size() - 7);
+  }
+  absl::StatusOr<int> second = RunSolveStage(dataset, stage);
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(*second, 1);
+  absl::StatusOr<std::vector<ExactLabel>> again = ReadLabels(stage.out);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->size(), 6u);
+  absl::StatusOr<int> third = RunSolveStage(dataset, stage);
+  ASSERT_TRUE(third.ok());
+  EXPECT_EQ(*third, 0);
+}
+
+TEST_F(LabelsFileTest, AMalformedLineNamesTheFileAndLine) {
+  const std::string path = (dir_ / "bad.txt").string();
+  {
+    std::ofstream out(path);
+    out << "0000000000000001 0000000810000000 0000001008000000 0 -\n";
+    out << "0000000000000002 zz 0000001008000000 0 -\n";
+  }
+  absl::StatusOr<std::vector<ExactLabel>> labels = ReadLabels(path);
+  ASSERT_FALSE(labels.ok());
+  EXPECT_THAT(labels.status().message(), HasSubstr(path + ":2: expected KEY PLAYER OPPONENT SCORE PV"));
+}
+
+}  // namespace
+}  // namespace endsolve::train

@@ -1,0 +1,183 @@
+#include "train/exact_labels.h"
+
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
+#include "solver/solver.h"
+
+namespace endsolve::train {
+namespace {
+
+std::string FormatPv(const std::vector<int>& pv) {
+  std::string text;
+  for (const int m : pv) text += m == kPass ? "ps" : absl::AsciiStrToLower(SquareName(m));
+  return text.empty() ? "-" : text;
+}
+
+bool ParsePv(absl::string_view text, std::vector<int>* pv) {
+  if (text == "-") return true;
+  if (text.size() % 2 != 0) return false;
+  for (std::size_t i = 0; i < text.size(); i += 2) {
+    const absl::string_view move = text.substr(i, 2);
+    if (move == "ps") {
+      pv->push_back(kPass);
+      continue;
+    }
+    const std::optional<int> square = ParseSquare(std::string_view(move.data(), move.size()));
+    if (!square) return false;
+    pv->push_back(*square);
+  }
+  return true;
+}
+
+std::string FormatLabel(const ExactLabel& label) {
+  return absl::StrFormat("%016x %016x %016x %d %s\n", label.key, label.board.player,
+                         label.board.opponent, label.score, FormatPv(label.pv));
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<ExactLabel>> ReadLabels(const std::string& path) {
+  std::vector<ExactLabel> labels;
+  std::ifstream file(path);
+  if (!file) return labels;
+  std::stringstream buffer;
+  buffer << file.rdbuf();
+  const std::string text = buffer.str();
+  int line_number = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) break;  // a torn last line: solved again
+    ++line_number;
+    const absl::string_view line(text.data() + start, end - start);
+    start = end + 1;
+    const std::vector<absl::string_view> fields = absl::StrSplit(line, ' ');
+    ExactLabel label;
+    if (fields.size() != 5 || !absl::SimpleHexAtoi(fields[0], &label.key) ||
+        !absl::SimpleHexAtoi(fields[1], &label.board.player) ||
+        !absl::SimpleHexAtoi(fields[2], &label.board.opponent) ||
+        !absl::SimpleAtoi(fields[3], &label.score) || !ParsePv(fields[4], &label.pv) ||
+        (label.board.player & label.board.opponent) != 0 || label.score < -64 || label.score > 64) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s:%d: expected KEY PLAYER OPPONENT SCORE PV (hex, hex, hex, -64..64, moves), found '%s'",
+          path, line_number, std::string(line.substr(0, 80))));
+    }
+    labels.push_back(std::move(label));
+  }
+  return labels;
+}
+
+std::vector<LabeledBoard> ExpandPv(const ExactLabel& label) {
+  std::vector<LabeledBoard> boards;
+  Board board = label.board;
+  int score = label.score;
+  boards.push_back({label.key, board, score});
+  for (const int move : label.pv) {
+    if (move == kPass) {
+      board = board.Pass();
+    } else {
+      if ((board.Moves() & SquareBit(move)) == 0) break;  // not a PV of this board
+      board = board.Play(move);
+    }
+    score = -score;
+    if (board.Moves() == 0 && board.OpponentMoves() != 0) continue;  // the pass comes next
+    boards.push_back({label.key, board, score});
+  }
+  return boards;
+}
+
+absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stage) {
+  absl::StatusOr<std::vector<ExactLabel>> done = ReadLabels(stage.out);
+  if (!done.ok()) return done.status();
+  std::set<std::uint64_t> done_keys;
+  for (const ExactLabel& label : *done) done_keys.insert(label.key);
+  // Cut a torn last line off before appending.
+  {
+    std::ifstream in(stage.out);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    std::string text = buffer.str();
+    if (!text.empty() && text.back() != '\n') {
+      text.erase(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
+      std::ofstream rewrite(stage.out, std::ios::trunc);
+      rewrite << text;
+      std::fprintf(stderr, "%s: cut off a torn last line\n", stage.out.c_str());
+    }
+  }
+  std::vector<const GameRecord*> todo;
+  const std::size_t index = kNumSquares - 4 - stage.empties;
+  int selected = 0;
+  for (const GameRecord& game : dataset.games) {
+    if (game.positions.size() <= index) continue;
+    if (!game.held_out && (game.key >> 8) % stage.every != 0) continue;
+    const Board& board = game.positions[index];
+    if (board.Moves() == 0) continue;  // the game is over
+    ++selected;
+    if (!done_keys.count(game.key)) todo.push_back(&game);
+  }
+  std::fprintf(stderr, "solve %d empties: %d positions, %zu already solved, %zu to go\n",
+               stage.empties, selected, static_cast<std::size_t>(selected) - todo.size(), todo.size());
+  std::FILE* out = std::fopen(stage.out.c_str(), "a");
+  if (out == nullptr) return absl::InternalError(absl::StrCat(stage.out, ": cannot append"));
+  std::mutex mutex;
+  std::atomic<std::size_t> next{0};
+  std::atomic<int> solved{0};
+  std::atomic<std::uint64_t> nodes{0};
+  const absl::Time start = absl::Now();
+  absl::Status failure;
+  auto worker = [&] {
+    SolveOptions options;
+    options.hash_mib = stage.hash_mib;
+    absl::StatusOr<std::unique_ptr<TranspositionTable>> table =
+        TranspositionTable::Create(TTOptions{.size_mib = stage.hash_mib, .shards = 1});
+    if (!table.ok()) {
+      std::lock_guard lock(mutex);
+      failure = table.status();
+      return;
+    }
+    options.tt = table->get();
+    for (std::size_t i = next++; i < todo.size(); i = next++) {
+      (*table)->Clear();
+      const GameRecord& game = *todo[i];
+      const Board& board = game.positions[index];
+      const SolveResult result = Solve(board, options);
+      if (!result.status.ok()) {
+        std::lock_guard lock(mutex);
+        failure = result.status;
+        return;
+      }
+      const std::string line = FormatLabel({game.key, board, result.score, result.pv});
+      nodes += result.nodes.internal + result.nodes.leaves;
+      std::lock_guard lock(mutex);
+      std::fputs(line.c_str(), out);
+      std::fflush(out);
+      const int count = ++solved;
+      if (count % 500 == 0 || static_cast<std::size_t>(count) == todo.size()) {
+        const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
+        std::fprintf(stderr, "\r  %d/%zu solved, %.1f/s, %.1f M nodes/s, ETA %.0f s   ", count,
+                     todo.size(), count / seconds, static_cast<double>(nodes.load()) / seconds / 1e6,
+                     static_cast<double>(todo.size() - count) / (count / seconds));
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < stage.threads; ++t) threads.emplace_back(worker);
+  for (std::thread& t : threads) t.join();
+  std::fclose(out);
+  std::fprintf(stderr, "\n");
+  if (!failure.ok()) return failure;
+  return solved.load();
+}
+
+}  // namespace endsolve::train

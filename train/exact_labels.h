@@ -1,0 +1,61 @@
+// Exact labels: positions of the real games solved by endsolve itself, and
+// the positions along each solve's principal variation, which the same solve
+// labels for free (along a PV the score only changes sign).
+//
+// A labels file is text, one solved position a line:
+//   KEY PLAYER OPPONENT SCORE PV
+// KEY the game's key (dataset.h) in hex, PLAYER and OPPONENT the bitboards in
+// hex (side to move first), SCORE the exact final disc difference for the
+// side to move, PV the moves to the end of the game ("a1b2ps...", "ps" a
+// pass). Lines are appended and flushed as positions are solved, so a stage
+// stopped at any moment resumes where it was: a torn last line is cut off
+// and solved again.
+#ifndef ENDSOLVE_TRAIN_EXACT_LABELS_H_
+#define ENDSOLVE_TRAIN_EXACT_LABELS_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "board/board.h"
+#include "train/dataset.h"
+
+namespace endsolve::train {
+
+struct ExactLabel {
+  std::uint64_t key = 0;
+  Board board;
+  int score = 0;
+  std::vector<int> pv;
+};
+
+// Reads a labels file; a missing file is an empty list. A malformed line is
+// an error naming the file and line, except a last line without its newline,
+// which is dropped (a solve cut off mid-write).
+absl::StatusOr<std::vector<ExactLabel>> ReadLabels(const std::string& path);
+
+struct SolveStage {
+  int empties = 18;          // solve each game's position with this many empties
+  int every = 1;             // only games whose (key >> 8) % every == 0, and all held-out games
+  int threads = 2;
+  std::size_t hash_mib = 16; // per thread
+  std::string out;           // the labels file, appended to
+};
+
+// Solves every selected game's position not yet in `stage.out`, printing
+// progress to stderr. Returns how many were solved by this call.
+absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stage);
+
+// Every position the labels prove, with its exact score for the side to
+// move there: the solved position and each position along its PV.
+struct LabeledBoard {
+  std::uint64_t key;
+  Board board;
+  int score;
+};
+std::vector<LabeledBoard> ExpandPv(const ExactLabel& label);
+
+}  // namespace endsolve::train
+
+#endif  // ENDSOLVE_TRAIN_EXACT_LABELS_H_
