@@ -44,9 +44,15 @@ std::uint32_t Uint32(std::string_view bytes, std::size_t at) {
 
 // 83928 as "83,928": byte counts are easier to compare that way.
 std::string WithThousands(std::uint64_t n) {
-  std::string digits = absl::StrCat(n);
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(i, ",");
-  return digits;
+  // Built by appending: GCC 12 misreads std::string::insert here as an
+  // overlapping copy (-Wrestrict), which -Werror (CI) turns into an error.
+  const std::string digits = absl::StrCat(n);
+  std::string grouped;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
+    grouped += digits[i];
+  }
+  return grouped;
 }
 
 // The square of a move byte 10 x row + column (rows and columns 1-8), or
