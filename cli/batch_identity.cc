@@ -4,35 +4,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "board/fnv.h"
 #include "board/symmetry.h"
 
 namespace endsolve::cli {
-namespace {
 
-// The FNV-1a parameters for 64 bits, from the algorithm's definition.
-constexpr std::uint64_t kFnvOffsetBasis = 0xcbf29ce484222325ULL;
-constexpr std::uint64_t kFnvPrime = 0x100000001b3ULL;
-
-// Continues an FNV-1a hash over the 8 bytes of `word`, lowest byte first, so
-// that the result does not depend on the machine's byte order.
-std::uint64_t FnvWord(std::uint64_t hash, std::uint64_t word) {
-  for (int i = 0; i < 8; ++i) {
-    hash ^= (word >> (8 * i)) & 0xff;
-    hash *= kFnvPrime;
-  }
-  return hash;
-}
-
-}  // namespace
-
-// XOR each byte in, then multiply by the prime: the whole of FNV-1a.
 std::uint64_t Fnv1a64(absl::string_view bytes) {
-  std::uint64_t hash = kFnvOffsetBasis;
-  for (const char c : bytes) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= kFnvPrime;
-  }
-  return hash;
+  return endsolve::Fnv1a64(std::string_view(bytes.data(), bytes.size()));
 }
 
 std::string HexHash(std::uint64_t hash) { return absl::StrFormat("%016x", hash); }

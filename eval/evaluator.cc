@@ -22,39 +22,18 @@ PatternState PatternState::FromBoard(Bitboard player, Bitboard opponent) {
 }
 
 // A new disc adds its digit (1 or 2) at its square; a flip from B to A
-// subtracts one power, from A to B adds one.
-void PatternState::Play(int square, Bitboard flipped, bool a_moves) {
+// subtracts one power, from A to B adds one. Undo applies the same steps
+// with the opposite sign (`direction` -1).
+void PatternState::Apply(int square, Bitboard flipped, bool a_moves, int direction) {
   const PatternSet& set = Patterns();
-  const int placed = a_moves ? 1 : 2;
-  const int flip = a_moves ? -1 : 1;
-  for (int u = 0; u < set.use_count[square]; ++u) {
-    const SquareUse use = set.uses[square][u];
-    indices_[use.instance] = static_cast<std::uint16_t>(indices_[use.instance] + placed * use.power);
-  }
-  for (Bitboard f = flipped; f != 0;) {
-    const int s = PopFirstSquare(f);
+  auto shift = [&](int s, int digits) {
     for (int u = 0; u < set.use_count[s]; ++u) {
       const SquareUse use = set.uses[s][u];
-      indices_[use.instance] = static_cast<std::uint16_t>(indices_[use.instance] + flip * use.power);
+      indices_[use.instance] = static_cast<std::uint16_t>(indices_[use.instance] + digits * use.power);
     }
-  }
-}
-
-void PatternState::Undo(int square, Bitboard flipped, bool a_moves) {
-  const PatternSet& set = Patterns();
-  const int placed = a_moves ? 1 : 2;
-  const int flip = a_moves ? -1 : 1;
-  for (int u = 0; u < set.use_count[square]; ++u) {
-    const SquareUse use = set.uses[square][u];
-    indices_[use.instance] = static_cast<std::uint16_t>(indices_[use.instance] - placed * use.power);
-  }
-  for (Bitboard f = flipped; f != 0;) {
-    const int s = PopFirstSquare(f);
-    for (int u = 0; u < set.use_count[s]; ++u) {
-      const SquareUse use = set.uses[s][u];
-      indices_[use.instance] = static_cast<std::uint16_t>(indices_[use.instance] - flip * use.power);
-    }
-  }
+  };
+  shift(square, direction * (a_moves ? 1 : 2));
+  for (Bitboard f = flipped; f != 0;) shift(PopFirstSquare(f), direction * (a_moves ? -1 : 1));
 }
 
 Evaluator::Evaluator(const Weights& weights) {

@@ -33,14 +33,16 @@ class PatternState {
   static PatternState FromBoard(Bitboard player, Bitboard opponent);
 
   // Side A (a_moves) or side B places a disc on `square` and flips `flipped`.
-  void Play(int square, Bitboard flipped, bool a_moves);
+  void Play(int square, Bitboard flipped, bool a_moves) { Apply(square, flipped, a_moves, 1); }
   // Takes back exactly that move.
-  void Undo(int square, Bitboard flipped, bool a_moves);
+  void Undo(int square, Bitboard flipped, bool a_moves) { Apply(square, flipped, a_moves, -1); }
 
   const std::array<std::uint16_t, kNumInstances>& indices() const { return indices_; }
   friend bool operator==(const PatternState&, const PatternState&) = default;
 
  private:
+  void Apply(int square, Bitboard flipped, bool a_moves, int direction);
+
   std::array<std::uint16_t, kNumInstances> indices_{};
 };
 

@@ -11,11 +11,9 @@
 // leaf costs one table lookup per pattern instance.
 //
 // The searches here are not nodes of the solve (README: "Scores and node
-// counts"); the solver counts them apart (SolveResult::eval_nodes).
+// counts"), like the table's probes.
 #ifndef ENDSOLVE_SOLVER_EVAL_ORDER_H_
 #define ENDSOLVE_SOLVER_EVAL_ORDER_H_
-
-#include <cstdint>
 
 #include "board/bitboard.h"
 #include "eval/evaluator.h"
@@ -43,8 +41,6 @@ class EvalSearch {
   // side to move, in evaluation units: the root presearch (solver.cc).
   int Value(Bitboard player, Bitboard opponent, int depth, int alpha, int beta);
 
-  std::uint64_t nodes() const { return nodes_; }
-
  private:
   // Negamax over `depth` plies in (alpha, beta), fail-soft; a_to_move says
   // whose turn it is in terms of the state's sides.
@@ -52,7 +48,6 @@ class EvalSearch {
 
   const eval::Evaluator* evaluator_;
   eval::PatternState state_;
-  std::uint64_t nodes_ = 0;
 };
 
 // Evaluation units of an exact final score.

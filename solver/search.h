@@ -224,8 +224,6 @@ class Searcher {
   // The nodes of this searcher and of every helper task of its splits.
   const NodeCounts& counts() const { return counts_; }
   std::uint64_t etc_probes() const { return etc_probes_; }
-  // Positions visited by the ordering searches (not nodes).
-  std::uint64_t eval_nodes() const { return eval_search_.nodes(); }
   bool stopped() const { return stopped_; }
 
   // Checks the limits now, whatever the node count, and flushes this

@@ -110,8 +110,6 @@ struct SolveResult {
   NodeCounts nodes;                 // perft convention (board/perft.h), all searches
   NodeCounts pv_nodes;              // the part of `nodes` spent extracting the pv
   std::uint64_t etc_probes = 0;     // child table probes (not nodes)
-  std::uint64_t eval_nodes = 0;     // positions visited by ordering searches and the presearch (not nodes)
-  int presearch_score = 0;          // the presearch's estimate (discs), when it ran
   absl::Duration time;
 };
 
