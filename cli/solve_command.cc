@@ -21,11 +21,18 @@ ABSL_FLAG(bool, json, false, "solve: print one JSON object per position instead 
 namespace endsolve::cli {
 namespace {
 
-// Live progress on the terminal, redrawn in place on stderr: root moves
-// done, the best move and bound so far, nodes and elapsed time.
+// Live progress on the terminal, redrawn in place on stderr: during the
+// presearch, its depth and estimate; then the exact pass, root moves done,
+// the best move and bound so far, nodes and elapsed time.
 void ShowProgress(const std::string& id, const Progress& p) {
-  absl::FPrintF(stderr, "\r\033[K%s: root %d/%d, best %s %s, %d nodes, %.1fs", id,
-                p.root_moves_done, p.root_moves_total, SquareName(p.best_move),
+  if (p.iteration == 0) {
+    absl::FPrintF(stderr, "\r\033[K%s: presearch %d plies, estimate %s %s, %.1fs", id,
+                  p.presearch_depth, SquareName(p.best_move), FormatScore(p.bound),
+                  absl::ToDoubleSeconds(p.elapsed));
+    return;
+  }
+  absl::FPrintF(stderr, "\r\033[K%s: pass %d, root %d/%d, best %s %s, %d nodes, %.1fs", id,
+                p.iteration, p.root_moves_done, p.root_moves_total, SquareName(p.best_move),
                 FormatScore(p.bound), p.nodes, absl::ToDoubleSeconds(p.elapsed));
 }
 void ClearProgress() { absl::FPrintF(stderr, "\r\033[K"); }

@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_format.h"
 #include "solver/parallel_search.h"
+#include "solver/presearch.h"
 #include "solver/search.h"
 
 namespace endsolve {
@@ -77,21 +78,33 @@ bool ExtractPv(Board board, int score, Goal goal, search::Searcher& searcher,
   }
 }
 
-// The presearch: an evaluation search of the root to kPresearchDepth plies
-// whose value, rounded to an even score (every final score is even: the 64
-// squares, empties given to the winner, split between the two sides), is
-// the first aspiration guess. Each pass of the exact search costs about as
-// much as the distance from the guess to the score allows it to cut, so a
-// guess near the score saves whole passes (solver/README.md).
-constexpr int kPresearchDepth = 8;
-int Presearch(const Board& board, const SolveOptions& options) {
-  search::EvalSearch eval_search(options.evaluator != nullptr ? options.evaluator
-                                                             : &eval::Evaluator::Default());
-  const int units = eval_search.Value(board.player, board.opponent,
-                                      std::min(kPresearchDepth, board.EmptyCount()),
-                                      -search::EvalUnits(kNumSquares + 1),
-                                      search::EvalUnits(kNumSquares + 1));
-  const int discs = eval::Evaluator::ToDiscs(units);
+// The first aspiration guess from the presearch (presearch.h): the value of
+// its last iteration rounded to an even score (every final score is even:
+// the 64 squares, empties given to the winner, split between the two
+// sides). Each exact pass costs about as much as the distance from the
+// guess to the score allows it to cut, so a guess near the score saves
+// whole passes (solver/README.md). Each iteration is reported as progress
+// with iteration 0, the estimate in `bound`.
+int PresearchGuess(const Board& board, const SolveOptions& options, absl::Time start,
+                   std::uint64_t* nodes) {
+  search::Presearch presearch(options.evaluator != nullptr ? options.evaluator
+                                                           : &eval::Evaluator::Default());
+  std::function<void(const search::PresearchIteration&)> report;
+  if (options.on_progress) {
+    report = [&](const search::PresearchIteration& it) {
+      Progress p;
+      p.iteration = 0;
+      p.presearch_depth = it.depth;
+      p.best_move = it.best_move;
+      p.bound = p.upper = eval::Evaluator::ToDiscs(it.value);
+      p.nodes = it.nodes;
+      p.elapsed = absl::Now() - start;
+      options.on_progress(p);
+    };
+  }
+  const search::PresearchIteration last = presearch.Run(board, search::kPresearchDepth, report);
+  *nodes = last.nodes;
+  const int discs = eval::Evaluator::ToDiscs(last.value);
   return discs >= 0 ? (discs + 1) / 2 * 2 : -((-discs + 1) / 2 * 2);
 }
 
@@ -111,9 +124,9 @@ int Presearch(const Board& board, const SolveOptions& options) {
 // Progress reports translate each pass's root reports into what is proven
 // so far: `bound` is the best proven lower bound (a pass's best score counts
 // only once it beats the pass's alpha), `upper` the proven upper bound.
-search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board& board,
-                                         int alpha, int beta, const SolveOptions& options,
-                                         absl::Time start) {
+search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board& board, int alpha, int beta,
+                                         const SolveOptions& options, absl::Time start,
+                                         std::uint64_t* presearch_nodes) {
   int lo = alpha, hi = beta;
   int pass_alpha = alpha;
   Progress proven;  // bound, upper, best_move: what earlier passes proved
@@ -141,7 +154,7 @@ search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board
   }
   search::Searcher::RootOutcome best;  // the pass that proved the best lower bound
   int guess = 0;
-  if (options.features.presearch) guess = Presearch(board, options);
+  if (options.features.presearch) guess = PresearchGuess(board, options, start, presearch_nodes);
   for (;;) {
     guess = std::clamp(guess, lo + 1, hi - 1);
     const int a = std::max(lo, guess - 1);
@@ -238,7 +251,7 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
   search::Searcher::RootOutcome root;
   search::RunWithThreads(options.threads, [&] {
     // A search cancelled or out of time before it starts does nothing.
-    if (!searcher.CheckLimits()) root = SearchRoot(searcher, board, alpha, beta, options, start);
+    if (!searcher.CheckLimits()) root = SearchRoot(searcher, board, alpha, beta, options, start, &result.presearch_nodes);
   });
   result.nodes = searcher.counts();
   result.etc_probes = searcher.etc_probes();

@@ -50,8 +50,13 @@ struct SearchFeatures {
 // A snapshot of a running root search, for live progress displays.
 // The root is searched in passes (see SearchFeatures::aspiration), each
 // over every root move; the counts are those of the current pass.
+// A report during the solve. The presearch reports each of its iterations
+// with iteration 0 and presearch_depth > 0, its estimate (an evaluation,
+// not a proof) in bound = upper and its move in best_move; the exact passes
+// follow with iteration 1, 2, ...
 struct Progress {
-  int iteration = 0;        // the pass, from 1
+  int iteration = 0;        // the exact pass, from 1; 0: the presearch
+  int presearch_depth = 0;  // the presearch's iteration (plies), when iteration is 0
   int root_moves_done = 0;
   int root_moves_total = 0;
   int best_move = kNoMove;  // the move that reaches `bound`, once one is proven
@@ -110,6 +115,9 @@ struct SolveResult {
   NodeCounts nodes;                 // perft convention (board/perft.h), all searches
   NodeCounts pv_nodes;              // the part of `nodes` spent extracting the pv
   std::uint64_t etc_probes = 0;     // child table probes (not nodes)
+  // Positions of the presearch's evaluation search (not nodes either;
+  // solver/presearch.h); its time is in `time`.
+  std::uint64_t presearch_nodes = 0;
   absl::Duration time;
 };
 

@@ -12,6 +12,7 @@
 #include <random>
 
 #include "gtest/gtest.h"
+#include "solver/presearch.h"
 #include "tests/solver/oracle.h"
 #include "tests/solver/random_check.h"
 
@@ -147,7 +148,10 @@ TEST(SolverTest, SharedTableGivesTheSameResultsWithFewerNodes) {
 }
 
 // Reports come in passes over the root moves (one pass without
-// aspiration); what they claim as proven must hold.
+// aspiration); what they claim as proven must hold. With aspiration the
+// presearch reports first, one report per iteration (iteration 0), each
+// naming a legal move; its estimates are not proofs and are not checked
+// against the score.
 TEST(SolverTest, ProgressReportsAreConsistentWithTheResult) {
   std::mt19937_64 rng(12);
   for (bool aspiration : {true, false}) {
@@ -161,8 +165,25 @@ TEST(SolverTest, ProgressReportsAreConsistentWithTheResult) {
       const SolveResult result = Solve(board, options);
       ASSERT_FALSE(reports.empty());
       const int moves = PopCount(board.Moves());
+      std::size_t first_exact = 0;
+      std::uint64_t presearch_nodes = 0;
+      while (first_exact < reports.size() && reports[first_exact].iteration == 0) {
+        const Progress& p = reports[first_exact++];
+        EXPECT_EQ(p.presearch_depth, static_cast<int>(first_exact));
+        if (board.Moves() != 0) {
+          EXPECT_NE(board.Moves() & SquareBit(p.best_move), 0u);
+        } else {
+          EXPECT_EQ(p.best_move, kPass);
+        }
+        EXPECT_GT(p.nodes, presearch_nodes);
+        presearch_nodes = p.nodes;
+      }
+      EXPECT_EQ(first_exact, aspiration ? std::size_t{search::kPresearchDepth} : 0u);
+      EXPECT_EQ(result.presearch_nodes, presearch_nodes);
       int iteration = 0, done = 0, bound = -64, upper = 64;
-      for (const Progress& p : reports) {
+      for (std::size_t r = first_exact; r < reports.size(); ++r) {
+        const Progress& p = reports[r];
+        EXPECT_GE(p.iteration, 1);
         if (p.iteration != iteration) {
           EXPECT_EQ(p.iteration, iteration + 1);
           iteration = p.iteration;

@@ -1,0 +1,67 @@
+// The presearch: iterative deepening with the pattern evaluation at the
+// root, before the exact passes. Its last value, rounded to an even score,
+// is the first MTD(f) guess (solver.cc); each iteration is reported as
+// progress, so that the user of a long solve sees the engine's belief (an
+// estimate, not a proof) within a second.
+//
+// It leaves nothing in the transposition table. Storing its best moves there
+// (as entries with the trivial bounds [-64, 64], which order the exact
+// search and cannot cut it) was measured and dropped: it saved nodes on FFO
+// #40-#44 and cost more on #45-#49, because a move that is best by the
+// evaluation at a node, put first ahead of the fastest-first key, often has
+// the larger proof tree (solver/README.md, "Presearch").
+//
+// As with the ordering searches, the presearch's positions are not nodes of
+// the solve; SolveResult::presearch_nodes counts them apart, and its time is
+// in the solve's.
+#ifndef ENDSOLVE_SOLVER_PRESEARCH_H_
+#define ENDSOLVE_SOLVER_PRESEARCH_H_
+
+#include <cstdint>
+#include <functional>
+
+#include "board/board.h"
+#include "eval/evaluator.h"
+
+namespace endsolve::search {
+
+// One finished iteration.
+struct PresearchIteration {
+  int depth = 0;
+  int value = 0;            // evaluation units, for the side to move at the root
+  int best_move = kNoMove;  // kPass when the side to move must pass, kNoMove when the game is over
+  std::uint64_t nodes = 0;  // positions visited so far, all iterations
+};
+
+// The depth of the last iteration: 8 plies named the score best of 0 (the
+// static evaluation), 6 and 8 on FFO #40-#44, and costs well under 1% of the
+// exact search (solver/README.md).
+inline constexpr int kPresearchDepth = 8;
+
+class Presearch {
+ public:
+  explicit Presearch(const eval::Evaluator* evaluator) : evaluator_(evaluator) {}
+
+  // Iterative deepening of `board` from 1 to `max_depth` plies (fewer when
+  // the game ends sooner); calls
+  // `on_iteration` (when set) after each. Returns the last iteration.
+  PresearchIteration Run(const Board& board, int max_depth,
+                         const std::function<void(const PresearchIteration&)>& on_iteration);
+
+ private:
+  // Principal-variation search over `depth` plies in (alpha, beta),
+  // fail-soft, in evaluation units; a_to_move says whose turn it is in
+  // terms of the pattern state's sides. *best_move gets the move chosen;
+  // `first` (or kNoMove) is searched first.
+  int Node(Bitboard player, Bitboard opponent, bool a_to_move, int depth, int alpha, int beta,
+           int first, int* best_move);
+
+
+  const eval::Evaluator* evaluator_;
+  eval::PatternState state_;
+  std::uint64_t nodes_ = 0;
+};
+
+}  // namespace endsolve::search
+
+#endif  // ENDSOLVE_SOLVER_PRESEARCH_H_
