@@ -134,7 +134,9 @@ struct SharedSearch {
                int split_min = kNoSplit, const eval::Evaluator* search_evaluator = nullptr)
       : tt(table), features(search_features), limits(search_limits),
         threads(search_threads), split_min_empties(split_min),
-        evaluator(search_evaluator != nullptr ? search_evaluator : &eval::Evaluator::Default()) {}
+        evaluator(search_evaluator != nullptr ? search_evaluator
+                  : search_features.eval      ? &eval::Evaluator::Default()
+                                              : nullptr) {}
 
   TranspositionTable* tt;
   SearchFeatures features;
@@ -146,7 +148,9 @@ struct SharedSearch {
   int threads;
   // Nodes with at least this many empties split (kNoSplit: none do).
   int split_min_empties;
-  // The evaluation that orders the moves of large nodes (eval_order.h).
+  // The evaluation that orders the moves of large nodes (eval_order.h);
+  // null when features.eval is off and none was given, so that a search
+  // without it never builds the built-in one's tables.
   const eval::Evaluator* evaluator;
   // Raised by the first searcher that finds a limit reached; every
   // searcher stops at its next poll.
