@@ -124,9 +124,9 @@ int PresearchGuess(const Board& board, const SolveOptions& options, absl::Time s
 // Progress reports translate each pass's root reports into what is proven
 // so far: `bound` is the best proven lower bound (a pass's best score counts
 // only once it beats the pass's alpha), `upper` the proven upper bound.
-search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board& board, int alpha, int beta,
-                                         const SolveOptions& options, absl::Time start,
-                                         std::uint64_t* presearch_nodes) {
+search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board& board,
+                                         int alpha, int beta, const SolveOptions& options,
+                                         absl::Time start, std::uint64_t* presearch_nodes) {
   int lo = alpha, hi = beta;
   int pass_alpha = alpha;
   Progress proven;  // bound, upper, best_move: what earlier passes proved
@@ -251,7 +251,9 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
   search::Searcher::RootOutcome root;
   search::RunWithThreads(options.threads, [&] {
     // A search cancelled or out of time before it starts does nothing.
-    if (!searcher.CheckLimits()) root = SearchRoot(searcher, board, alpha, beta, options, start, &result.presearch_nodes);
+    if (!searcher.CheckLimits()) {
+      root = SearchRoot(searcher, board, alpha, beta, options, start, &result.presearch_nodes);
+    }
   });
   result.nodes = searcher.counts();
   result.etc_probes = searcher.etc_probes();
