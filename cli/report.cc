@@ -65,6 +65,7 @@ std::string JsonLine(const Position& position, const SolveResult& result, Verdic
   j["leaves"] = result.nodes.leaves;
   j["internal_nodes"] = result.nodes.internal;
   j["nodes"] = result.nodes.total();
+  j["presearch_nodes"] = result.presearch_nodes;
   j["seconds"] = absl::ToDoubleSeconds(result.time);
   return j.dump();
 }
