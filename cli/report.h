@@ -29,7 +29,7 @@ std::string TableRow(const Position& position, const SolveResult& result, Verdic
 
 // One JSON object (a line, without newline) with the keys documented in
 // README: id, empties, best_move, score, expected_score, ok, pv, leaves,
-// internal_nodes, nodes, seconds.
+// internal_nodes, nodes, presearch_nodes, seconds.
 std::string JsonLine(const Position& position, const SolveResult& result, Verdict verdict);
 
 }  // namespace endsolve::cli
