@@ -22,6 +22,7 @@ int EvalSearch::Value(Bitboard player, Bitboard opponent, int depth, int alpha, 
 
 int EvalSearch::Search(Bitboard player, Bitboard opponent, bool a_to_move, int depth, int alpha,
                        int beta) {
+  ++nodes_;
   const int empties = PopCount(~(player | opponent));
   Bitboard moves = fast::Moves(player, opponent);
   if (moves == 0) {

@@ -15,6 +15,8 @@
 #ifndef ENDSOLVE_SOLVER_EVAL_ORDER_H_
 #define ENDSOLVE_SOLVER_EVAL_ORDER_H_
 
+#include <cstdint>
+
 #include "board/bitboard.h"
 #include "eval/evaluator.h"
 
@@ -38,8 +40,13 @@ class EvalSearch {
                  int depth, int alpha, int beta);
 
   // The value of (player, opponent) itself searched `depth` plies, for the
-  // side to move, in evaluation units: the root presearch (solver.cc).
+  // side to move, in evaluation units: `endsolve eval --depth`, and the
+  // presearch at a root without moves (presearch.h).
   int Value(Bitboard player, Bitboard opponent, int depth, int alpha, int beta);
+
+  // Positions this object has searched, for the presearch's count (the
+  // ordering searches are not reported).
+  std::uint64_t nodes() const { return nodes_; }
 
  private:
   // Negamax over `depth` plies in (alpha, beta), fail-soft; a_to_move says
@@ -48,6 +55,7 @@ class EvalSearch {
 
   const eval::Evaluator* evaluator_;
   eval::PatternState state_;
+  std::uint64_t nodes_ = 0;
 };
 
 // Evaluation units of an exact final score.

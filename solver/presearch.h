@@ -38,29 +38,13 @@ struct PresearchIteration {
 // exact search (solver/README.md).
 inline constexpr int kPresearchDepth = 8;
 
-class Presearch {
- public:
-  explicit Presearch(const eval::Evaluator* evaluator) : evaluator_(evaluator) {}
-
-  // Iterative deepening of `board` from 1 to `max_depth` plies (fewer when
-  // the game ends sooner); calls
-  // `on_iteration` (when set) after each. Returns the last iteration.
-  PresearchIteration Run(const Board& board, int max_depth,
-                         const std::function<void(const PresearchIteration&)>& on_iteration);
-
- private:
-  // Principal-variation search over `depth` plies in (alpha, beta),
-  // fail-soft, in evaluation units; a_to_move says whose turn it is in
-  // terms of the pattern state's sides. *best_move gets the move chosen;
-  // `first` (or kNoMove) is searched first.
-  int Node(Bitboard player, Bitboard opponent, bool a_to_move, int depth, int alpha, int beta,
-           int first, int* best_move);
-
-
-  const eval::Evaluator* evaluator_;
-  eval::PatternState state_;
-  std::uint64_t nodes_ = 0;
-};
+// Iterative deepening of `board` from 1 to `max_depth` plies (fewer when
+// the game ends sooner), each iteration an EvalSearch (eval_order.h) of
+// every root move, the best of the previous iteration first; calls
+// `on_iteration` (when set) after each. Returns the last iteration.
+PresearchIteration RunPresearch(const Board& board, const eval::Evaluator& evaluator,
+                                int max_depth,
+                                const std::function<void(const PresearchIteration&)>& on_iteration);
 
 }  // namespace endsolve::search
 

@@ -87,8 +87,6 @@ bool ExtractPv(Board board, int score, Goal goal, search::Searcher& searcher,
 // with iteration 0, the estimate in `bound`.
 int PresearchGuess(const Board& board, const SolveOptions& options, absl::Time start,
                    std::uint64_t* nodes) {
-  search::Presearch presearch(options.evaluator != nullptr ? options.evaluator
-                                                           : &eval::Evaluator::Default());
   std::function<void(const search::PresearchIteration&)> report;
   if (options.on_progress) {
     report = [&](const search::PresearchIteration& it) {
@@ -102,7 +100,9 @@ int PresearchGuess(const Board& board, const SolveOptions& options, absl::Time s
       options.on_progress(p);
     };
   }
-  const search::PresearchIteration last = presearch.Run(board, search::kPresearchDepth, report);
+  const search::PresearchIteration last = search::RunPresearch(
+      board, options.evaluator != nullptr ? *options.evaluator : eval::Evaluator::Default(),
+      search::kPresearchDepth, report);
   *nodes = last.nodes;
   const int discs = eval::Evaluator::ToDiscs(last.value);
   return discs >= 0 ? (discs + 1) / 2 * 2 : -((-discs + 1) / 2 * 2);
