@@ -8,6 +8,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "board/read_file.h"
 #include "board/wthor.h"
 
 namespace endsolve {
@@ -505,17 +506,9 @@ ReadResult ParsePositions(std::string_view text, std::string_view file_name,
 // The path is kept as given, so that messages name the file as the user did.
 absl::StatusOr<ReadResult> ReadPositionFile(const std::string& path,
                                             const ReadOptions& options) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));
-  std::string text;
-  char buffer[1 << 16];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, n);
-  const bool failed = std::ferror(file) != 0;
-  const int error = errno;
-  std::fclose(file);
-  if (failed) return absl::ErrnoToStatus(error, absl::StrCat("cannot read ", path));
-  return ParsePositions(text, path, options);
+  absl::StatusOr<std::string> text = ReadFileBytes(path);
+  if (!text.ok()) return text.status();
+  return ParsePositions(*text, path, options);
 }
 
 // One line, from the command line or a prompt: an .obf/plain line or a

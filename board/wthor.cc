@@ -1,14 +1,13 @@
 #include "board/wthor.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
-#include <cstdio>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "board/read_file.h"
 
 namespace endsolve {
 namespace {
@@ -215,17 +214,9 @@ WthorFile ParseWthor(std::string_view bytes, std::string_view file_name) {
 
 // Reads the whole file (the largest WTHOR file is a few MB).
 absl::StatusOr<WthorFile> ReadWthorFile(const std::string& path) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));
-  std::string bytes;
-  char buffer[1 << 16];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) bytes.append(buffer, n);
-  const bool failed = std::ferror(file) != 0;
-  const int error = errno;
-  std::fclose(file);
-  if (failed) return absl::ErrnoToStatus(error, absl::StrCat("cannot read ", path));
-  return ParseWthor(bytes, path);
+  absl::StatusOr<std::string> bytes = ReadFileBytes(path);
+  if (!bytes.ok()) return bytes.status();
+  return ParseWthor(*bytes, path);
 }
 
 absl::StatusOr<Position> WthorPosition(const WthorGame& game, int empties,
