@@ -221,7 +221,7 @@ class BatchRun {
                               ? absl::InfiniteFuture()
                               : absl::Now() + run_.time_limit;
       options_.on_progress = [progress](const Progress& p) {
-        if (p.iteration == 0) return;  // the presearch: its positions are not nodes
+        if (p.presearch_depth > 0) return;  // the presearch: its positions are not nodes
         progress->Update(p.nodes, p.elapsed);
       };
       result = Solve(item.position->board, options_);

@@ -29,7 +29,7 @@ constexpr char kUsage[] =
     "Positions: .obf or .pos files, a 64-character board and a side ('X' or 'O'),\n"
     "or a move transcript from the initial position such as f5d6c3d3c4.\n"
     "--ordering: comma-separated tt, killers[=N], history, fastest-first, parity,\n"
-    "etc, stability, aspiration, eval, presearch; 'no-' before a name turns it off.\n"
+    "etc, stability, aspiration, eval, presearch, selective; 'no-' before a name turns it off.\n"
     "Exit status: 0 ok, 1 a wrong answer, 2 bad usage or input, 130 interrupted.\n";
 
 }  // namespace

@@ -67,11 +67,12 @@ absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec) {
     else if (name == "aspiration") f.aspiration = on;
     else if (name == "eval") f.eval = on;
     else if (name == "presearch") f.presearch = on;
+    else if (name == "selective") f.selective = on;
     else {
       return absl::InvalidArgumentError(absl::StrCat(
           "--ordering: unknown feature '", item,
           "'; expected tt, killers[=N], history, fastest-first, parity, etc, stability, "
-          "aspiration, eval or presearch, "
+          "aspiration, eval, presearch or selective, "
           "each optionally preceded by no-"));
     }
   }

@@ -22,13 +22,22 @@ namespace endsolve::cli {
 namespace {
 
 // Live progress on the terminal, redrawn in place on stderr: during the
-// presearch, its depth and estimate; then the exact pass, root moves done,
+// presearch, its depth and estimate; during a selective pass, its margin,
+// root moves done and estimate; then the exact pass, root moves done,
 // the best move and bound so far, nodes and elapsed time.
 void ShowProgress(const std::string& id, const Progress& p) {
-  if (p.iteration == 0) {
+  if (p.presearch_depth > 0) {
     absl::FPrintF(stderr, "\r\033[K%s: presearch %d plies, estimate %s %s, %.1fs", id,
                   p.presearch_depth, SquareName(p.best_move), FormatScore(p.bound),
                   absl::ToDoubleSeconds(p.elapsed));
+    return;
+  }
+  if (p.margin > 0) {
+    absl::FPrintF(stderr,
+                  "\r\033[K%s: selective pass (margin %d), root %d/%d, estimate %s %s, "
+                  "%d nodes, %.1fs",
+                  id, p.margin, p.root_moves_done, p.root_moves_total, SquareName(p.best_move),
+                  FormatScore(p.bound), p.nodes, absl::ToDoubleSeconds(p.elapsed));
     return;
   }
   absl::FPrintF(stderr, "\r\033[K%s: pass %d, root %d/%d, best %s %s, %d nodes, %.1fs", id,

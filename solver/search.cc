@@ -19,15 +19,19 @@ namespace {
 // The bounds of a finished search of one node, merged with what the table
 // already knew about it (both are true bounds, so their intersection is
 // too). `best` is the fail-soft value of a search with window (alpha, beta).
-TTData MakeEntry(const TTData* known, int best, int alpha, int beta, int move, int empties) {
+// Bounds of different drafts do not mix: an entry of a lower draft (a more
+// selective search) gives way entirely, its moves kept as the second move.
+TTData MakeEntry(const TTData* known, int best, int alpha, int beta, int move, int draft) {
   TTData data;
   data.lower = static_cast<std::int8_t>(best > alpha ? best : -kNumSquares);
   data.upper = static_cast<std::int8_t>(best < beta ? best : kNumSquares);
   data.move = static_cast<std::uint8_t>(move);
-  data.depth = static_cast<std::uint8_t>(empties);
+  data.depth = static_cast<std::uint8_t>(draft);
   if (known != nullptr) {
-    data.lower = std::max(data.lower, known->lower);
-    data.upper = std::min(data.upper, known->upper);
+    if (known->depth == draft) {
+      data.lower = std::max(data.lower, known->lower);
+      data.upper = std::min(data.upper, known->upper);
+    }
     if (known->move != move) data.move2 = known->move;
     else data.move2 = known->move2;
   }
@@ -56,6 +60,7 @@ void Searcher::Init() {
   features_ = shared_->features;
   features_.killers = std::clamp(features_.killers, 0, kMaxKillers);
   split_min_empties_ = shared_->split_min_empties;
+  level_ = shared_->level;
   const std::uint64_t limit = shared_->limits.node_limit;
   if (limit != 0) next_poll_ = std::min(next_poll_, limit);
 }
@@ -178,6 +183,25 @@ int Searcher::ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int
   return count;
 }
 
+bool Searcher::ProbCut(Bitboard player, Bitboard opponent, int alpha, int empties, int* bound) {
+  if (level_ == kExactLevel || empties < kProbCutMinEmpties || shared_->evaluator == nullptr) {
+    return false;
+  }
+  const int margin = EvalUnits(kProbCutMargin[level_]);
+  const int high = EvalUnits(alpha + 1) + margin;
+  const int low = EvalUnits(alpha) - margin;
+  const int value = eval_search_.Value(player, opponent, ProbCutDepth(empties), low, high);
+  if (value >= high) {
+    *bound = alpha + 1;
+    return true;
+  }
+  if (value <= low) {
+    *bound = alpha;
+    return true;
+  }
+  return false;
+}
+
 // The PV node: the first move with the full window, the others with a null
 // window, re-searched with (score - 1, beta) when they beat alpha (a
 // fail-soft null-window result above alpha is a lower bound, so the exact
@@ -199,8 +223,9 @@ int Searcher::PvsTable(Bitboard player, Bitboard opponent, int alpha, int beta, 
   const Board board{player, opponent};
 
   TTData entry;
+  const int draft = NodeDraft(empties);
   const bool hit = tt_ != nullptr && tt_->Probe(board, &entry);
-  if (hit) {
+  if (hit && entry.depth >= draft) {
     if (entry.lower >= beta) return entry.lower;
     if (entry.upper <= alpha) return entry.upper;
     if (entry.lower == entry.upper) return entry.lower;
@@ -238,8 +263,8 @@ int Searcher::PvsTable(Bitboard player, Bitboard opponent, int alpha, int beta, 
     }
   }
   if (best > alpha) CreditMove(best_move, ply, empties);
-  if (tt_ != nullptr) {
-    tt_->Store(board, MakeEntry(hit ? &entry : nullptr, best, alpha, beta, best_move, empties),
+  if (tt_ != nullptr && !(hit && entry.depth > draft)) {
+    tt_->Store(board, MakeEntry(hit ? &entry : nullptr, best, alpha, beta, best_move, draft),
                counts_.internal + counts_.leaves - start);
   }
   return best;
@@ -268,19 +293,21 @@ int Searcher::NwsTable(Bitboard player, Bitboard opponent, int alpha, int ply) {
   const Board board{player, opponent};
 
   TTData entry;
+  const int draft = NodeDraft(empties);
   const bool hit = tt_ != nullptr && tt_->Probe(board, &entry);
-  if (hit) {
+  if (hit && entry.depth >= draft) {
     if (entry.lower >= beta) return entry.lower;
     if (entry.upper <= alpha) return entry.upper;
   }
   if (int bound; StabilityCutoff(player, opponent, alpha, &bound)) return bound;
+  if (int bound; ProbCut(player, opponent, alpha, empties, &bound)) return bound;
 
   int best = -kInfinity;
   int best_move = kNoMove;
   auto finish = [&]() {
     if (best >= beta) CreditMove(best_move, ply, empties);
-    if (tt_ != nullptr && !stopped_) {
-      tt_->Store(board, MakeEntry(hit ? &entry : nullptr, best, alpha, beta, best_move, empties),
+    if (tt_ != nullptr && !stopped_ && !(hit && entry.depth > draft)) {
+      tt_->Store(board, MakeEntry(hit ? &entry : nullptr, best, alpha, beta, best_move, draft),
                  counts_.internal + counts_.leaves - start);
     }
     return best;
@@ -308,7 +335,8 @@ int Searcher::NwsTable(Bitboard player, Bitboard opponent, int alpha, int ply) {
     for (int i = 0; i < count;) {
       TTData child;
       ++etc_probes_;
-      if (!tt_->Probe(Board{list[i].player, list[i].opponent}, &child)) {
+      if (!tt_->Probe(Board{list[i].player, list[i].opponent}, &child) ||
+          child.depth < NodeDraft(empties - 1)) {
         ++i;
         continue;
       }
@@ -412,9 +440,10 @@ Searcher::RootOutcome Searcher::SearchRoot(
   }
   outcome.score = best;
   if (best > alpha) CreditMove(outcome.best_move, 0, empties);
-  if (tt_ != nullptr) {
+  const int draft = NodeDraft(empties);
+  if (tt_ != nullptr && !(hit && entry.depth > draft)) {
     tt_->Store(board,
-               MakeEntry(hit ? &entry : nullptr, best, alpha, beta, outcome.best_move, empties),
+               MakeEntry(hit ? &entry : nullptr, best, alpha, beta, outcome.best_move, draft),
                counts_.internal + counts_.leaves - begin);
   }
   return outcome;

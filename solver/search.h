@@ -24,6 +24,7 @@
 //   empties               what runs
 //   >= kTTMinEmpties      PVS / null-window search with the transposition
 //                         table, ETC (>= kEtcMinEmpties), stability cutoff,
+//                         in a selective pass ProbCut (>= kProbCutMinEmpties),
 //                         moves sorted by the MoveScorer (TT move, killers,
 //                         history, fastest-first, parity, and from
 //                         kEvalOrderMinEmpties an evaluation search)
@@ -106,6 +107,36 @@ constexpr int EvalOrderDepth(int empties) {
 // so a disc (2^18) weighs a quarter of an opponent reply (2^20,
 // move_order.h). Sweep in solver/README.md.
 inline constexpr int kEvalKeyWeight = 1 << 12;
+// --- Selective passes (ProbCut, Buro 1995, in the endgame as Edax does) ---
+//
+// Before the exact passes the root may be searched with ProbCut: a null-
+// window node with enough empties whose evaluation search lies far above
+// beta (or below alpha) is taken to fail high (low) without a search. The
+// result is not a proof; what such a pass leaves in the table is its moves,
+// which order the exact pass, and its bounds, which only a pass as
+// selective or more may use. So every table entry carries a draft: the
+// empties searched times kDraftLevels plus the selectivity of the search
+// (kExactLevel for an exact one). A probe uses an entry's bounds only when
+// its draft is at least the draft the node would store.
+inline constexpr int kDraftLevels = 4;
+inline constexpr int kExactLevel = kDraftLevels - 1;
+constexpr int Draft(int empties, int level) { return empties * kDraftLevels + level; }
+// A position has at most 60 empty squares, and the table keeps 8 bits of draft.
+static_assert(Draft(kNumSquares - 4, kExactLevel) <= 255);
+// The ProbCut margin of each selective level, in discs, the most selective
+// pass first: a node is cut when its evaluation search lies this far beyond
+// the window. The evaluation's held-out error is about 6 discs
+// (eval/README.md). On FFO #40-#49 three levels visited fewer nodes than
+// one or two, and 8, 12, 16 as few as margins 2 discs wider and fewer than
+// 2 or 4 discs narrower (solver/README.md, "Selective passes").
+inline constexpr int kProbCutMargin[kExactLevel] = {8, 12, 16};
+// Smallest number of empties at which a selective pass cuts by ProbCut;
+// below it the evaluation search costs more time than the subtree it cuts
+// (from 10: 5% fewer nodes, 13% more time). The evaluation search looks one
+// ply deeper than the ordering's searches of the children, so that it sees
+// as far as the ordering does.
+inline constexpr int kProbCutMinEmpties = 12;
+constexpr int ProbCutDepth(int empties) { return EvalOrderDepth(empties) + 1; }
 // The largest number of moves a position can have. 33 is the known maximum;
 // this leaves room.
 inline constexpr int kMaxMoves = 40;
@@ -134,9 +165,9 @@ struct SharedSearch {
                int split_min = kNoSplit, const eval::Evaluator* search_evaluator = nullptr)
       : tt(table), features(search_features), limits(search_limits),
         threads(search_threads), split_min_empties(split_min),
-        evaluator(search_evaluator != nullptr ? search_evaluator
-                  : search_features.eval      ? &eval::Evaluator::Default()
-                                              : nullptr) {}
+        evaluator(search_evaluator != nullptr                        ? search_evaluator
+                  : search_features.eval || search_features.selective ? &eval::Evaluator::Default()
+                                                                      : nullptr) {}
 
   TranspositionTable* tt;
   SearchFeatures features;
@@ -148,9 +179,13 @@ struct SharedSearch {
   int threads;
   // Nodes with at least this many empties split (kNoSplit: none do).
   int split_min_empties;
-  // The evaluation that orders the moves of large nodes (eval_order.h);
-  // null when features.eval is off and none was given, so that a search
-  // without it never builds the built-in one's tables.
+  // The selectivity of the current pass: kExactLevel, or a ProbCut level
+  // (kProbCutMargin). Set by the root driver between passes only.
+  int level = kExactLevel;
+  // The evaluation that orders the moves of large nodes (eval_order.h) and
+  // decides ProbCut in selective passes; null when features.eval and
+  // features.selective are off and none was given, so that a search without
+  // them never builds the built-in one's tables.
   const eval::Evaluator* evaluator;
   // Raised by the first searcher that finds a limit reached; every
   // searcher stops at its next poll.
@@ -225,6 +260,14 @@ class Searcher {
   // The move the table holds for `board`, or kNoMove.
   int TableMove(const Board& board) const;
 
+  // Sets the selectivity of the next searches (kExactLevel or a ProbCut
+  // level), for this searcher and the helpers its splits start. Between
+  // passes only.
+  void SetLevel(int level) {
+    level_ = level;
+    shared_->level = level;
+  }
+
   // The nodes of this searcher and of every helper task of its splits.
   const NodeCounts& counts() const { return counts_; }
   std::uint64_t etc_probes() const { return etc_probes_; }
@@ -298,6 +341,17 @@ class Searcher {
   // score at alpha: that test is one popcount, and it rejects most nodes
   // (an extra threshold on alpha by empties, as Edax has, saved about 2%
   // of the time and cost 1.7% more nodes; solver/README.md).
+  // The draft a node with `empties` empties stores and needs (kDraftLevels):
+  // exact below kProbCutMinEmpties, where no pass cuts selectively.
+  int NodeDraft(int empties) const {
+    return Draft(empties, empties >= kProbCutMinEmpties ? level_ : kExactLevel);
+  }
+
+  // ProbCut in a selective pass: true, with the bound to return in *bound,
+  // when the evaluation search of the node lies kProbCutMargin[level_]
+  // discs beyond the window (alpha, alpha + 1).
+  bool ProbCut(Bitboard player, Bitboard opponent, int alpha, int empties, int* bound);
+
   bool StabilityCutoff(Bitboard player, Bitboard opponent, int alpha, int* bound) {
     if (!features_.stability) return false;
     if (kNumSquares - 2 * PopCount(opponent) > alpha) return false;
@@ -320,6 +374,7 @@ class Searcher {
   TranspositionTable* tt_;
   SearchFeatures features_;
   int split_min_empties_;
+  int level_ = kExactLevel;
   NodeCounts counts_;
   std::uint64_t etc_probes_ = 0;
   std::uint64_t next_poll_ = kPollInterval;

@@ -108,8 +108,61 @@ int PresearchGuess(const Board& board, const SolveOptions& options, absl::Time s
   return discs >= 0 ? (discs + 1) / 2 * 2 : -((-discs + 1) / 2 * 2);
 }
 
-// The root driver. Without aspiration: one principal-variation search over
-// the whole window. With it (MTD(f) with a guess of 0): a sequence of root
+// The selective passes (solver/search.h, "Selective passes"): for each
+// ProbCut margin, widest cut first, the MTD(f) loop of SearchRoot below
+// from `guess`, on the same table. Returns the last pass's score, made even
+// on the side its bound points to (every final score is even), as the exact
+// passes' first guess. What the passes leave in the table orders the exact
+// passes; their bounds carry a lower draft, which the exact passes ignore.
+// Each root move is reported as progress with iteration 0 and the margin.
+int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, int beta,
+                   int guess, const SolveOptions& options, absl::Time start) {
+  for (int level = 0; level < search::kExactLevel; ++level) {
+    searcher.SetLevel(level);
+    std::function<void(const Progress&)> report;
+    if (options.on_progress) {
+      report = [&](const Progress& p) {
+        Progress out = p;
+        out.iteration = 0;
+        out.margin = search::kProbCutMargin[level];
+        options.on_progress(out);
+      };
+    }
+    if (!options.features.aspiration) {  // one pass over the whole window
+      searcher.SearchRoot(board, alpha, beta, report, start);
+      if (searcher.stopped()) return guess;
+      continue;
+    }
+    int lo = alpha, hi = beta;
+    for (;;) {
+      guess = std::clamp(guess, lo + 1, hi - 1);
+      const int a = std::max(lo, guess - 1);
+      const int b = std::min(hi, guess + 1);
+      const int score = searcher.SearchRoot(board, a, b, report, start).score;
+      if (searcher.stopped()) return guess;
+      if (score <= a) {
+        guess = score - (score & 1);
+        if (a == alpha) break;
+        hi = score + 1;
+      } else if (score >= b) {
+        guess = score + (score & 1);
+        if (b == beta) break;
+        lo = score - 1;
+      } else {
+        guess = score;
+        break;
+      }
+      if (hi - lo <= 2) break;  // one candidate left
+    }
+  }
+  searcher.SetLevel(search::kExactLevel);
+  return guess;
+}
+
+// The root driver. First the estimates: the presearch (with aspiration)
+// and the selective passes, which leave their moves in the table and give
+// the first guess. Then, without aspiration: one principal-variation search
+// over the whole window. With it (MTD(f) from that guess): a sequence of root
 // searches with the narrow window (g - 1, g + 1), each of which either
 // finds the score exactly (it is g) or proves a fail-soft bound, which
 // becomes the next guess; the table carries what each pass learned to the
@@ -148,13 +201,23 @@ search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board
     };
   }
   const bool game_over = board.Moves() == 0 && board.OpponentMoves() == 0;
-  if (!options.features.aspiration || game_over) {
+  const bool aspiration = options.features.aspiration && !game_over;
+  int guess = 0;
+  if (aspiration && options.features.presearch) {
+    guess = PresearchGuess(board, options, start, presearch_nodes);
+  }
+  // A selective pass cuts only nodes of kProbCutMinEmpties empties or more,
+  // below the root: with fewer it would search exactly what the exact pass does.
+  if (options.features.selective && !game_over &&
+      board.EmptyCount() > search::kProbCutMinEmpties) {
+    guess = SelectiveGuess(searcher, board, alpha, beta, guess, options, start);
+    if (searcher.stopped()) return {};
+  }
+  if (!aspiration) {
     proven.iteration = 1;
     return searcher.SearchRoot(board, alpha, beta, report, start);
   }
   search::Searcher::RootOutcome best;  // the pass that proved the best lower bound
-  int guess = 0;
-  if (options.features.presearch) guess = PresearchGuess(board, options, start, presearch_nodes);
   for (;;) {
     guess = std::clamp(guess, lo + 1, hi - 1);
     const int a = std::max(lo, guess - 1);

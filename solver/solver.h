@@ -45,18 +45,27 @@ struct SearchFeatures {
   // Before the exact passes, estimate the score with an evaluation search,
   // so that the first aspiration window sits near it (solver.cc).
   bool presearch = true;
+  // Before the exact passes, search the root with ProbCut at growing
+  // margins (solver/search.h, "Selective passes"): their moves order the
+  // exact passes and their score is its first guess. Never decides a score.
+  bool selective = true;
 };
 
 // A snapshot of a running root search, for live progress displays.
 // The root is searched in passes (see SearchFeatures::aspiration), each
 // over every root move; the counts are those of the current pass.
-// A report during the solve. The presearch reports each of its iterations
-// with iteration 0 and presearch_depth > 0, its estimate (an evaluation,
-// not a proof) in bound = upper and its move in best_move; the exact passes
-// follow with iteration 1, 2, ...
+// A report during the solve. Estimates come first, with iteration 0: the
+// presearch reports each of its iterations with presearch_depth > 0, its
+// estimate (an evaluation, not a proof) in bound = upper and its move in
+// best_move, its positions (not nodes of the solve) in nodes; then each
+// selective pass reports each root move with its ProbCut margin in
+// `margin`, its best score so far (a selective value, not a proof) in
+// bound and its move in best_move, and the solve's nodes. The exact passes
+// follow with iteration 1, 2, ..., and what they report as bounds is proven.
 struct Progress {
-  int iteration = 0;        // the exact pass, from 1; 0: the presearch
+  int iteration = 0;        // the exact pass, from 1; 0: the presearch or a selective pass
   int presearch_depth = 0;  // the presearch's iteration (plies), when iteration is 0
+  int margin = 0;           // a selective pass's ProbCut margin (discs), when iteration is 0
   int root_moves_done = 0;
   int root_moves_total = 0;
   int best_move = kNoMove;  // the move that reaches `bound`, once one is proven

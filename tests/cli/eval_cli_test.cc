@@ -1,6 +1,8 @@
 // `endsolve eval`: the static evaluation and the evaluation search as users
 // and scripts see them, errors against the answers, and bad options.
 #include <cmath>
+#include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -78,14 +80,23 @@ TEST(EvalCliTest, BadOptionsAndWeightsFilesAreRefusedWithTheirReason) {
 }
 
 TEST(EvalCliTest, EveryOrderingFeatureCanBeSwitchedOffWithTheSameScore) {
-  for (const std::string ordering : {"default", "no-eval", "no-presearch", "no-eval,no-presearch"}) {
-    const CommandOutput r = RunCommand(kBinary + " solve --ordering " + ordering + " '" + kFfo1 + "; G8:+18;'");
+  std::set<std::uint64_t> nodes;
+  const std::vector<std::string> orderings = {"default", "no-eval", "no-presearch", "no-selective",
+                                              "no-eval,no-presearch,no-selective"};
+  for (const std::string& ordering : orderings) {
+    const std::string cmd = " solve --ordering " + ordering + " '" + kFfo1 + "; G8:+18;'";
+    CommandOutput r = RunCommand(kBinary + cmd);
     ASSERT_EQ(r.exit_status, 0) << ordering << ": " << r.err;
     EXPECT_THAT(r.out, HasSubstr("solved 1 of 1, wrong 0")) << ordering;
+    // Each switch changes the search: the node counts all differ.
+    r = RunCommand(kBinary + cmd + " --json");
+    ASSERT_EQ(r.exit_status, 0) << ordering << ": " << r.err;
+    nodes.insert(nlohmann::json::parse(r.out)["nodes"].get<std::uint64_t>());
   }
+  EXPECT_EQ(nodes.size(), orderings.size());
   const CommandOutput r = RunCommand(kBinary + " solve --ordering no-evals '" + kFfo1 + "'");
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_THAT(r.err, HasSubstr("aspiration, eval or presearch"));
+  EXPECT_THAT(r.err, HasSubstr("aspiration, eval, presearch or selective"));
 }
 
 }  // namespace

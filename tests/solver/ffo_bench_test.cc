@@ -101,7 +101,9 @@ TEST(FfoBench, Ablation40To44) {
   add("aspiration off", [](SearchFeatures& f) { f.aspiration = false; });
   add("eval ordering off", [](SearchFeatures& f) { f.eval = false; });
   add("presearch off (first guess 0)", [](SearchFeatures& f) { f.presearch = false; });
-  add("eval ordering and presearch off", [](SearchFeatures& f) { f.eval = f.presearch = false; });
+  add("selective passes off", [](SearchFeatures& f) { f.selective = false; });
+  add("eval ordering, presearch and selective passes off",
+      [](SearchFeatures& f) { f.eval = f.presearch = f.selective = false; });
   for (int k : {0, 1, 2, 4, 8, 16, 32}) {
     if (k != defaults.killers) {
       add(absl::StrFormat("killers %d", k), [k](SearchFeatures& f) { f.killers = k; });

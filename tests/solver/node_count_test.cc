@@ -224,6 +224,7 @@ NodeCounts SearchNodes(const Board& board, int expected_score) {
   SolveOptions options;
   options.hash_mib = 1;
   options.features.aspiration = false;  // one root search, not several passes
+  options.features.selective = false;
   const SolveResult result = Solve(board, options);
   EXPECT_EQ(result.score, expected_score);
   NodeCounts counts;

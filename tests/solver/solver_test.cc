@@ -13,6 +13,7 @@
 
 #include "gtest/gtest.h"
 #include "solver/presearch.h"
+#include "solver/search.h"
 #include "tests/solver/oracle.h"
 #include "tests/solver/random_check.h"
 
@@ -150,8 +151,9 @@ TEST(SolverTest, SharedTableGivesTheSameResultsWithFewerNodes) {
 // Reports come in passes over the root moves (one pass without
 // aspiration); what they claim as proven must hold. With aspiration the
 // presearch reports first, one report per iteration (iteration 0), each
-// naming a legal move; its estimates are not proofs and are not checked
-// against the score.
+// naming a legal move; then, with or without aspiration, the selective
+// passes (iteration 0, their margins in order). Estimates are not proofs
+// and are not checked against the score.
 TEST(SolverTest, ProgressReportsAreConsistentWithTheResult) {
   std::mt19937_64 rng(12);
   for (bool aspiration : {true, false}) {
@@ -167,8 +169,9 @@ TEST(SolverTest, ProgressReportsAreConsistentWithTheResult) {
       const int moves = PopCount(board.Moves());
       std::size_t first_exact = 0;
       std::uint64_t presearch_nodes = 0;
-      while (first_exact < reports.size() && reports[first_exact].iteration == 0) {
+      while (first_exact < reports.size() && reports[first_exact].presearch_depth > 0) {
         const Progress& p = reports[first_exact++];
+        EXPECT_EQ(p.iteration, 0);
         EXPECT_EQ(p.presearch_depth, static_cast<int>(first_exact));
         if (board.Moves() != 0) {
           EXPECT_NE(board.Moves() & SquareBit(p.best_move), 0u);
@@ -180,6 +183,23 @@ TEST(SolverTest, ProgressReportsAreConsistentWithTheResult) {
       }
       EXPECT_EQ(first_exact, aspiration ? std::size_t{search::kPresearchDepth} : 0u);
       EXPECT_EQ(result.presearch_nodes, presearch_nodes);
+      // Then the selective passes, widest margin first, each over every root
+      // move at least once (MTD(f) may search the root more than once).
+      int level = 0;
+      std::uint64_t nodes = 0;
+      while (first_exact < reports.size() && reports[first_exact].iteration == 0) {
+        const Progress& p = reports[first_exact++];
+        EXPECT_EQ(p.presearch_depth, 0);
+        while (level < search::kExactLevel - 1 && p.margin != search::kProbCutMargin[level]) {
+          ++level;
+        }
+        EXPECT_EQ(p.margin, search::kProbCutMargin[level]);
+        EXPECT_NE(board.Moves() & SquareBit(p.best_move), 0u);
+        EXPECT_EQ(p.root_moves_total, moves);
+        EXPECT_GE(p.nodes, nodes);
+        nodes = p.nodes;
+      }
+      EXPECT_EQ(level, search::kExactLevel - 1);
       int iteration = 0, done = 0, bound = -64, upper = 64;
       for (std::size_t r = first_exact; r < reports.size(); ++r) {
         const Progress& p = reports[r];
@@ -204,6 +224,50 @@ TEST(SolverTest, ProgressReportsAreConsistentWithTheResult) {
       }
       EXPECT_EQ(reports.back().bound, result.score);
       EXPECT_EQ(reports.back().best_move, result.best_move);
+    }
+  }
+}
+
+// What a selective pass leaves in the table carries a lower draft than an
+// exact search needs (solver/search.h), so the exact passes never take its
+// bounds. Plant false bounds (the side to move wins 64-0) on every child
+// and grandchild of a position, at each selective draft: the solve stays
+// exact. Planted at the exact draft, the same entries change the score,
+// which shows that the search does probe them.
+TEST(SolverTest, SelectiveBoundsNeverDecideAnExactScore) {
+  std::mt19937_64 rng(31);
+  const Board board = RandomPosition(rng, search::kProbCutMinEmpties + 2);
+  SolveOptions options;
+  options.features.selective = false;
+  options.hash_mib = 4;
+  const int score = Solve(board, options).score;
+  ASSERT_EQ(OracleSearch(board, score - 1, score + 1), score);
+  ASSERT_NE(score, -64);
+  auto plant = [&board](TranspositionTable& table, int level) {
+    for (Bitboard moves = board.Moves(); moves != 0;) {
+      const Board child = board.Play(PopFirstSquare(moves));
+      TTData lie{.lower = 64, .upper = 64, .move = kNoMove, .move2 = kNoMove};
+      lie.depth = static_cast<std::uint8_t>(search::Draft(child.EmptyCount(), level));
+      table.Store(child, lie, 1);
+      for (Bitboard replies = child.Moves(); replies != 0;) {
+        const Board grandchild = child.Play(PopFirstSquare(replies));
+        lie.depth = static_cast<std::uint8_t>(search::Draft(grandchild.EmptyCount(), level));
+        table.Store(grandchild, lie, 1);
+      }
+    }
+  };
+  for (int level = 0; level <= search::kExactLevel; ++level) {
+    for (bool selective : {true, false}) {
+      auto table = MakeTable(4);
+      plant(*table, level);
+      options.features.selective = selective;
+      options.tt = table.get();
+      const SolveResult result = Solve(board, options);
+      if (level < search::kExactLevel) {
+        EXPECT_EQ(result.score, score) << "level " << level << ", selective " << selective;
+      } else {
+        EXPECT_NE(result.score, score) << "selective " << selective;
+      }
     }
   }
 }
