@@ -46,15 +46,6 @@ struct Position {
   // The best score among the answers, if the file gave any.
   bool HasAnswers() const { return !answers.empty(); }
   int ExpectedScore() const { return answers.front().score; }
-  // True when the answers make `move` a best move: listed with the best
-  // score, or the best score is known without its move (kNoMove), so that
-  // any move is accepted and only the score is compared.
-  bool IsBestMove(int move) const {
-    for (const MoveScore& a : answers) {
-      if (a.score == ExpectedScore() && (a.square == move || a.square == kNoMove)) return true;
-    }
-    return false;
-  }
 
   // The 64-character board string, X for black, O for white, - for empty.
   std::string BoardString() const;

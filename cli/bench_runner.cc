@@ -77,7 +77,7 @@ BenchSummary Summarise(const std::vector<Position>& positions, const BenchRuns& 
     row.result = runs[order[(order.size() - 1) / 2]][i];
     // Every run must be right, not just the median one.
     for (const auto& run : runs) {
-      const Verdict v = Check(positions[i], run[i], wld);
+      const Verdict v = CheckAnswer(positions[i], run[i], wld);
       if (v != Verdict::kUnknown) row.checked = true;
       if (v == Verdict::kWrong) row.ok = false;
     }

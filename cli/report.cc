@@ -10,8 +10,6 @@
 namespace endsolve::cli {
 namespace {
 
-constexpr int Sign(int x) { return (x > 0) - (x < 0); }
-
 // Nodes per second in millions; 0 for a solve too fast to time.
 double MegaNodesPerSecond(const SolveResult& r) {
   const double seconds = absl::ToDoubleSeconds(r.time);
@@ -19,14 +17,6 @@ double MegaNodesPerSecond(const SolveResult& r) {
 }
 
 }  // namespace
-
-Verdict Check(const Position& position, const SolveResult& result, bool wld) {
-  if (!position.HasAnswers() || result.stopped) return Verdict::kUnknown;
-  const int expected = position.ExpectedScore();
-  if (wld) return Sign(result.score) == Sign(expected) ? Verdict::kOk : Verdict::kWrong;
-  if (result.score != expected || result.kind != ScoreKind::kExact) return Verdict::kWrong;
-  return position.IsBestMove(result.best_move) ? Verdict::kOk : Verdict::kWrong;
-}
 
 std::string FormatScore(int score) { return absl::StrFormat("%+d", score); }
 

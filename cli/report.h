@@ -1,22 +1,16 @@
-// How solve results are shown: the table rows, JSON lines and the check
-// against a file's known answers, shared by `solve` and `bench`.
+// How solve results are shown: the table rows and JSON lines, shared by
+// `solve` and `bench` (the check against a file's answers is
+// solver/answer_check.h).
 #ifndef ENDSOLVE_CLI_REPORT_H_
 #define ENDSOLVE_CLI_REPORT_H_
 
 #include <string>
 
 #include "board/position.h"
+#include "solver/answer_check.h"
 #include "solver/solver.h"
 
 namespace endsolve::cli {
-
-enum class Verdict { kUnknown, kOk, kWrong };
-
-// Compares a finished result with the position's answers. Exact solves must
-// match the best score and play a move listed with that score (any move when
-// the input gives the score without its move, as WTHOR files do); WLD solves
-// must match its sign. kUnknown when the input had no answers.
-Verdict Check(const Position& position, const SolveResult& result, bool wld);
 
 // "+38", "-2", "+0": scores are signed, as in the .obf answers.
 std::string FormatScore(int score);

@@ -118,7 +118,7 @@ std::optional<ResultStatus> ParseStatusName(absl::string_view name) {
 Json FinishedRecord(const BatchItem& item, const SolveResult& result, const RunSettings& run) {
   assert(item.ok() && !result.stopped);
   const Position& position = *item.position;
-  const bool wrong = Check(position, result, run.wld) == Verdict::kWrong;
+  const bool wrong = CheckAnswer(position, result, run.wld) == Verdict::kWrong;
   Json j = CommonRecord(item, wrong ? ResultStatus::kWrongAnswer : ResultStatus::kSolved);
   j["score"] = result.score;
   j["best_move"] = SquareName(result.best_move);

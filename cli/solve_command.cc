@@ -104,7 +104,7 @@ int SolveCommand(int argc, char** argv) {
       return kExitBadInput;
     }
     if (result.stopped) break;
-    const Verdict verdict = Check(position, result, options->wld);
+    const Verdict verdict = CheckAnswer(position, result, options->wld);
     ++solved;
     if (verdict == Verdict::kWrong) ++wrong;
     total_nodes += result.nodes;

@@ -166,12 +166,11 @@ TEST(WthorTest, TheExpectedScoreIsConvertedForWhiteToMove) {
   EXPECT_EQ(game8->ExpectedScore(), -64);
 }
 
-TEST(WthorTest, AScoreWithoutAMoveAcceptsAnyMoveAndIsNotWrittenToObf) {
+TEST(WthorTest, AScoreWithoutAMoveHasNoMoveAndIsNotWrittenToObf) {
   const absl::StatusOr<Position> p = WthorPosition(SampleGame(1), 24, kSample, true);
   ASSERT_TRUE(p.ok()) << p.status();
   EXPECT_TRUE(p->HasAnswers());
-  EXPECT_TRUE(p->IsBestMove(*ParseSquare("C2")));
-  EXPECT_TRUE(p->IsBestMove(*ParseSquare("A1")));
+  EXPECT_EQ(p->answers, (std::vector<MoveScore>{{kNoMove, p->ExpectedScore()}}));
   EXPECT_EQ(FormatObf(*p), p->BoardString() + " X");
 }
 

@@ -1,5 +1,8 @@
 // End-to-end tests of `endsolve`: exit statuses, table rows, JSON lines and
 // error messages, as users and scripts see them.
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -70,6 +73,28 @@ TEST(CliTest, AWrongAnswerMakesTheExitStatusNonZero) {
   EXPECT_EQ(r.exit_status, 1);
   EXPECT_THAT(r.out, HasSubstr("WRONG"));
   EXPECT_THAT(r.out, HasSubstr("wrong 1"));
+}
+
+// FFO #4: H8 and A5 both score +0, and the solver plays H8. A line that
+// lists only A5 is not contradicted by H8: the score decides. A line that
+// lists H8 with a lower score is.
+TEST(CliTest, AMoveTheAnswersDoNotListIsNotWrong) {
+  const std::string ffo4 = "-XXXXXX-X-XXXOO-XOXXXOOXXXOXOOOX-OXOOXXX--OOOXXX--OOXX----XOXXO- X";
+  CommandOutput r = RunCommand(kBinary + " solve '" + ffo4 + "; A5:+0;'");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr(" H8 "));
+  EXPECT_THAT(r.out, HasSubstr("wrong 0"));
+  const std::string batch_out = ::testing::TempDir() + "/partial.jsonl";
+  std::remove(batch_out.c_str());
+  r = RunCommand(kBinary + " batch " + WriteTempFile("partial.obf", ffo4 + "; A5:+0;\n") +
+                 " --out " + batch_out);
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  std::ifstream in(batch_out);
+  const std::string record((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_THAT(record, HasSubstr("\"status\":\"solved\""));
+  r = RunCommand(kBinary + " solve '" + ffo4 + "; A5:+0; H8:-2;'");
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_THAT(r.out, HasSubstr("WRONG"));
 }
 
 TEST(CliTest, BadLinesAreReportedAndTheRestIsSolved) {

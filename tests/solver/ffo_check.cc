@@ -4,6 +4,7 @@
 
 #include "board/position_io.h"
 #include "gtest/gtest.h"
+#include "solver/answer_check.h"
 #include "solver/solver.h"
 #include "tests/solver/oracle.h"
 
@@ -29,12 +30,8 @@ void CheckFfoFile(const std::string& file, int first, int last, const SolveOptio
     ASSERT_TRUE(result.status.ok()) << result.status;
     EXPECT_EQ(result.score, position.ExpectedScore()) << position.label;
     EXPECT_EQ(result.kind, ScoreKind::kExact) << position.label;
-    bool listed = false;
-    for (const MoveScore& answer : position.answers) {
-      listed |= answer.square == result.best_move && answer.score == position.ExpectedScore();
-    }
-    EXPECT_TRUE(listed) << position.label << ": " << SquareName(result.best_move)
-                        << " is not listed with score " << position.ExpectedScore();
+    EXPECT_EQ(CheckAnswer(position, result, /*wld=*/false), Verdict::kOk)
+        << position.label << ": " << SquareName(result.best_move);
     EXPECT_EQ(PlayOut(position.board, result.pv), position.ExpectedScore()) << position.label;
     ++solved;
   }

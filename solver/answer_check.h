@@ -1,0 +1,28 @@
+// Checking a solve against a position's known answers (the `MOVE:score`
+// list of an .obf line, or a WTHOR game's theoretical score), written once
+// for every caller: `endsolve solve` and `bench`, the batch records, and the
+// FFO tests.
+#ifndef ENDSOLVE_SOLVER_ANSWER_CHECK_H_
+#define ENDSOLVE_SOLVER_ANSWER_CHECK_H_
+
+#include "board/position.h"
+#include "solver/solver.h"
+
+namespace endsolve {
+
+enum class Verdict { kUnknown, kOk, kWrong };
+
+// kUnknown when the input has no answers or the solve stopped. A WLD solve
+// is right when the sign of its score matches the best score's. An exact
+// solve is right when its score is exact and equals the best score, and its
+// move is not one the answers list with a lower score. A move the answers
+// do not list is accepted: an input may list only some of the best moves
+// (`A5:+0;` where H8 scores +0 too), or give the score without its move (a
+// WTHOR game), and a right score proves the move right (the principal
+// variation reaches it). FFO files list every move, so there every move is
+// checked against its own score.
+Verdict CheckAnswer(const Position& position, const SolveResult& result, bool wld);
+
+}  // namespace endsolve
+
+#endif  // ENDSOLVE_SOLVER_ANSWER_CHECK_H_

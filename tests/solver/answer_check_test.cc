@@ -1,0 +1,71 @@
+// CheckAnswer (solver/answer_check.h) on hand-made results: the score
+// decides, a move is wrong only when the answers list it with a lower
+// score, and nothing is judged without answers or after a stop.
+#include "solver/answer_check.h"
+
+#include "board/position_io.h"
+#include "gtest/gtest.h"
+
+namespace endsolve {
+namespace {
+
+const int kA5 = *ParseSquare("A5");
+const int kH8 = *ParseSquare("H8");
+
+Position WithAnswers(std::vector<MoveScore> answers) {
+  Position p;
+  p.answers = std::move(answers);
+  return p;
+}
+
+SolveResult Exact(int move, int score) {
+  SolveResult r;
+  r.best_move = move;
+  r.score = score;
+  r.kind = ScoreKind::kExact;
+  return r;
+}
+
+TEST(AnswerCheckTest, AMoveTheAnswersDoNotListIsJudgedByItsScore) {
+  const Position partial = WithAnswers({{kA5, 0}});
+  EXPECT_EQ(CheckAnswer(partial, Exact(kH8, 0), false), Verdict::kOk);
+  EXPECT_EQ(CheckAnswer(partial, Exact(kH8, 2), false), Verdict::kWrong);
+}
+
+TEST(AnswerCheckTest, AMoveListedWithALowerScoreIsWrong) {
+  const Position full = WithAnswers({{kA5, 0}, {kH8, -4}});
+  EXPECT_EQ(CheckAnswer(full, Exact(kA5, 0), false), Verdict::kOk);
+  EXPECT_EQ(CheckAnswer(full, Exact(kH8, 0), false), Verdict::kWrong);
+  // Both listed with the best score: either is right.
+  const Position tie = WithAnswers({{kH8, 0}, {kA5, 0}});
+  EXPECT_EQ(CheckAnswer(tie, Exact(kA5, 0), false), Verdict::kOk);
+  EXPECT_EQ(CheckAnswer(tie, Exact(kH8, 0), false), Verdict::kOk);
+}
+
+TEST(AnswerCheckTest, AScoreWithoutItsMoveAcceptsAnyMove) {
+  const Position wthor = WithAnswers({{kNoMove, 12}});
+  EXPECT_EQ(CheckAnswer(wthor, Exact(kH8, 12), false), Verdict::kOk);
+  EXPECT_EQ(CheckAnswer(wthor, Exact(kH8, 10), false), Verdict::kWrong);
+}
+
+TEST(AnswerCheckTest, ABoundIsNotAnExactAnswer) {
+  SolveResult bound = Exact(kA5, 0);
+  bound.kind = ScoreKind::kLower;
+  EXPECT_EQ(CheckAnswer(WithAnswers({{kA5, 0}}), bound, false), Verdict::kWrong);
+}
+
+TEST(AnswerCheckTest, WinDrawLossComparesTheSign) {
+  const Position p = WithAnswers({{kA5, 6}, {kH8, -2}});
+  EXPECT_EQ(CheckAnswer(p, Exact(kH8, 1), true), Verdict::kOk);
+  EXPECT_EQ(CheckAnswer(p, Exact(kA5, 0), true), Verdict::kWrong);
+}
+
+TEST(AnswerCheckTest, NothingIsJudgedWithoutAnswersOrAfterAStop) {
+  EXPECT_EQ(CheckAnswer(Position{}, Exact(kA5, 0), false), Verdict::kUnknown);
+  SolveResult stopped;
+  stopped.stopped = true;
+  EXPECT_EQ(CheckAnswer(WithAnswers({{kA5, 0}}), stopped, false), Verdict::kUnknown);
+}
+
+}  // namespace
+}  // namespace endsolve
