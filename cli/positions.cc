@@ -1,5 +1,6 @@
 #include "cli/positions.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <limits>
 
@@ -55,9 +56,19 @@ absl::StatusOr<std::vector<Position>> SelectRangeFromFlag(std::vector<Position> 
   auto range = ParseRange(absl::GetFlag(FLAGS_range));
   if (!range.ok()) return range.status();
   std::vector<Position> chosen;
+  int lowest = std::numeric_limits<int>::max(), highest = std::numeric_limits<int>::min();
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const int n = PositionNumber(positions[i], static_cast<int>(i));
+    lowest = std::min(lowest, n);
+    highest = std::max(highest, n);
     if (n >= range->first && n <= range->second) chosen.push_back(std::move(positions[i]));
+  }
+  // A range that selects nothing from positions that were read is a
+  // mistake to report, not a run to call successful.
+  if (chosen.empty() && !positions.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--range ", absl::GetFlag(FLAGS_range), " matched none of the ", positions.size(),
+        " positions read (their numbers run from ", lowest, " to ", highest, ")"));
   }
   return chosen;
 }

@@ -16,6 +16,7 @@ namespace endsolve::testing {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 const std::string kBinary = ENDSOLVE_BINARY;
 // FFO #1 (14 empties): G8 +18 is the only best move.
@@ -115,6 +116,18 @@ TEST(CliTest, RangeSelectsFfoNumbers) {
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(nlohmann::json::parse(lines[0])["id"], "#2");
   EXPECT_EQ(nlohmann::json::parse(lines[1])["id"], "#3");
+}
+
+TEST(CliTest, ARangeThatMatchesNothingIsBadUsage) {
+  for (const std::string command : {"solve", "eval"}) {
+    const CommandOutput r =
+        RunCommand(kBinary + " " + command + " ffo/fforum-1-19.obf --range 40-44");
+    EXPECT_EQ(r.exit_status, 2) << command;
+    EXPECT_THAT(r.err, HasSubstr("--range 40-44 matched none of the 19 positions read (their "
+                                 "numbers run from 1 to 19)"))
+        << command;
+    EXPECT_THAT(r.out, Not(HasSubstr("solved 0 of 0"))) << command;
+  }
 }
 
 TEST(CliTest, AnotherCommandsOptionIsRefused) {
