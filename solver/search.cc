@@ -40,6 +40,14 @@ TTData MakeEntry(const TTData* known, int best, int alpha, int beta, int move, i
 
 }  // namespace
 
+// A result never replaces an entry of a higher draft: a selective pass
+// keeps its hands off what an exact search proved.
+void Searcher::StoreResult(const Board& board, const TTData* known, int best, int alpha,
+                           int beta, int move, int draft, std::uint64_t nodes) {
+  if (tt_ == nullptr || (known != nullptr && known->depth > draft)) return;
+  tt_->Store(board, MakeEntry(known, best, alpha, beta, move, draft), nodes);
+}
+
 Searcher::Searcher(TranspositionTable* tt, const SearchFeatures& features, const Limits& limits)
     : own_shared_(std::make_unique<SharedSearch>(tt, features, limits)) {
   shared_ = own_shared_.get();
@@ -263,10 +271,8 @@ int Searcher::PvsTable(Bitboard player, Bitboard opponent, int alpha, int beta, 
     }
   }
   if (best > alpha) CreditMove(best_move, ply, empties);
-  if (tt_ != nullptr && !(hit && entry.depth > draft)) {
-    tt_->Store(board, MakeEntry(hit ? &entry : nullptr, best, alpha, beta, best_move, draft),
-               counts_.internal + counts_.leaves - start);
-  }
+  StoreResult(board, hit ? &entry : nullptr, best, alpha, beta, best_move, draft,
+              counts_.internal + counts_.leaves - start);
   return best;
 }
 
@@ -306,9 +312,9 @@ int Searcher::NwsTable(Bitboard player, Bitboard opponent, int alpha, int ply) {
   int best_move = kNoMove;
   auto finish = [&]() {
     if (best >= beta) CreditMove(best_move, ply, empties);
-    if (tt_ != nullptr && !stopped_ && !(hit && entry.depth > draft)) {
-      tt_->Store(board, MakeEntry(hit ? &entry : nullptr, best, alpha, beta, best_move, draft),
-                 counts_.internal + counts_.leaves - start);
+    if (!stopped_) {
+      StoreResult(board, hit ? &entry : nullptr, best, alpha, beta, best_move, draft,
+                  counts_.internal + counts_.leaves - start);
     }
     return best;
   };
@@ -440,12 +446,8 @@ Searcher::RootOutcome Searcher::SearchRoot(
   }
   outcome.score = best;
   if (best > alpha) CreditMove(outcome.best_move, 0, empties);
-  const int draft = NodeDraft(empties);
-  if (tt_ != nullptr && !(hit && entry.depth > draft)) {
-    tt_->Store(board,
-               MakeEntry(hit ? &entry : nullptr, best, alpha, beta, outcome.best_move, draft),
-               counts_.internal + counts_.leaves - begin);
-  }
+  StoreResult(board, hit ? &entry : nullptr, best, alpha, beta, outcome.best_move,
+              NodeDraft(empties), counts_.internal + counts_.leaves - begin);
   return outcome;
 }
 

@@ -335,23 +335,29 @@ class Searcher {
   // shared node count.
   void Retire(SplitPoint& split);
 
-  // The stability cutoff: the opponent's stable discs cap the score at
-  // 64 - 2 * stable. True, with that cap in *bound, when it is <= alpha.
-  // Skipped when even every opponent disc being stable would not cap the
-  // score at alpha: that test is one popcount, and it rejects most nodes
-  // (an extra threshold on alpha by empties, as Edax has, saved about 2%
-  // of the time and cost 1.7% more nodes; solver/README.md).
   // The draft a node with `empties` empties stores and needs (kDraftLevels):
   // exact below kProbCutMinEmpties, where no pass cuts selectively.
   int NodeDraft(int empties) const {
     return Draft(empties, empties >= kProbCutMinEmpties ? level_ : kExactLevel);
   }
 
+  // Stores the fail-soft result `best` of a search of `board` with window
+  // (alpha, beta) and draft `draft`, merged with `known` (the entry the
+  // node probed, or null), unless `known` has a higher draft.
+  void StoreResult(const Board& board, const TTData* known, int best, int alpha, int beta,
+                   int move, int draft, std::uint64_t nodes);
+
   // ProbCut in a selective pass: true, with the bound to return in *bound,
   // when the evaluation search of the node lies kProbCutMargin[level_]
   // discs beyond the window (alpha, alpha + 1).
   bool ProbCut(Bitboard player, Bitboard opponent, int alpha, int empties, int* bound);
 
+  // The stability cutoff: the opponent's stable discs cap the score at
+  // 64 - 2 * stable. True, with that cap in *bound, when it is <= alpha.
+  // Skipped when even every opponent disc being stable would not cap the
+  // score at alpha: that test is one popcount, and it rejects most nodes
+  // (an extra threshold on alpha by empties, as Edax has, saved about 2%
+  // of the time and cost 1.7% more nodes; solver/README.md).
   bool StabilityCutoff(Bitboard player, Bitboard opponent, int alpha, int* bound) {
     if (!features_.stability) return false;
     if (kNumSquares - 2 * PopCount(opponent) > alpha) return false;

@@ -108,13 +108,59 @@ int PresearchGuess(const Board& board, const SolveOptions& options, absl::Time s
   return discs >= 0 ? (discs + 1) / 2 * 2 : -((-discs + 1) / 2 * 2);
 }
 
+// The open interval (lo, hi) an MTD(f) loop narrows: where the score lies
+// if it lies in the caller's window (alpha, beta). Each pass searches the
+// narrow window (g - 1, g + 1) around a guess g inside it; a pass that
+// fails low (high) moves hi (lo) to its bound. Every final score is even,
+// so a bound is first rounded to the even score it implies (a selective
+// pass may return an odd one; an exact pass never does): an end a pass has
+// moved is odd, and a window between two such ends has one even candidate.
+class MtdInterval {
+ public:
+  enum class Outcome { kExact, kLow, kHigh, kOutside };
+
+  MtdInterval(int alpha, int beta) : alpha_(alpha), beta_(beta), lo_(alpha), hi_(beta) {}
+
+  // The next pass's window around `guess`, clamped into the interval.
+  std::pair<int, int> Window(int guess) const {
+    guess = std::clamp(guess, lo_ + 1, hi_ - 1);
+    return {std::max(lo_, guess - 1), std::min(hi_, guess + 1)};
+  }
+
+  // Records a pass with window (a, b) that returned `score`: exact inside
+  // it, a bound below (kLow) or above (kHigh), or beyond the caller's
+  // window (kOutside: the score is a bound the caller asked for). `score`
+  // is rounded to an even bound.
+  Outcome Record(int a, int b, int& score) {
+    if (score <= a) {
+      score -= score & 1;
+      if (a == alpha_) return Outcome::kOutside;
+      hi_ = score + 1;
+      return Outcome::kLow;
+    }
+    if (score >= b) {
+      score += score & 1;
+      if (b == beta_) return Outcome::kOutside;
+      lo_ = score - 1;
+      return Outcome::kHigh;
+    }
+    return Outcome::kExact;
+  }
+
+  int lo() const { return lo_; }
+  int hi() const { return hi_; }
+
+ private:
+  int alpha_, beta_, lo_, hi_;
+};
+
 // The selective passes (solver/search.h, "Selective passes"): for each
-// ProbCut margin, widest cut first, the MTD(f) loop of SearchRoot below
-// from `guess`, on the same table. Returns the last pass's score, made even
-// on the side its bound points to (every final score is even), as the exact
-// passes' first guess. What the passes leave in the table orders the exact
-// passes; their bounds carry a lower draft, which the exact passes ignore.
-// Each root move is reported as progress with iteration 0 and the margin.
+// ProbCut margin, the most selective first, an MTD(f) loop from `guess`
+// (one wide pass without aspiration), on the same table. Returns the last
+// pass's score as the exact passes' first guess. What the passes leave in
+// the table orders the exact passes; their bounds carry a lower draft,
+// which the exact passes ignore. Each root move is reported as progress
+// with iteration 0 and the margin.
 int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, int beta,
                    int guess, const SolveOptions& options, absl::Time start) {
   for (int level = 0; level < search::kExactLevel; ++level) {
@@ -128,31 +174,22 @@ int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, in
         options.on_progress(out);
       };
     }
-    if (!options.features.aspiration) {  // one pass over the whole window
+    if (!options.features.aspiration) {
       searcher.SearchRoot(board, alpha, beta, report, start);
       if (searcher.stopped()) return guess;
       continue;
     }
-    int lo = alpha, hi = beta;
+    MtdInterval interval(alpha, beta);
     for (;;) {
-      guess = std::clamp(guess, lo + 1, hi - 1);
-      const int a = std::max(lo, guess - 1);
-      const int b = std::min(hi, guess + 1);
-      const int score = searcher.SearchRoot(board, a, b, report, start).score;
+      const auto [a, b] = interval.Window(guess);
+      guess = searcher.SearchRoot(board, a, b, report, start).score;
       if (searcher.stopped()) return guess;
-      if (score <= a) {
-        guess = score - (score & 1);
-        if (a == alpha) break;
-        hi = score + 1;
-      } else if (score >= b) {
-        guess = score + (score & 1);
-        if (b == beta) break;
-        lo = score - 1;
-      } else {
-        guess = score;
+      const MtdInterval::Outcome outcome = interval.Record(a, b, guess);
+      if (outcome == MtdInterval::Outcome::kExact || outcome == MtdInterval::Outcome::kOutside) {
         break;
       }
-      if (hi - lo <= 2) break;  // one candidate left
+      // One candidate left (or none: selective passes need not agree).
+      if (interval.hi() - interval.lo() <= 2) break;
     }
   }
   searcher.SetLevel(search::kExactLevel);
@@ -180,7 +217,6 @@ int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, in
 search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board& board,
                                          int alpha, int beta, const SolveOptions& options,
                                          absl::Time start, std::uint64_t* presearch_nodes) {
-  int lo = alpha, hi = beta;
   int pass_alpha = alpha;
   Progress proven;  // bound, upper, best_move: what earlier passes proved
   proven.bound = -kNumSquares;
@@ -218,29 +254,29 @@ search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board
     return searcher.SearchRoot(board, alpha, beta, report, start);
   }
   search::Searcher::RootOutcome best;  // the pass that proved the best lower bound
+  MtdInterval interval(alpha, beta);
   for (;;) {
-    guess = std::clamp(guess, lo + 1, hi - 1);
-    const int a = std::max(lo, guess - 1);
-    const int b = std::min(hi, guess + 1);
+    const auto [a, b] = interval.Window(guess);
     pass_alpha = a;
     ++proven.iteration;
-    const search::Searcher::RootOutcome pass = searcher.SearchRoot(board, a, b, report, start);
+    search::Searcher::RootOutcome pass = searcher.SearchRoot(board, a, b, report, start);
     if (searcher.stopped()) return pass;
-    if (pass.score <= a) {  // score <= pass.score
-      if (a == alpha) return pass;  // below the caller's window
-      hi = pass.score + 1;
-      proven.upper = pass.score;
-    } else if (pass.score >= b) {  // score >= pass.score
-      if (b == beta) return pass;  // above the caller's window
-      lo = pass.score - 1;
-      best = pass;
-      proven.bound = pass.score;
-      proven.best_move = pass.best_move;
-    } else {
-      return pass;  // exact
+    switch (interval.Record(a, b, pass.score)) {
+      case MtdInterval::Outcome::kExact:
+      case MtdInterval::Outcome::kOutside:
+        return pass;
+      case MtdInterval::Outcome::kLow:  // score <= pass.score
+        proven.upper = pass.score;
+        break;
+      case MtdInterval::Outcome::kHigh:  // score >= pass.score
+        best = pass;
+        proven.bound = pass.score;
+        proven.best_move = pass.best_move;
+        break;
     }
     // One candidate left, proven from both sides, and a move that reaches it.
-    if (hi - lo == 2 && hi != beta && best.best_move != kNoMove && best.score == lo + 1) {
+    if (interval.hi() - interval.lo() == 2 && interval.hi() != beta &&
+        best.best_move != kNoMove && best.score == interval.lo() + 1) {
       return best;
     }
     guess = pass.score;
