@@ -13,6 +13,7 @@
 
 #include "gtest/gtest.h"
 #include "solver/solver.h"
+#include "tests/sanitized_share.h"
 #include "tests/solver/ffo_check.h"
 #include "tests/solver/oracle.h"
 #include "tests/solver/random_check.h"
@@ -22,6 +23,7 @@ namespace {
 
 using testing::CheckFfoFile;
 using testing::CheckRandomPositions;
+using testing::InputsForThisBuild;
 using testing::PlayOut;
 using testing::RandomPosition;
 
@@ -71,7 +73,7 @@ TEST(ParallelRandomTest, FourThreadsSixteenEmpties) {
 // and pv, with and without the aspiration root and killers.
 TEST(ParallelSolverTest, OneThreadSplitsVisitTheSameNodesAsNoSplits) {
   std::mt19937_64 rng(1);
-  for (int i = 0; i < 40; ++i) {
+  for (int i = 0; i < InputsForThisBuild(40); ++i) {
     const Board board = RandomPosition(rng, 14 + i % 5);
     SolveOptions everywhere = Threads(1, kSplitEverywhere);
     everywhere.hash_mib = 4;

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "gtest/gtest.h"
+#include "tests/sanitized_share.h"
 #include "tests/solver/oracle.h"
 
 namespace endsolve::testing {
@@ -124,7 +125,7 @@ void CheckRandomPositions(int empties, int count, std::uint64_t seed,
   std::mt19937_64 rng(seed);
   const std::vector<SearchFeatures> sets = FeatureSets();
   auto table = MakeTable(2);
-  for (int i = 0; i < count; ++i) {
+  for (int i = 0; i < InputsForThisBuild(count); ++i) {
     const Board board = RandomPosition(rng, empties);
     ASSERT_NO_FATAL_FAILURE(CheckPosition(board, sets[i % sets.size()], i, table.get(), base))
         << empties << " empties, position " << i;

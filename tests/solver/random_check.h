@@ -24,8 +24,9 @@ std::vector<SearchFeatures> FeatureSets();
 void CheckPosition(const Board& board, const SearchFeatures& features, int index,
                    TranspositionTable* table, const SolveOptions& base = {});
 
-// Checks `count` positions with `empties` empty squares drawn from `seed`,
-// rotating through FeatureSets(), on one 2 MiB table.
+// Checks `count` positions with `empties` empty squares drawn from `seed`
+// (a quarter of them under a sanitizer: tests/sanitized_share.h), rotating
+// through FeatureSets(), on one 2 MiB table.
 void CheckRandomPositions(int empties, int count, std::uint64_t seed,
                           const SolveOptions& base = {});
 

@@ -3,12 +3,15 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <random>
 
 #include "board/board.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "hashtable/transposition_table.h"
 #include "solver/solver.h"
+#include "tests/sanitized_share.h"
 #include "train/dataset.h"
 #include "train/exact_labels.h"
 #include "train/fitter.h"
@@ -17,6 +20,7 @@ namespace endsolve::train {
 namespace {
 
 using ::testing::HasSubstr;
+using ::endsolve::testing::InputsForThisBuild;
 
 // A random game played to `empties` empty squares (fewer if it ends first).
 Board RandomPosition(std::mt19937& rng, int empties) {
@@ -36,12 +40,18 @@ Board RandomPosition(std::mt19937& rng, int empties) {
 }
 
 // A small fixture: random positions with 12 and 13 empties (one phase),
-// labelled exactly by the solver.
+// labelled exactly by the solver. The solves share one table: a table per
+// solve spent most of the test's time making and clearing tables.
 std::vector<Sample> ExactSamples(unsigned seed, int count) {
   std::mt19937 rng(seed);
   std::vector<Sample> samples;
+  TTOptions table_options;
+  table_options.size_mib = 4;
+  absl::StatusOr<std::unique_ptr<TranspositionTable>> table =
+      TranspositionTable::Create(table_options);
+  EXPECT_TRUE(table.ok()) << table.status();
   SolveOptions options;
-  options.hash_mib = 4;
+  options.tt = table->get();
   while (static_cast<int>(samples.size()) < count) {
     const Board board = RandomPosition(rng, 12 + static_cast<int>(samples.size() % 2));
     if (board.Moves() == 0 || board.EmptyCount() < 12) continue;
@@ -52,8 +62,8 @@ std::vector<Sample> ExactSamples(unsigned seed, int count) {
 }
 
 TEST(FitterTest, TrainingLowersTheHeldOutError) {
-  const std::vector<Sample> train = ExactSamples(1, 600);
-  const std::vector<Sample> holdout = ExactSamples(2, 150);
+  const std::vector<Sample> train = ExactSamples(1, InputsForThisBuild(600));
+  const std::vector<Sample> holdout = ExactSamples(2, InputsForThisBuild(150));
   FitOptions options;
   options.epochs = 60;
   options.threads = 2;
