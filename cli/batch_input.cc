@@ -1,11 +1,7 @@
 #include "cli/batch_input.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
@@ -14,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "board/position_io.h"
+#include "board/read_file.h"
 #include "board/wthor.h"
 
 namespace endsolve::cli {
@@ -58,19 +55,6 @@ std::string WthorRaw(absl::string_view bytes, int game) {
   return absl::BytesToHexString(part);
 }
 
-absl::StatusOr<std::string> ReadWholeFile(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    return absl::InvalidArgumentError(absl::StrCat("cannot read ", path, ": it is a directory"));
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return absl::ErrnoToStatus(errno, absl::StrCat("cannot read ", path));
-  return text.str();
-}
-
 }  // namespace
 
 // Parses each file with board/'s reader, then merges its positions and its
@@ -85,7 +69,7 @@ absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
           absl::StrCat(file, ": named more than once; its positions are taken once"));
       continue;
     }
-    absl::StatusOr<std::string> text = ReadWholeFile(file);
+    absl::StatusOr<std::string> text = ReadFileBytes(file);
     if (!text.ok()) return text.status();
     const bool wthor = IsWthorFileName(file);
     const std::vector<std::string> lines = wthor ? std::vector<std::string>() : SplitLines(*text);

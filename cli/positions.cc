@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
@@ -73,14 +74,31 @@ absl::StatusOr<std::vector<Position>> SelectRangeFromFlag(std::vector<Position> 
   return chosen;
 }
 
-// Files are recognised by existing; an argument that neither exists nor
-// parses as a position is reported with both readings in mind.
+namespace {
+
+// True when `arg` reads as a file name rather than a position: it holds a
+// '/' or ends in an extension such as ".obf" (positions and move lists hold
+// neither).
+bool LooksLikeAFileName(absl::string_view arg) {
+  if (absl::StrContains(arg, '/')) return true;
+  const std::size_t dot = arg.rfind('.');
+  if (dot == absl::string_view::npos || dot + 1 == arg.size() || arg.size() - dot > 5) return false;
+  return std::all_of(arg.begin() + static_cast<std::ptrdiff_t>(dot) + 1, arg.end(),
+                     [](char c) { return absl::ascii_isalnum(static_cast<unsigned char>(c)); });
+}
+
+}  // namespace
+
+// An argument is a file when something of that name exists: a regular file,
+// and also /dev/stdin, a pipe or a process substitution, read as batch reads
+// them (board/read_file.h). Otherwise it is a position; one that does not
+// parse is reported as a missing file when it looks like a file's name.
 LoadedPositions LoadPositions(const std::vector<std::string>& args, const ReadOptions& options) {
   LoadedPositions loaded;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     std::error_code ec;
-    if (std::filesystem::is_regular_file(arg, ec)) {
+    if (std::filesystem::exists(arg, ec)) {
       auto read = ReadPositionFile(arg, options);
       if (!read.ok()) {
         loaded.errors.push_back(read.status());
@@ -92,6 +110,11 @@ LoadedPositions LoadPositions(const std::vector<std::string>& args, const ReadOp
     }
     const std::string source = absl::StrCat("argument ", i + 1);
     auto position = ParsePositionText(arg, source);
+    if (!position.ok() && LooksLikeAFileName(arg)) {
+      loaded.errors.push_back(
+          absl::NotFoundError(absl::StrCat("cannot open ", arg, ": no such file")));
+      continue;
+    }
     if (!position.ok()) {
       loaded.errors.push_back(absl::InvalidArgumentError(absl::StrCat(
           position.status().message(), " (and no file named '", arg, "' exists)")));

@@ -46,6 +46,13 @@ void ShowProgress(const std::string& id, const Progress& p) {
 }
 void ClearProgress() { absl::FPrintF(stderr, "\r\033[K"); }
 
+// Above this many empty squares an exact solve may take days, so solve says
+// so before it starts. FFO #55 (29 empties) took 1.3e10 nodes, 13 minutes
+// on one core of a 2-core Xeon VM (bench/results/ffo-50-59-1thread.jsonl),
+// and each further empty square multiplies the work by about 2-3: at 36
+// empties, a thousand times that is a plausible cost.
+constexpr int kEmptiesThatMayTakeDays = 36;
+
 }  // namespace
 
 int SolveCommand(int argc, char** argv) {
@@ -86,9 +93,18 @@ int SolveCommand(int argc, char** argv) {
   }
   loaded.positions = std::move(*selected);
 
+  for (const Position& position : loaded.positions) {
+    if (position.board.EmptyCount() <= kEmptiesThatMayTakeDays) continue;
+    absl::FPrintF(stderr,
+                  "endsolve solve: warning: %s has %d empty squares; an exact solve of more "
+                  "than %d may take days (Ctrl-C stops it)\n",
+                  PositionId(position), position.board.EmptyCount(), kEmptiesThatMayTakeDays);
+  }
+
   const bool json = absl::GetFlag(FLAGS_json);
   const bool live = !json && IsInteractive();
   if (!json) absl::PrintF("%s\n", TableHeader());
+  std::fflush(stdout);
   int solved = 0, wrong = 0;
   NodeCounts total_nodes;
   absl::Duration total_time;

@@ -3,6 +3,7 @@
 // quietly accepted variants, transcripts against games played move by move,
 // and write-then-read round trips.
 #include "board/position_io.h"
+#include "board/read_file.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -214,7 +215,19 @@ TEST(ReadPositionFile, ReportsAFolderByPath) {
   const std::string path = SourcePath("ffo");
   const absl::StatusOr<ReadResult> result = ReadPositionFile(path);
   EXPECT_FALSE(result.ok());
-  EXPECT_EQ(result.status().message(), absl::StrCat("cannot read ", path, ": Is a directory"));
+  EXPECT_EQ(result.status().message(), absl::StrCat("cannot read ", path, ": it is a directory"));
+}
+
+// An input longer than the bound is refused by name, not read on until the
+// memory runs out (/dev/zero, an endless pipe).
+TEST(ReadFileBytes, RefusesAnInputLongerThanTheBound) {
+  const std::string path = SourcePath("ffo/fforum-1-19.obf");
+  ASSERT_TRUE(ReadFileBytes(path).ok());
+  const absl::StatusOr<std::string> bytes = ReadFileBytes(path, 100);
+  EXPECT_FALSE(bytes.ok());
+  EXPECT_EQ(bytes.status().message(),
+            absl::StrCat(path, ": more than 100 bytes, which no position or game file holds; "
+                               "split it into smaller files"));
 }
 
 // One malformed file of the corpus and the one error it must produce, after

@@ -1,5 +1,6 @@
 // End-to-end tests of `endsolve`: exit statuses, table rows, JSON lines and
 // error messages, as users and scripts see them.
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -128,6 +129,50 @@ TEST(CliTest, ARangeThatMatchesNothingIsBadUsage) {
         << command;
     EXPECT_THAT(r.out, Not(HasSubstr("solved 0 of 0"))) << command;
   }
+}
+
+TEST(CliTest, AMissingFileIsReportedAsOne) {
+  const CommandOutput r = RunCommand(kBinary + " solve nonexistent.obf ffo/missing.pos");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("cannot open nonexistent.obf: no such file"));
+  EXPECT_THAT(r.err, HasSubstr("cannot open ffo/missing.pos: no such file"));
+  EXPECT_THAT(r.err, Not(HasSubstr("column")));
+  // A position that does not parse is still reported as a position.
+  const CommandOutput bad = RunCommand(kBinary + " solve f5d6z9");
+  EXPECT_EQ(bad.exit_status, 2);
+  EXPECT_THAT(bad.err, HasSubstr("argument 1, column"));
+}
+
+// solve reads what batch reads: standard input, pipes and process
+// substitutions, and refuses a directory and an endless input by name.
+TEST(CliTest, SolveReadsAnyFileBatchReads) {
+  const std::string file = WriteTempFile("stdin.obf", kFfo1 + "; G8:+18;\n");
+  CommandOutput r = RunCommand("cat " + file + " | " + kBinary + " solve /dev/stdin");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("solved 1 of 1, wrong 0, input errors 0"));
+  r = RunCommand(kBinary + " solve ffo");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("cannot read ffo: it is a directory"));
+  r = RunCommand(kBinary + " solve /dev/zero");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("/dev/zero: more than 268435456 bytes"));
+  r = RunCommand(kBinary + " solve /dev/null");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("solved 0 of 0, wrong 0, input errors 0"));
+}
+
+// More than 36 empties: a warning before the table, then the solve starts
+// (and is stopped here by Ctrl-C).
+TEST(CliTest, AVeryLongSolveIsAnnouncedBeforeItStarts) {
+  const std::string file = WriteTempFile(
+      "initial.obf", "---------------------------OX------XO--------------------------- X\n");
+  const CommandOutput r = RunAndSignal({kBinary, "solve", file, "--hash-mb", "16"}, "id", SIGINT);
+  EXPECT_THAT(r.err, HasSubstr("endsolve solve: warning: "));
+  EXPECT_THAT(r.err, HasSubstr("initial.obf:1 has 60 empty squares; an exact solve of more than "
+                               "36 may take days"));
+  EXPECT_EQ(r.exit_status, 130) << r.err;
+  const CommandOutput small = RunCommand(kBinary + " solve '" + kFfo1 + "'");
+  EXPECT_THAT(small.err, Not(HasSubstr("warning")));
 }
 
 TEST(CliTest, AnotherCommandsOptionIsRefused) {
