@@ -22,7 +22,7 @@ ABSL_FLAG(std::vector<std::string>, positions, {"ffo/fforum-40-59.obf"},
 ABSL_FLAG(int, repeat, 1, "bench: runs per position; tables report the median");
 ABSL_FLAG(std::string, csv, "", "bench: also write the table to this CSV file");
 ABSL_FLAG(std::string, plot, "",
-          "bench scaling: draw speedup and node overhead with gnuplot (.svg or .png)");
+          "bench scaling: draw speedup and node overhead with gnuplot into this .svg or .png file");
 
 namespace endsolve::cli {
 namespace {
@@ -67,6 +67,12 @@ int BenchScaling(const SolveOptions& base, const std::vector<Position>& position
   if (!counts.ok()) {
     absl::FPrintF(stderr, "endsolve bench scaling: %s\n", counts.status().message());
     return kExitBadInput;
+  }
+  if (const std::string plot = absl::GetFlag(FLAGS_plot); !plot.empty()) {
+    if (absl::Status usable = CheckPlotPath(plot); !usable.ok()) {
+      absl::FPrintF(stderr, "endsolve bench scaling: %s\n", usable.message());
+      return kExitBadInput;
+    }
   }
   for (int threads : *counts) {  // refuse a bad count before hours of runs
     SolveOptions options = base;
@@ -114,6 +120,7 @@ int BenchScaling(const SolveOptions& base, const std::vector<Position>& position
       absl::FPrintF(stderr, "endsolve bench scaling: %s\n", s.message());
       return kExitBadInput;
     }
+    absl::FPrintF(stderr, "endsolve bench scaling: plot written to %s\n", plot);
   }
   if (interrupted.load()) return kExitInterrupted;
   int wrong = 0;

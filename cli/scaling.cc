@@ -1,10 +1,13 @@
 #include "cli/scaling.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -58,12 +61,28 @@ absl::Status WriteScalingCsv(const std::string& path, const std::vector<ScalingR
   return absl::OkStatus();
 }
 
+absl::Status CheckPlotPath(const std::string& path) {
+  const std::string extension = absl::AsciiStrToLower(std::filesystem::path(path).extension().string());
+  if (extension != ".svg" && extension != ".png") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--plot: expected a file name ending in .svg or .png, found '", path, "'"));
+  }
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--plot: there is no folder ", folder.string(), " to write ", path, " in"));
+  }
+  return absl::OkStatus();
+}
+
 // Writes the data inline into a gnuplot script (no temporary data file) and
 // runs gnuplot on it: speedup on the left axis with the ideal y = x line,
 // node overhead in percent on the right axis.
 absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>& rows,
                          const std::string& title) {
-  const bool png = absl::EndsWith(path, ".png");
+  if (absl::Status usable = CheckPlotPath(path); !usable.ok()) return usable;
+  const bool png = absl::AsciiStrToLower(std::filesystem::path(path).extension().string()) == ".png";
   double max_overhead = 0;
   for (const ScalingRow& r : rows) {
     max_overhead = std::max(max_overhead, 100.0 * NodeOverhead(rows.front(), r));
@@ -83,19 +102,26 @@ absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>&
       "'-' using 1:3 with linespoints title 'node overhead (%)' axes x1y2\n");
   // Oversubscribed counts lie on a shaded band: their times are no speedup
   // figures, their overheads are.
+  // The band starts halfway (on the log axis) between the largest count
+  // that fits the cores and the smallest that does not, so that the last
+  // real speedup is drawn outside it.
   int fitting = 0;
-  bool oversubscribed = false;
+  int first_oversubscribed = 0;
   for (const ScalingRow& r : rows) {
-    if (r.oversubscribed) oversubscribed = true;
-    else fitting = std::max(fitting, r.threads);
+    if (!r.oversubscribed) {
+      fitting = std::max(fitting, r.threads);
+    } else if (first_oversubscribed == 0 || r.threads < first_oversubscribed) {
+      first_oversubscribed = r.threads;
+    }
   }
   std::string band;
-  if (oversubscribed && fitting > 0) {
+  if (first_oversubscribed > 0 && fitting > 0) {
+    const double start = std::sqrt(static_cast<double>(fitting) * first_oversubscribed);
     band = absl::StrFormat(
-        "set object 1 rect from first %d, graph 0 to graph 1, graph 1 behind "
+        "set object 1 rect from first %.3f, graph 0 to graph 1, graph 1 behind "
         "fillcolor rgb '#e8e8e8' fillstyle solid noborder\n"
-        "set label 1 'oversubscribed: no speedup figures' at first %.2f, graph 0.05\n",
-        fitting, fitting * 1.05);
+        "set label 1 'oversubscribed: no speedup figures' at first %.3f, graph 0.05\n",
+        start, start * 1.05);
   }
   std::string xtics;
   for (const ScalingRow& r : rows) absl::StrAppend(&xtics, xtics.empty() ? "" : ",", r.threads);

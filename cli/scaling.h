@@ -29,8 +29,14 @@ double NodeOverhead(const ScalingRow& base, const ScalingRow& row);  // 0.10 = 1
 std::string FormatScalingTable(const std::vector<ScalingRow>& rows, int cores, int repeat);
 absl::Status WriteScalingCsv(const std::string& path, const std::vector<ScalingRow>& rows);
 
+// Checks, before hours of runs, that `path` can take a plot: it ends in
+// .svg or .png (any case) and its folder exists.
+absl::Status CheckPlotPath(const std::string& path);
+
 // Draws speedup (with the ideal line) and node overhead against threads
-// with gnuplot into `path`; .png gives a PNG, anything else an SVG.
+// with gnuplot into `path`, a PNG or an SVG by its extension
+// (CheckPlotPath). Oversubscribed counts lie on a shaded band that starts
+// between the last count that fits the cores and the next.
 absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>& rows,
                          const std::string& title);
 

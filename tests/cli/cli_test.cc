@@ -239,6 +239,23 @@ TEST(CliTest, BenchScalingWritesTableCsvAndPlot) {
   ASSERT_EQ(csv_lines.size(), 3u);
   EXPECT_THAT(csv_lines[1], ::testing::StartsWith("1,"));
   EXPECT_THAT(RunCommand("head -c 5 " + svg).out, ::testing::StartsWith("<?xml"));
+  EXPECT_THAT(r.err, HasSubstr("plot written to " + svg));
+}
+
+// A plot that cannot be written is refused before the runs, not after.
+TEST(CliTest, BenchScalingRefusesAPlotItCannotWrite) {
+  const std::string run =
+      kBinary + " bench scaling --threads 1,2 --positions ffo/fforum-1-19.obf --range 1 --plot ";
+  CommandOutput r = RunCommand(run + "s.pdf");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--plot: expected a file name ending in .svg or .png, found 's.pdf'"));
+  EXPECT_THAT(r.err, Not(HasSubstr("threads:")));
+  r = RunCommand(run + "/nonexistent/dir/s.png");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--plot: there is no folder /nonexistent/dir to write "
+                               "/nonexistent/dir/s.png in"));
+  EXPECT_THAT(r.err, Not(HasSubstr("threads:")));
+  EXPECT_EQ(r.out, "");
 }
 
 TEST(CliTest, CtrlCStopsCleanlyAndPrintsWhatWasFinished) {
