@@ -61,8 +61,17 @@ absl::Status WriteScalingCsv(const std::string& path, const std::vector<ScalingR
   return absl::OkStatus();
 }
 
+namespace {
+
+// ".png" for "s.PNG": the extension that picks gnuplot's terminal.
+std::string LowerExtension(const std::string& path) {
+  return absl::AsciiStrToLower(std::filesystem::path(path).extension().string());
+}
+
+}  // namespace
+
 absl::Status CheckPlotPath(const std::string& path) {
-  const std::string extension = absl::AsciiStrToLower(std::filesystem::path(path).extension().string());
+  const std::string extension = LowerExtension(path);
   if (extension != ".svg" && extension != ".png") {
     return absl::InvalidArgumentError(absl::StrCat(
         "--plot: expected a file name ending in .svg or .png, found '", path, "'"));
@@ -82,7 +91,7 @@ absl::Status CheckPlotPath(const std::string& path) {
 absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>& rows,
                          const std::string& title) {
   if (absl::Status usable = CheckPlotPath(path); !usable.ok()) return usable;
-  const bool png = absl::AsciiStrToLower(std::filesystem::path(path).extension().string()) == ".png";
+  const bool png = LowerExtension(path) == ".png";
   double max_overhead = 0;
   for (const ScalingRow& r : rows) {
     max_overhead = std::max(max_overhead, 100.0 * NodeOverhead(rows.front(), r));
@@ -101,10 +110,9 @@ absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>&
       "'-' using 1:1 with lines dashtype 2 title 'ideal' axes x1y1, "
       "'-' using 1:3 with linespoints title 'node overhead (%)' axes x1y2\n");
   // Oversubscribed counts lie on a shaded band: their times are no speedup
-  // figures, their overheads are.
-  // The band starts halfway (on the log axis) between the largest count
-  // that fits the cores and the smallest that does not, so that the last
-  // real speedup is drawn outside it.
+  // figures, their overheads are. The band starts halfway (on the log axis)
+  // between the largest count that fits the cores and the smallest that
+  // does not, so that the last real speedup is drawn outside it.
   int fitting = 0;
   int first_oversubscribed = 0;
   for (const ScalingRow& r : rows) {
