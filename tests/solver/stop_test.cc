@@ -10,6 +10,7 @@
 
 #include "gtest/gtest.h"
 #include "solver/solver.h"
+#include "tests/sanitized_share.h"
 #include "tests/solver/oracle.h"
 
 namespace endsolve {
@@ -100,7 +101,8 @@ TEST(SolverStopTest, TableAfterAStopStillGivesExactScores) {
   std::mt19937_64 rng(31);
   auto table = MakeTable(1);
   int stops = 0;
-  for (int i = 0; i < 30; ++i) {
+  const int positions = testing::InputsForThisBuild(30);
+  for (int i = 0; i < positions; ++i) {
     const Board board = RandomPosition(rng, 13);
     SolveOptions options;
     options.tt = table.get();
@@ -117,7 +119,8 @@ TEST(SolverStopTest, TableAfterAStopStillGivesExactScores) {
       ASSERT_EQ(stopped.score, full.score);
     }
   }
-  EXPECT_GE(stops, 10);  // the table was left by stopped solves, not only finished ones
+  // The table was left by stopped solves, not only finished ones.
+  EXPECT_GE(stops, positions / 3);
 }
 
 }  // namespace
