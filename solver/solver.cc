@@ -239,7 +239,10 @@ search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board
   const bool game_over = board.Moves() == 0 && board.OpponentMoves() == 0;
   const bool aspiration = options.features.aspiration && !game_over;
   int guess = 0;
-  if (aspiration && options.features.presearch) {
+  const int presearch_min_empties = options.presearch_min_empties != 0
+                                        ? options.presearch_min_empties
+                                        : search::kPresearchMinEmpties;
+  if (aspiration && options.features.presearch && board.EmptyCount() >= presearch_min_empties) {
     guess = PresearchGuess(board, options, start, presearch_nodes);
   }
   // A selective pass cuts only nodes of kProbCutMinEmpties empties or more,
@@ -300,6 +303,11 @@ absl::Status ValidateOptions(const SolveOptions& options) {
     return absl::InvalidArgumentError(
         absl::StrFormat("split-min-empties: expected 0 (the default) or %d..%d, found %d",
                         search::kTTMinEmpties, kNumSquares, options.split_min_empties));
+  }
+  if (options.presearch_min_empties < 0 || options.presearch_min_empties > kNumSquares) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("presearch-min-empties: expected 0 (the default) to %d, found %d",
+                        kNumSquares, options.presearch_min_empties));
   }
   if (options.features.killers < 0 || options.features.killers > kMaxKillers) {
     return absl::InvalidArgumentError(absl::StrFormat(

@@ -97,6 +97,10 @@ struct SolveOptions {
   // solver/parallel_search.h). For tuning and for tests, which lower it to
   // make small positions split.
   int split_min_empties = 0;
+  // The presearch (features.presearch) runs at roots with at least this
+  // many empties; 0 takes the measured default (kPresearchMinEmpties in
+  // solver/presearch.h). Tests lower it to see the presearch on small roots.
+  int presearch_min_empties = 0;
   SearchFeatures features;
   // The evaluation for ordering and the presearch; null: the built-in one.
   const eval::Evaluator* evaluator = nullptr;
@@ -133,6 +137,7 @@ struct SolveResult {
 // Checks the options a user can get wrong: lo <= hi within [-64, 64],
 // threads within [1, kMaxThreads], split_min_empties 0 or within [9, 64]
 // (9: the smallest nodes that can split, those of the table layer),
+// presearch_min_empties within [0, 64],
 // killers within [0, kMaxKillers], hash_mib > 0 when no table is given. Solve returns this
 // status in its result when it is not OK.
 absl::Status ValidateOptions(const SolveOptions& options);

@@ -120,6 +120,13 @@ TEST(SolverTest, InvalidOptionsAreReported) {
   EXPECT_EQ(Solve(board, options).status.message(),
             "split-min-empties: expected 0 (the default) or 9..64, found 65");
   options = SolveOptions{};
+  options.presearch_min_empties = -1;
+  EXPECT_EQ(Solve(board, options).status.message(),
+            "presearch-min-empties: expected 0 (the default) to 64, found -1");
+  options.presearch_min_empties = 65;
+  EXPECT_EQ(Solve(board, options).status.message(),
+            "presearch-min-empties: expected 0 (the default) to 64, found 65");
+  options = SolveOptions{};
   options.features.killers = 33;
   EXPECT_EQ(Solve(board, options).status.message(), "killers 33: expected 0..32");
   options = SolveOptions{};
@@ -153,7 +160,29 @@ TEST(SolverTest, SharedTableGivesTheSameResultsWithFewerNodes) {
 // presearch reports first, one report per iteration (iteration 0), each
 // naming a legal move; then, with or without aspiration, the selective
 // passes (iteration 0, their margins in order). Estimates are not proofs
-// and are not checked against the score.
+// and are not checked against the score. The presearch is asked for from 1
+// empty: by default it runs only from kPresearchMinEmpties, which these
+// 14-empty positions are below.
+// The presearch runs from presearch_min_empties (by default
+// kPresearchMinEmpties) and not below: on small roots it would cost more
+// than the solve.
+TEST(SolverTest, ThePresearchRunsFromItsEmptiesOn) {
+  std::mt19937_64 rng(13);
+  const Board board = RandomPosition(rng, 14);
+  ASSERT_NE(board.Moves(), 0u);
+  SolveOptions options;
+  options.hash_mib = 4;
+  static_assert(search::kPresearchMinEmpties > 14);
+  const SolveResult by_default = Solve(board, options);
+  EXPECT_EQ(by_default.presearch_nodes, 0u);
+  options.presearch_min_empties = 15;
+  EXPECT_EQ(Solve(board, options).presearch_nodes, 0u);
+  options.presearch_min_empties = 14;
+  const SolveResult with = Solve(board, options);
+  EXPECT_GE(with.presearch_nodes, std::uint64_t{search::kPresearchDepth});
+  EXPECT_EQ(with.score, by_default.score);
+}
+
 TEST(SolverTest, ProgressReportsAreConsistentWithTheResult) {
   std::mt19937_64 rng(12);
   for (bool aspiration : {true, false}) {
@@ -162,6 +191,7 @@ TEST(SolverTest, ProgressReportsAreConsistentWithTheResult) {
       std::vector<Progress> reports;
       SolveOptions options;
       options.hash_mib = 4;
+      options.presearch_min_empties = 1;
       options.features.aspiration = aspiration;
       options.on_progress = [&](const Progress& p) { reports.push_back(p); };
       const SolveResult result = Solve(board, options);
