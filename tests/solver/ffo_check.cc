@@ -6,6 +6,7 @@
 #include "gtest/gtest.h"
 #include "solver/answer_check.h"
 #include "solver/solver.h"
+#include "tests/sanitized_share.h"
 #include "tests/solver/oracle.h"
 
 namespace endsolve::testing {
@@ -36,6 +37,10 @@ void CheckFfoFile(const std::string& file, int first, int last, const SolveOptio
     ++solved;
   }
   EXPECT_EQ(solved, last - first + 1);
+}
+
+int LastForThisBuild(int first, int last) {
+  return first + InputsForThisBuild(last - first + 1) - 1;
 }
 
 }  // namespace endsolve::testing

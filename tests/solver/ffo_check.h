@@ -14,6 +14,11 @@ namespace endsolve::testing {
 // pv.
 void CheckFfoFile(const std::string& file, int first, int last, const SolveOptions& base = {});
 
+// The last number of #first..#last that this build checks: the whole range
+// in a plain build, its first quarter under a sanitizer
+// (tests/sanitized_share.h), where the solver runs 30-70 times slower.
+int LastForThisBuild(int first, int last);
+
 }  // namespace endsolve::testing
 
 #endif  // ENDSOLVE_TESTS_SOLVER_FFO_CHECK_H_
