@@ -20,7 +20,7 @@ constexpr int kReferenceEmpties = 20;
 }  // namespace
 
 double WorkWeight(int empties) {
-  return std::pow(kWorkGrowthPerEmpty, empties - kReferenceEmpties);
+  return std::pow(kWorkGrowthPerEmpty, std::max(empties, kSmallestWeightedEmpties) - kReferenceEmpties);
 }
 
 std::string ShortDuration(absl::Duration d) {
