@@ -11,6 +11,18 @@
 namespace endsolve::cli {
 namespace {
 
+// A bad line is kept in its record, to show what was read, up to this many
+// bytes: a position line is shorter (64 squares, a side, and the answers of
+// at most 33 moves, about 260 bytes). A longer one is cut and its length
+// said; a 10 MB line copied whole made a 10 MB record, read back by every
+// resume and summary.
+constexpr std::size_t kMaxInputKept = 300;
+
+std::string KeptInput(const std::string& raw) {
+  if (raw.size() <= kMaxInputKept) return raw;
+  return absl::StrCat(raw.substr(0, kMaxInputKept), "... (", raw.size(), " bytes in all)");
+}
+
 constexpr absl::string_view kModeExact = "exact";
 constexpr absl::string_view kModeWld = "wld";
 
@@ -143,7 +155,7 @@ Json BadInputRecord(const BatchItem& item, const RunSettings& run) {
   assert(!item.ok());
   Json j = CommonRecord(item, ResultStatus::kBadInput);
   j["error"] = item.error;
-  j["input"] = item.raw;
+  j["input"] = KeptInput(item.raw);
   AddRunKeys(run, &j);
   return j;
 }

@@ -12,7 +12,7 @@
 //   timed-out      position, empties, leaves, internal_nodes, nodes, seconds,
 //                  time_limit_seconds, duplicate_of when applicable
 //   bad-input      error (FILE:LINE:COL: expected ..., found ...), input (the
-//                  raw line)
+//                  raw line, its first 300 bytes and its length when longer)
 #ifndef ENDSOLVE_CLI_RESULTS_RECORD_H_
 #define ENDSOLVE_CLI_RESULTS_RECORD_H_
 

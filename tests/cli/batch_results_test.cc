@@ -240,6 +240,25 @@ TEST(BatchInputTest, BadLinesBecomeItemsWithTheirErrorAndText) {
   EXPECT_THAT(LoadBatchInput({path + ".missing"}).status().message(), HasSubstr("cannot open"));
 }
 
+// A bad line is kept whole when it could be a position line, and cut, with
+// its length, when it is longer; the id still hashes the whole line.
+TEST(BatchRecordTest, ALongBadLineIsCutInItsRecord) {
+  const testing::TempFolder folder("batch_long_line");
+  const std::string path = folder / "long.obf";
+  const std::string long_line(1'000'000, 'x');
+  const std::string short_line = "this is not a position";
+  testing::WriteFile(path, long_line + "\n" + short_line + "\n");
+  absl::StatusOr<BatchInput> input = LoadBatchInput({path});
+  ASSERT_TRUE(input.ok()) << input.status();
+  ASSERT_EQ(input->items.size(), 2u);
+  const Json cut = BadInputRecord(input->items[0], RunSettings{});
+  EXPECT_EQ(cut["input"], long_line.substr(0, 300) + "... (1000000 bytes in all)");
+  EXPECT_EQ(input->items[0].id, BatchId(path, 1, Fnv1a64(long_line)));
+  EXPECT_LT(DumpLine(cut).size(), 1000u);
+  EXPECT_TRUE(ParseRecord(DumpLine(cut)).ok());
+  EXPECT_EQ(BadInputRecord(input->items[1], RunSettings{})["input"], short_line);
+}
+
 // Merge on records built in memory: one shard missing, one id twice with
 // two scores, one position under two ids with two scores.
 TEST(MergeCheckTest, NamesMissingShardsDuplicatesAndConflicts) {
