@@ -425,18 +425,66 @@ ReadResult ParseObfText(std::string_view text, std::string_view file_name) {
   return result;
 }
 
-// Reads an FFO .pos file: the board on the first non-blank line, then
-// "Black" or "White" (any case) starting the next non-blank line; the rest of
-// that line ("to move") and of the file is ignored. Yields one position or
-// one error.
+// Reads a .pos file's side line at the cursor: "Black" or "White" in any
+// case, maybe followed by "to move", and nothing else. Junk after it used to
+// be accepted without a word.
+absl::StatusOr<Color> ReadPosSide(LineCursor& cursor) {
+  constexpr std::string_view kExpected = "'Black' or 'White' to move";
+  // Skips spaces, then takes the letters that follow; `column` is theirs.
+  int column = 0;
+  auto take_word = [&] {
+    cursor.SkipSpaces();
+    column = cursor.Column();
+    return cursor.TakeUntil(
+        [](char c) { return !absl::ascii_isalpha(static_cast<unsigned char>(c)); });
+  };
+  const std::string_view side = take_word();
+  std::optional<Color> color;
+  if (EqualsIgnoringCase(side, "black")) color = Color::kBlack;
+  if (EqualsIgnoringCase(side, "white")) color = Color::kWhite;
+  if (!color) {
+    return side.empty() ? cursor.ErrorHere(kExpected) : cursor.Error(column, kExpected, Quote(side));
+  }
+  const std::string_view to = take_word();
+  if (!to.empty()) {
+    if (!EqualsIgnoringCase(to, "to")) {
+      return cursor.Error(
+          column, absl::StrCat("'to move' or the end of the line after ", Quote(side)), Quote(to));
+    }
+    const std::string_view move = take_word();
+    if (!EqualsIgnoringCase(move, "move")) {
+      return move.empty() ? cursor.ErrorHere("'move' after 'to'")
+                          : cursor.Error(column, "'move' after 'to'", Quote(move));
+    }
+  }
+  cursor.SkipSpaces();
+  if (!cursor.AtEnd()) return cursor.ErrorHere("the end of the line after the side to move");
+  return *color;
+}
+
+// True when a line after a .pos file's side line would start a second
+// position: a side word of its own, or a board. Other lines describe the
+// position ("Position #40, 20 empties") and are ignored.
+bool StartsAnotherPosition(std::string_view line) {
+  LineCursor cursor(line, {});
+  cursor.SkipSpaces();
+  const std::string_view word = cursor.TakeUntil(
+      [](char c) { return !absl::ascii_isalpha(static_cast<unsigned char>(c)); });
+  if (EqualsIgnoringCase(word, "black") || EqualsIgnoringCase(word, "white")) return true;
+  LineCursor board(line, {});
+  board.SkipSpaces();
+  return ReadBoard(board).ok();
+}
+
+// Reads an FFO .pos file: the board on the first non-blank line, then the
+// side on the next line (ReadPosSide). Later lines may describe the
+// position, but one that starts another position is an error: a .pos file
+// holds one. Yields one position or one error.
 ReadResult ParsePosText(std::string_view text, std::string_view file_name) {
   ReadResult result;
   const std::vector<std::string_view> lines = SplitLines(text);
   std::size_t i = 0;
-  auto skip_blank_lines = [&] {
-    while (i < lines.size() && IsBlank(StripComment(lines[i]))) ++i;
-  };
-  skip_blank_lines();
+  while (i < lines.size() && IsBlank(StripComment(lines[i]))) ++i;
   if (i == lines.size()) {
     LineCursor end("", {file_name, static_cast<int>(i) + 1});
     result.errors.push_back(end.Error(1, "a board on the first line", "end of file"));
@@ -457,25 +505,27 @@ ReadResult ParsePosText(std::string_view text, std::string_view file_name) {
   }
 
   ++i;
-  skip_blank_lines();
-  constexpr std::string_view kExpected = "'Black' or 'White' to move";
   if (i == lines.size()) {
     LineCursor end("", {file_name, static_cast<int>(i) + 1});
-    result.errors.push_back(end.Error(1, kExpected, "end of file"));
+    result.errors.push_back(end.Error(1, "'Black' or 'White' to move", "end of file"));
     return result;
   }
-  LineCursor side_cursor(lines[i], {file_name, static_cast<int>(i) + 1});
-  side_cursor.SkipSpaces();
-  const int column = side_cursor.Column();
-  const std::string_view word = side_cursor.TakeUntil(
-      [](char c) { return !absl::ascii_isalpha(static_cast<unsigned char>(c)); });
-  std::optional<Color> color;
-  if (EqualsIgnoringCase(word, "black")) color = Color::kBlack;
-  if (EqualsIgnoringCase(word, "white")) color = Color::kWhite;
-  if (!color) {
-    result.errors.push_back(word.empty() ? side_cursor.ErrorHere(kExpected)
-                                         : side_cursor.Error(column, kExpected, Quote(word)));
+  LineCursor side_cursor(StripComment(lines[i]), {file_name, static_cast<int>(i) + 1});
+  const absl::StatusOr<Color> color = ReadPosSide(side_cursor);
+  if (!color.ok()) {
+    result.errors.push_back(color.status());
     return result;
+  }
+  for (std::size_t j = i + 1; j < lines.size(); ++j) {
+    if (StartsAnotherPosition(StripComment(lines[j]))) {
+      LineCursor extra(StripComment(lines[j]), {file_name, static_cast<int>(j) + 1});
+      extra.SkipSpaces();
+      result.errors.push_back(
+          extra.Error(extra.Column(), "one position per .pos file (a description may follow it)",
+                      absl::StrCat("another position starting with ",
+                                   Quote(extra.PeekN(std::string_view::npos)))));
+      return result;
+    }
   }
   Position position = MakePosition(*discs, *color);
   position.file = std::string(file_name);

@@ -7,9 +7,11 @@
 //    X, x, b, * are black; O, o, w are white; -, . are empty.
 //  - A plain line: the 64-character board and a side, nothing after it. (A
 //    special case of .obf.)
-//  - FFO .pos: line 1 is the board; line 2 begins with Black or White in any
-//    case, maybe followed by "to move"; anything after is ignored. Chosen by
-//    the `.pos` file extension.
+//  - FFO .pos: the board on the first non-blank line; the next line holds
+//    Black or White in any case, maybe followed by "to move", and nothing
+//    else; later lines may describe the position, but none may start another
+//    one (a board, or a Black or White line). Chosen by the `.pos` file
+//    extension.
 //  - A move transcript from the initial position, such as `f5d6c3d3c4`
 //    (either case), with forced passes implied.
 //    A line that starts with a square name is a transcript, in a file as on

@@ -423,8 +423,9 @@ TEST(ParsePositions, ReadsFfoPosFiles) {
   EXPECT_EQ(result.positions[0].file, "dir/end40.pos");
   EXPECT_EQ(result.positions[0].line, 1);
 
-  // Upper-case extension, a BOM, CRLF, blank lines and "black" alone.
-  result = ParsePositions(absl::StrCat("\xEF\xBB\xBF\r\n", board41, "\r\n\r\nblack\r\n"),
+  // Upper-case extension, a BOM, CRLF, a blank line before the board and
+  // "black" alone.
+  result = ParsePositions(absl::StrCat("\xEF\xBB\xBF\r\n", board41, "\r\nblack \r\n\r\n"),
                           "END41.POS");
   EXPECT_EQ(Messages(result.errors), std::vector<std::string>{});
   ASSERT_EQ(result.positions.size(), 1u);
@@ -453,6 +454,37 @@ TEST(ParsePositions, ReadsFfoPosFiles) {
   EXPECT_EQ(Messages(result.errors),
             std::vector<std::string>{
                 "end41.pos:1:66: expected the end of the line after the board, found 'O'"});
+}
+
+// The side line says the side and nothing else, right under the board, and
+// nothing after it starts a second position; each used to be accepted
+// without a word, or reported a line late.
+TEST(ParsePositions, PosFilesAreReadStrictly) {
+  const std::string board41 = NonEmptyLines(SourcePath("ffo/fforum-40-59.obf"))[1].substr(0, 64);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"\n\nBlack\n", "2:1: expected 'Black' or 'White' to move, found end of line"},
+      {"\nBlack to move extra junk\n",
+       "2:15: expected the end of the line after the side to move, found 'e'"},
+      {"\nBlack junk\n", "2:7: expected 'to move' or the end of the line after 'Black', found 'junk'"},
+      {"\nWhite to\n", "2:9: expected 'move' after 'to', found end of line"},
+      {"\nWhite to go\n", "2:10: expected 'move' after 'to', found 'go'"},
+      {"\nBlack to move\nWhite\n",
+       "3:1: expected one position per .pos file (a description may follow it), found another "
+       "position starting with 'White'"},
+      {"\nBlack\n\n" + board41 + "\n",
+       "4:1: expected one position per .pos file (a description may follow it), found another "
+       "position starting with '" + board41.substr(0, 20) + "...'"},
+  };
+  for (const auto& [tail, error] : cases) {
+    const ReadResult result = ParsePositions(board41 + tail, "end41.pos");
+    EXPECT_TRUE(result.positions.empty()) << tail;
+    EXPECT_EQ(Messages(result.errors), std::vector<std::string>{"end41.pos:" + error}) << tail;
+  }
+  // A description after the side, and a comment on the side line, are fine.
+  const ReadResult ok =
+      ParsePositions(board41 + "\nblack TO MOVE % FFO #41\nPosition #41, 22 empties\n", "end41.pos");
+  EXPECT_EQ(Messages(ok.errors), std::vector<std::string>{});
+  EXPECT_EQ(ok.positions.size(), 1u);
 }
 
 // The board after `moves`, played one by one from the start with an explicit
