@@ -65,6 +65,14 @@ int MergeCommand(int argc, char** argv) {
   }
   const std::string out = absl::GetFlag(FLAGS_out);
   if (out.empty()) return fail("expected --out MERGED.jsonl, the file to write");
+  // The merge is renamed over --out: a device there would be replaced.
+  std::error_code out_error;
+  const auto out_status = std::filesystem::status(out, out_error);
+  if (std::filesystem::exists(out_status) && !std::filesystem::is_regular_file(out_status)) {
+    return fail(absl::StrCat("--out ", out,
+                             " is not a regular file (a device, a pipe or a folder); the merge "
+                             "needs a file of its own"));
+  }
   if (args->empty()) return fail("expected at least one shard results file");
 
   std::vector<ShardFile> files;

@@ -2,8 +2,10 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <filesystem>
 
@@ -13,7 +15,8 @@
 namespace endsolve::cli {
 namespace {
 
-// Reads the whole of an open file from its start.
+// Reads the whole of an open file from its start, refusing a line longer
+// than kMaxResultsLineBytes.
 absl::StatusOr<std::string> ReadFd(int fd, const std::string& path) {
   std::string text;
   char buffer[1 << 16];
@@ -25,6 +28,15 @@ absl::StatusOr<std::string> ReadFd(int fd, const std::string& path) {
     if (n == 0) return text;
     text.append(buffer, static_cast<std::size_t>(n));
     offset += n;
+    const std::size_t last_newline = text.rfind('\n');
+    const std::size_t open_line =
+        last_newline == std::string::npos ? text.size() : text.size() - last_newline - 1;
+    if (open_line > kMaxResultsLineBytes) {
+      const auto line = std::count(text.begin(), text.end(), '\n') + 1;
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ":", line, ": a line of more than ", kMaxResultsLineBytes,
+          " bytes; a results record is under 2 KB, so this is not a results file"));
+    }
   }
 }
 
@@ -127,6 +139,12 @@ absl::StatusOr<std::unique_ptr<ResultsAppender>> ResultsAppender::Open(const std
   }
   if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));
   std::unique_ptr<ResultsAppender> file(new ResultsAppender(path, fd));
+  struct stat info {};
+  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, " is not a regular file (a device, a pipe or a folder); results need a file of "
+              "their own"));
+  }
   file->created_ = created;
   if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
     return absl::FailedPreconditionError(

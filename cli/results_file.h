@@ -37,8 +37,15 @@ struct ResultsContents {
 // not parse is a corrupted one. Blank lines are skipped.
 ResultsContents ParseResults(absl::string_view text, absl::string_view name);
 
+// The longest line a results file may hold. A record is under 2 KB (a pv
+// of at most 60 moves, a bad line cut to 300 bytes); a longer line means the
+// file is not a results file, and reading on would only fill the memory
+// (/dev/zero has no line end).
+inline constexpr std::size_t kMaxResultsLineBytes = std::size_t{64} << 10;
+
 // Reads a results file without changing it (for --summary and merge): a torn
-// last line is left in place and reported among the warnings.
+// last line is left in place and reported among the warnings. A line over
+// kMaxResultsLineBytes is an error naming the file and the line.
 absl::StatusOr<ResultsContents> ReadResultsFile(const std::string& path);
 
 // The last record of each id: a timed-out position retried with a longer
@@ -50,7 +57,8 @@ class ResultsAppender {
  public:
   // Opens `path` for appending, creating it (and syncing its folder, so the
   // new name survives a crash) if absent; with `create_only`, an existing
-  // file is refused. Takes an exclusive lock (flock) so that two batches
+  // file is refused, and so is anything but a regular file (/dev/null would
+  // swallow every result). Takes an exclusive lock (flock) so that two batches
   // never interleave their lines in one file, reads what is there, and cuts
   // off a torn last line (torn_bytes() says how much).
   static absl::StatusOr<std::unique_ptr<ResultsAppender>> Open(const std::string& path,

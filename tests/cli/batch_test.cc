@@ -501,5 +501,25 @@ TEST_F(BatchTest, UsageErrorsAreExplained) {
   EXPECT_THAT(r.err, HasSubstr("expected --out MERGED.jsonl"));
 }
 
+// Devices and endless inputs where results files are expected: each is
+// refused with its reason, at once, instead of swallowing the results
+// (--out /dev/null) or reading until the memory runs out (/dev/zero).
+TEST_F(BatchTest, ResultsFilesMustBeRegularAndBounded) {
+  CommandOutput r = Batch({"fforum-1-19.obf"}, "/dev/null");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("/dev/null is not a regular file (a device, a pipe or a folder)"));
+  r = Run({kBinary, "batch", "--summary", "/dev/zero"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("/dev/zero:1: a line of more than 65536 bytes; a results record "
+                               "is under 2 KB, so this is not a results file"));
+  r = Run({kBinary, "merge", "/dev/zero", "--out", "merged.jsonl"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("/dev/zero:1: a line of more than 65536 bytes"));
+  ASSERT_EQ(Batch({"fforum-1-19.obf"}, "r.jsonl").exit_status, 0);
+  r = Run({kBinary, "merge", "r.jsonl", "--out", "/dev/null"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--out /dev/null is not a regular file"));
+}
+
 }  // namespace
 }  // namespace endsolve::testing
