@@ -92,13 +92,15 @@ std::string FormatBenchTable(const std::vector<Position>& positions, const Bench
   std::string out = absl::StrFormat(
       "threads %d, %d of %d runs complete, medians per position\n", threads,
       summary.complete_runs, repeat);
-  absl::StrAppendFormat(&out, "%-8s %3s %4s %5s %6s %-5s %14s %9s %8s\n", "id", "emp", "move",
-                        "score", "expect", "check", "nodes", "time(s)", "Mnodes/s");
+  const int id_width = IdColumnWidth(positions);
+  absl::StrAppendFormat(&out, "%-*s %3s %4s %5s %6s %-5s %14s %9s %8s\n", id_width, "id", "emp",
+                        "move", "score", "expect", "check", "nodes", "time(s)", "Mnodes/s");
   for (std::size_t i = 0; i < summary.rows.size(); ++i) {
     const BenchRow& row = summary.rows[i];
     const Position& p = positions[i];
     absl::StrAppendFormat(
-        &out, "%-8s %3d %4s %5s %6s %-5s %14d %9.3f %8.2f\n", PositionId(p), p.board.EmptyCount(),
+        &out, "%-*s %3d %4s %5s %6s %-5s %14d %9.3f %8.2f\n", id_width, PositionId(p),
+        p.board.EmptyCount(),
         SquareName(row.result.best_move), FormatScore(row.result.score),
         p.HasAnswers() ? FormatScore(p.ExpectedScore()) : "",
         row.checked ? (row.ok ? "OK" : "WRONG") : "", row.median_nodes, row.median_seconds,

@@ -4,6 +4,7 @@
 // --depth N the value of an N-ply evaluation search (exact where the game
 // ends within it). When the input has answers, each row shows the error
 // against the best score, and the summary the mean absolute error.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -13,6 +14,7 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/positions.h"
+#include "cli/report.h"
 #include "cli/search_flags.h"
 #include "eval/evaluator.h"
 #include "nlohmann/json.hpp"
@@ -66,7 +68,8 @@ int EvalCommand(int argc, char** argv) {
     return kExitBadInput;
   }
   const bool json = absl::GetFlag(FLAGS_json);
-  if (!json) absl::PrintF("%-12s %4s %7s %7s %6s\n", "id", "emp", "eval", "expect", "error");
+  const int id_width = std::max(12, IdColumnWidth(*selected));
+  if (!json) absl::PrintF("%-*s %4s %7s %7s %6s\n", id_width, "id", "emp", "eval", "expect", "error");
   search::EvalSearch search(*evaluator);
   double abs_error = 0;
   int with_answers = 0;
@@ -91,10 +94,10 @@ int EvalCommand(int argc, char** argv) {
       }
       absl::PrintF("%s\n", line.dump());
     } else if (position.HasAnswers()) {
-      absl::PrintF("%-12s %4d %+7.2f %+7d %+6.2f\n", id, board.EmptyCount(), discs,
+      absl::PrintF("%-*s %4d %+7.2f %+7d %+6.2f\n", id_width, id, board.EmptyCount(), discs,
                    position.ExpectedScore(), error);
     } else {
-      absl::PrintF("%-12s %4d %+7.2f %7s %6s\n", id, board.EmptyCount(), discs, "", "");
+      absl::PrintF("%-*s %4d %+7.2f %7s %6s\n", id_width, id, board.EmptyCount(), discs, "", "");
     }
   }
   std::string summary = absl::StrFormat("evaluated %d, depth %d, input errors %d", selected->size(),

@@ -24,15 +24,23 @@ std::string FormatPv(const std::vector<int>& pv) {
   return absl::StrJoin(pv, " ", [](std::string* out, int sq) { out->append(SquareName(sq)); });
 }
 
-std::string TableHeader() {
-  return absl::StrFormat("%-8s %3s %4s %5s %6s %-5s %14s %9s %8s  %s", "id", "emp", "move", "score",
-                         "expect", "check", "nodes", "time(s)", "Mnodes/s", "pv");
+int IdColumnWidth(const std::vector<Position>& positions) {
+  int width = kMinIdWidth;
+  for (const Position& p : positions) width = std::max(width, static_cast<int>(PositionId(p).size()));
+  return width;
 }
 
-std::string TableRow(const Position& position, const SolveResult& result, Verdict verdict) {
+std::string TableHeader(int id_width) {
+  return absl::StrFormat("%-*s %3s %4s %5s %6s %-5s %14s %9s %8s  %s", id_width, "id", "emp", "move",
+                         "score", "expect", "check", "nodes", "time(s)", "Mnodes/s", "pv");
+}
+
+std::string TableRow(const Position& position, const SolveResult& result, Verdict verdict,
+                     int id_width) {
   const std::string expected = position.HasAnswers() ? FormatScore(position.ExpectedScore()) : "";
   const char* check = verdict == Verdict::kOk ? "OK" : verdict == Verdict::kWrong ? "WRONG" : "";
-  return absl::StrFormat("%-8s %3d %4s %5s %6s %-5s %14d %9.3f %8.2f  %s", PositionId(position),
+  return absl::StrFormat("%-*s %3d %4s %5s %6s %-5s %14d %9.3f %8.2f  %s", id_width,
+                         PositionId(position),
                          position.board.EmptyCount(), SquareName(result.best_move),
                          FormatScore(result.score), expected, check, result.nodes.total(),
                          absl::ToDoubleSeconds(result.time), MegaNodesPerSecond(result),

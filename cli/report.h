@@ -17,9 +17,16 @@ std::string FormatScore(int score);
 // The PV as upper-case squares separated by spaces, "PS" for passes.
 std::string FormatPv(const std::vector<int>& pv);
 
+// The width of a table's id column for these positions: the longest id,
+// at least kMinIdWidth, so that long ids (paths, line numbers) keep the
+// other columns in line.
+inline constexpr int kMinIdWidth = 8;
+int IdColumnWidth(const std::vector<Position>& positions);
+
 // The header line and one row of the results table.
-std::string TableHeader();
-std::string TableRow(const Position& position, const SolveResult& result, Verdict verdict);
+std::string TableHeader(int id_width = kMinIdWidth);
+std::string TableRow(const Position& position, const SolveResult& result, Verdict verdict,
+                     int id_width = kMinIdWidth);
 
 // One JSON object (a line, without newline) with the keys documented in
 // README: id, empties, best_move, score, expected_score, ok, pv, leaves,

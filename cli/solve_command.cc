@@ -103,7 +103,8 @@ int SolveCommand(int argc, char** argv) {
 
   const bool json = absl::GetFlag(FLAGS_json);
   const bool live = !json && IsInteractive();
-  if (!json) absl::PrintF("%s\n", TableHeader());
+  const int id_width = IdColumnWidth(loaded.positions);
+  if (!json) absl::PrintF("%s\n", TableHeader(id_width));
   std::fflush(stdout);
   int solved = 0, wrong = 0;
   NodeCounts total_nodes;
@@ -126,7 +127,7 @@ int SolveCommand(int argc, char** argv) {
     total_nodes += result.nodes;
     total_time += result.time;
     absl::PrintF("%s\n", json ? JsonLine(position, result, verdict)
-                              : TableRow(position, result, verdict));
+                              : TableRow(position, result, verdict, id_width));
     std::fflush(stdout);
   }
   const bool stopped = interrupted.load();

@@ -37,6 +37,27 @@ TEST(CliTest, PerftPrintsTheKnownCounts) {
   EXPECT_THAT(lines[5], ::testing::MatchesRegex(" *4 +244 +73 .*"));
 }
 
+// Ids as long as a path keep the table's columns in line: the id column is
+// as wide as the longest id, in the header and in every row.
+TEST(CliTest, LongIdsKeepTheTableInLine) {
+  const std::string file = WriteTempFile("a-position-file-with-a-rather-long-name.obf",
+                                         kFfo1 + "; G8:+18;\n" + kFfo1 + "\n");
+  const CommandOutput r = RunCommand(kBinary + " solve " + file);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const auto lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 4u) << r.out;  // header, two rows, summary
+  const std::size_t width = (file + ":1").size();
+  const std::size_t emp = lines[0].find("emp");
+  ASSERT_NE(emp, std::string::npos);
+  EXPECT_EQ(emp, width + 1) << lines[0];
+  for (int row : {1, 2}) {
+    EXPECT_EQ(lines[row].substr(0, width + 1), file + ":" + std::to_string(row) + " ");
+    // "emp" is right-aligned over the empties count.
+    EXPECT_EQ(lines[row].substr(emp, 3), " 14") << lines[row];
+    EXPECT_EQ(lines[row].find(" G8 "), lines[1].find(" G8 ")) << lines[row];
+  }
+}
+
 TEST(CliTest, SolvesAPositionGivenOnTheCommandLine) {
   const CommandOutput r = RunCommand(kBinary + " solve '" + kFfo1 + "'");
   ASSERT_EQ(r.exit_status, 0) << r.err;
