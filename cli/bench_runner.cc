@@ -125,7 +125,7 @@ absl::Status WriteBenchCsv(const std::string& path, const std::vector<Position>&
   for (std::size_t i = 0; i < summary.rows.size(); ++i) {
     const BenchRow& row = summary.rows[i];
     const Position& p = positions[i];
-    out << absl::StrFormat("%s,%d,%d,%s,%d,%s,%s,%d,%.6f,%d,%d\n", PositionId(p), threads,
+    out << absl::StrFormat("%s,%d,%d,%s,%d,%s,%s,%d,%.6f,%d,%d\n", CsvField(PositionId(p)), threads,
                            p.board.EmptyCount(), SquareName(row.result.best_move),
                            row.result.score, p.HasAnswers() ? absl::StrCat(p.ExpectedScore()) : "",
                            row.checked ? (row.ok ? "true" : "false") : "", row.median_nodes,

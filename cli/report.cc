@@ -24,6 +24,16 @@ std::string FormatPv(const std::vector<int>& pv) {
   return absl::StrJoin(pv, " ", [](std::string* out, int sq) { out->append(SquareName(sq)); });
 }
 
+std::string CsvField(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
 int IdColumnWidth(const std::vector<Position>& positions) {
   int width = kMinIdWidth;
   for (const Position& p : positions) width = std::max(width, static_cast<int>(PositionId(p).size()));

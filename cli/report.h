@@ -5,6 +5,7 @@
 #define ENDSOLVE_CLI_REPORT_H_
 
 #include <string>
+#include <string_view>
 
 #include "board/position.h"
 #include "solver/answer_check.h"
@@ -16,6 +17,11 @@ namespace endsolve::cli {
 std::string FormatScore(int score);
 // The PV as upper-case squares separated by spaces, "PS" for passes.
 std::string FormatPv(const std::vector<int>& pv);
+
+// `text` as one CSV field (RFC 4180): as it is, or in double quotes with
+// its quotes doubled when it holds a comma, a quote or a line break, so that
+// an id taken from a file name cannot break a row.
+std::string CsvField(std::string_view text);
 
 // The width of a table's id column for these positions: the longest id,
 // at least kMinIdWidth, so that long ids (paths, line numbers) keep the

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -244,6 +245,19 @@ TEST(CliTest, BenchFfoPrintsMediansAndWritesCsv) {
   const auto lines = Lines(cat.out);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_THAT(lines[1], ::testing::StartsWith("#1,1,14,G8,18,18,true,"));
+}
+
+// An id with a quote (from the file's name) is one quoted CSV field.
+TEST(CliTest, BenchCsvQuotesIdsThatNeedIt) {
+  const std::string file = WriteTempFile("odd\"name.obf", kFfo1 + "; G8:+18;\n");
+  const std::string csv = ::testing::TempDir() + "/odd.csv";
+  const CommandOutput r = RunCommand(kBinary + " bench ffo --positions '" + file +
+                                     "' --repeat 1 --csv " + csv);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const auto lines = Lines(RunCommand("cat " + csv).out);
+  ASSERT_EQ(lines.size(), 2u);
+  const std::string quoted_id = "\"" + absl::StrReplaceAll(file, {{"\"", "\"\""}}) + ":1\"";
+  EXPECT_THAT(lines[1], ::testing::StartsWith(quoted_id + ",1,14,G8,18,18,true,"));
 }
 
 TEST(CliTest, BenchScalingWritesTableCsvAndPlot) {
