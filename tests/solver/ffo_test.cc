@@ -13,7 +13,9 @@ TEST(FfoTest, Positions1To19) { testing::CheckFfoFile("fforum-1-19.obf", 1, 19);
 TEST(FfoTest, Positions20To39) {
   testing::CheckFfoFile("fforum-20-39.obf", 20, testing::LastForThisBuild(20, 39));
 }
-TEST(FfoTest, Positions40To44) { testing::CheckFfoFile("fforum-40-59.obf", 40, 44); }
+TEST(FfoTest, Positions40To44) {
+  testing::CheckFfoFile("fforum-40-59.obf", 40, testing::LastForThisBuild(40, 44));
+}
 
 }  // namespace
 }  // namespace endsolve

@@ -15,6 +15,7 @@
 #include "gtest/gtest.h"
 #include "solver/parallel_search.h"
 #include "solver/search.h"
+#include "tests/sanitized_share.h"
 #include "tests/solver/oracle.h"
 
 namespace endsolve {
@@ -106,6 +107,7 @@ void ExpectSameAnswersWithManyThreads(const SearchFeatures& features, std::uint6
   std::mt19937_64 rng(seed);
   auto shared_table = MakeTable();  // reused: stale entries must not hurt
   auto plain_table = MakeTable();
+  positions = testing::InputsForThisBuild(positions);
   for (int i = 0; i < positions; ++i) {
     const Board board = RandomPosition(rng, 10 + i % 7);
     plain_table->Clear();
@@ -149,7 +151,8 @@ TEST(ParallelSearchTest, NodeLimitStopsAllTasksAndCountsAddUp) {
   std::mt19937_64 rng(40);
   auto table = MakeTable();
   int stops = 0;
-  for (int i = 0; i < 20; ++i) {
+  const int positions = testing::InputsForThisBuild(20);
+  for (int i = 0; i < positions; ++i) {
     const Board board = RandomPosition(rng, 18);
     search::Limits limits;
     limits.node_limit = 5000 + 3000 * static_cast<std::uint64_t>(i);
@@ -164,7 +167,7 @@ TEST(ParallelSearchTest, NodeLimitStopsAllTasksAndCountsAddUp) {
     auto plain_table = MakeTable();
     EXPECT_EQ(full.score, SequentialSearch(board, -65, 65, plain_table.get()).score);
   }
-  EXPECT_GE(stops, 10);  // the limit checks above are not vacuous
+  EXPECT_GE(stops, positions / 2);  // the limit checks above are not vacuous
 }
 
 }  // namespace
