@@ -112,6 +112,12 @@ class LineCursor {
     while (!AtEnd() && !stop(Peek())) ++pos_;
     return text_.substr(start, pos_ - start);
   }
+  // Skips spaces, then consumes the letters that follow (a word such as
+  // "Black"), and returns them; empty when no letter follows.
+  std::string_view TakeWord() {
+    SkipSpaces();
+    return TakeUntil([](char c) { return !absl::ascii_isalpha(static_cast<unsigned char>(c)); });
+  }
   // What is at the cursor, for the "found" half of a message.
   std::string DescribeNext() const {
     return AtEnd() ? std::string("end of line") : Quote(text_.substr(pos_, 1));
@@ -430,13 +436,12 @@ ReadResult ParseObfText(std::string_view text, std::string_view file_name) {
 // be accepted without a word.
 absl::StatusOr<Color> ReadPosSide(LineCursor& cursor) {
   constexpr std::string_view kExpected = "'Black' or 'White' to move";
-  // Skips spaces, then takes the letters that follow; `column` is theirs.
+  // Takes the next word and remembers the column it starts at.
   int column = 0;
   auto take_word = [&] {
     cursor.SkipSpaces();
     column = cursor.Column();
-    return cursor.TakeUntil(
-        [](char c) { return !absl::ascii_isalpha(static_cast<unsigned char>(c)); });
+    return cursor.TakeWord();
   };
   const std::string_view side = take_word();
   std::optional<Color> color;
@@ -462,18 +467,22 @@ absl::StatusOr<Color> ReadPosSide(LineCursor& cursor) {
   return *color;
 }
 
-// True when a line after a .pos file's side line would start a second
-// position: a side word of its own, or a board. Other lines describe the
-// position ("Position #40, 20 empties") and are ignored.
-bool StartsAnotherPosition(std::string_view line) {
-  LineCursor cursor(line, {});
+// A line after a .pos file's side line: an error when it would start a
+// second position (a side word of its own, or a board); other lines describe
+// the position ("Position #40, 20 empties") and are ignored.
+absl::Status CheckNotAnotherPosition(std::string_view line, Source source) {
+  LineCursor cursor(line, source);
   cursor.SkipSpaces();
-  const std::string_view word = cursor.TakeUntil(
-      [](char c) { return !absl::ascii_isalpha(static_cast<unsigned char>(c)); });
-  if (EqualsIgnoringCase(word, "black") || EqualsIgnoringCase(word, "white")) return true;
-  LineCursor board(line, {});
-  board.SkipSpaces();
-  return ReadBoard(board).ok();
+  const int column = cursor.Column();
+  const std::string_view rest = cursor.PeekN(std::string_view::npos);
+  const std::string_view word = cursor.TakeWord();
+  LineCursor board(rest, source);
+  if (EqualsIgnoringCase(word, "black") || EqualsIgnoringCase(word, "white") ||
+      ReadBoard(board).ok()) {
+    return cursor.Error(column, "one position per .pos file (a description may follow it)",
+                        absl::StrCat("another position starting with ", Quote(rest)));
+  }
+  return absl::OkStatus();
 }
 
 // Reads an FFO .pos file: the board on the first non-blank line, then the
@@ -517,13 +526,10 @@ ReadResult ParsePosText(std::string_view text, std::string_view file_name) {
     return result;
   }
   for (std::size_t j = i + 1; j < lines.size(); ++j) {
-    if (StartsAnotherPosition(StripComment(lines[j]))) {
-      LineCursor extra(StripComment(lines[j]), {file_name, static_cast<int>(j) + 1});
-      extra.SkipSpaces();
-      result.errors.push_back(
-          extra.Error(extra.Column(), "one position per .pos file (a description may follow it)",
-                      absl::StrCat("another position starting with ",
-                                   Quote(extra.PeekN(std::string_view::npos)))));
+    const absl::Status one_position =
+        CheckNotAnotherPosition(StripComment(lines[j]), {file_name, static_cast<int>(j) + 1});
+    if (!one_position.ok()) {
+      result.errors.push_back(one_position);
       return result;
     }
   }

@@ -3,8 +3,9 @@
 // failure can be replayed, and every answer they give is checked: positions
 // must be reachable-looking and self-consistent and must survive a
 // write-read round trip, errors must be one clean line in the documented
-// shape, and no line may be lost or counted twice. Run it under -DENDSOLVE_SANITIZE=address,undefined to catch what a
-// plain build would not.
+// shape, and no line may be lost or counted twice. Run it under
+// -DENDSOLVE_SANITIZE=address,undefined to catch what a plain build would
+// not.
 #include <cstdlib>
 #include <fstream>
 #include <random>
