@@ -26,17 +26,19 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
-#include "cli/batch_identity.h"
-#include "cli/batch_input.h"
-#include "cli/batch_progress.h"
+#include "batch/identity.h"
+#include "batch/input.h"
+#include "batch/progress.h"
+#include "batch/record.h"
+#include "batch/results_file.h"
+#include "batch/run.h"
+#include "batch/summary.h"
+#include "board/notation.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/positions.h"
-#include "cli/report.h"
-#include "cli/results_file.h"
-#include "cli/results_record.h"
-#include "cli/results_summary.h"
+#include "cli/progress_display.h"
 #include "cli/search_flags.h"
 #include "cli/tt_factory.h"
 
@@ -51,6 +53,17 @@ ABSL_FLAG(bool, summary, false, "batch: print the totals of the given results fi
 
 namespace endsolve::cli {
 namespace {
+
+using batch::BatchItem;
+using batch::BatchProgress;
+using batch::BatchRun;
+using batch::FormatShard;
+using batch::ResultRecord;
+using batch::ResultsAppender;
+using batch::ResultsContents;
+using batch::ResultsSummary;
+using batch::ResultStatus;
+using batch::RunSettings;
 
 // Parses --time-limit-per-position: an absl duration ("90s", "1h30m") or a
 // plain number of seconds; empty means no limit.
@@ -101,39 +114,6 @@ std::string ResumeCommand(int argc, char** argv) {
   return absl::StrJoin(words, " ");
 }
 
-// A timed-out position is tried again only with a longer limit than the one
-// it ran out of: the same limit would only time out again.
-// Limits are compared in whole microseconds: a limit read back from its JSON
-// decimal may differ from the flag's value in the last bits.
-bool Retry(const ResultRecord& record, const RunSettings& run) {
-  if (record.status != ResultStatus::kTimedOut) return false;
-  if (run.time_limit == absl::InfiniteDuration()) return true;
-  return std::llround(absl::ToDoubleMicroseconds(run.time_limit)) >
-         std::llround(absl::ToDoubleMicroseconds(record.time_limit));
-}
-
-// Refuses a results file written by a run whose records would not mean the
-// same: another shard (its positions are not ours) or another mode (WLD
-// scores are not exact scores).
-absl::Status CheckCompatible(const std::string& path, const ResultsContents& contents,
-                             const RunSettings& run) {
-  const std::string shard = FormatShard(run.shard);
-  for (const ResultRecord& r : contents.records) {
-    if (r.shard != shard) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          path, ":", r.line_number, ": this file holds results of shard ", r.shard,
-          ", but this run is shard ", shard, "; give each shard its own results file"));
-    }
-    if (r.wld != run.wld) {
-      return absl::FailedPreconditionError(
-          absl::StrCat(path, ":", r.line_number, ": this file holds ", r.wld ? "--wld" : "exact",
-                       " results, but this run is ", run.wld ? "--wld" : "exact",
-                       "; give each mode its own results file"));
-    }
-  }
-  return absl::OkStatus();
-}
-
 int Summary(const std::vector<std::string>& files) {
   if (files.empty()) {
     absl::FPrintF(stderr, "endsolve batch --summary: expected at least one results file\n");
@@ -141,7 +121,7 @@ int Summary(const std::vector<std::string>& files) {
   }
   std::vector<ResultsContents> contents;
   for (const std::string& file : files) {
-    absl::StatusOr<ResultsContents> read = ReadResultsFile(file);
+    absl::StatusOr<ResultsContents> read = batch::ReadResultsFile(file);
     if (!read.ok()) {
       absl::FPrintF(stderr, "endsolve batch --summary: %s\n", read.status().message());
       return kExitBadInput;
@@ -151,121 +131,15 @@ int Summary(const std::vector<std::string>& files) {
   }
   std::vector<const ResultRecord*> latest;
   for (const ResultsContents& c : contents) {
-    for (const auto& [id, record] : LatestById(c)) latest.push_back(record);
+    for (const auto& [id, record] : batch::LatestById(c)) latest.push_back(record);
   }
   std::sort(latest.begin(), latest.end(), [](const ResultRecord* a, const ResultRecord* b) {
     return a->line_number < b->line_number;
   });
-  const ResultsSummary summary = Summarize(latest);
-  absl::PrintF("%s", FormatSummary(summary));
+  const ResultsSummary summary = batch::Summarize(latest);
+  absl::PrintF("%s", batch::FormatSummary(summary));
   return summary.wrong > 0 ? kExitWrong : kExitOk;
 }
-
-// The state of one batch run: what is known about every position, and the
-// file it appends to.
-class BatchRun {
- public:
-  BatchRun(RunSettings run, SolveOptions options, ResultsAppender* results, bool terminal)
-      : run_(std::move(run)), options_(std::move(options)), results_(results), terminal_(terminal) {
-    for (const ResultRecord& r : results_->contents().records) {
-      if (!r.has_score() && (r.status != ResultStatus::kTimedOut || Retry(r, run_))) continue;
-      // A score beats a time-out: the position was solved after all.
-      const auto [it, inserted] = by_key_.emplace(r.key, &r);
-      if (!inserted && !it->second->has_score()) it->second = &r;
-    }
-    for (const auto& [id, record] : LatestById(results_->contents())) final_[id] = record;
-  }
-
-  // True when the position needs nothing from this run.
-  bool Finished(const BatchItem& item) const {
-    const auto it = final_.find(item.id);
-    return it != final_.end() && !Retry(*it->second, run_);
-  }
-  // True when it timed out before, under a shorter limit than this run's.
-  bool Retried(const BatchItem& item) const {
-    const auto it = final_.find(item.id);
-    return it != final_.end() && Retry(*it->second, run_);
-  }
-
-  // The summed WorkWeight of what this run must search: the first pending
-  // occurrence of each position that no record answers yet.
-  double WorkToDo(const std::vector<const BatchItem*>& pending) const {
-    std::set<PositionKey> counted;
-    double work = 0;
-    for (const BatchItem* item : pending) {
-      if (!item->ok()) continue;
-      const PositionKey key = KeyOf(item->position->board);
-      if (by_key_.contains(key) || !counted.insert(key).second) continue;
-      work += WorkWeight(item->position->board.EmptyCount());
-    }
-    return work;
-  }
-
-  // Solves (or copies, or records as bad) one position and appends its
-  // line. Returns false when interrupted: nothing was written for it.
-  absl::StatusOr<bool> Do(const BatchItem& item, BatchProgress* progress,
-                          const std::atomic<bool>& interrupted) {
-    const int empties = item.ok() ? item.position->board.EmptyCount() : 0;
-    progress->Start(absl::StrCat(item.file, ":", item.line), empties);
-    Json record;
-    bool searched = false;
-    SolveResult result;
-    if (!item.ok()) {
-      record = BadInputRecord(item, run_);
-    } else if (const auto known = by_key_.find(KeyOf(item.position->board));
-               known != by_key_.end()) {
-      record = DuplicateRecord(item, *known->second, run_);
-    } else {
-      options_.tt->Clear();  // every result independent of order and of resume
-      options_.deadline = run_.time_limit == absl::InfiniteDuration()
-                              ? absl::InfiniteFuture()
-                              : absl::Now() + run_.time_limit;
-      options_.on_progress = [progress](const Progress& p) {
-        if (p.presearch_depth > 0) return;  // the presearch: its positions are not nodes
-        progress->Update(p.nodes, p.elapsed);
-      };
-      result = Solve(item.position->board, options_);
-      if (!result.status.ok()) return result.status;
-      if (result.stopped && interrupted.load()) return false;
-      searched = true;
-      record =
-          result.stopped ? TimedOutRecord(item, result, run_) : FinishedRecord(item, result, run_);
-    }
-    if (absl::Status s = results_->Append(record); !s.ok()) return s;
-    absl::StatusOr<ResultRecord> written = ParseRecord(DumpLine(record));
-    assert(written.ok());
-    written_.push_back(*std::move(written));
-    const ResultRecord& r = written_.back();
-    final_[r.id] = &r;
-    if (searched && item.ok()) by_key_.emplace(r.key, &r);
-    if (r.status == ResultStatus::kWrongAnswer) {
-      absl::FPrintF(stderr, "%swrong answer: %s: the input says %s, the solver finds %s (%s)\n",
-                    terminal_ ? "\r\033[K" : "", r.id, FormatScore(item.position->ExpectedScore()),
-                    FormatScore(r.score), SquareName(r.best_move));
-    }
-    progress->Finish(searched, empties, result.nodes.total(), result.time);
-    return true;
-  }
-
-  // The latest record of each of `items` that has one.
-  std::vector<const ResultRecord*> Records(const std::vector<BatchItem>& items) const {
-    std::vector<const ResultRecord*> out;
-    for (const BatchItem& item : items) {
-      const auto it = final_.find(item.id);
-      if (it != final_.end()) out.push_back(it->second);
-    }
-    return out;
-  }
-
- private:
-  RunSettings run_;
-  SolveOptions options_;
-  ResultsAppender* results_;
-  const bool terminal_;  // progress is drawn on stderr: clear its line first
-  std::map<PositionKey, const ResultRecord*> by_key_;  // answers for duplicates
-  std::map<std::string, const ResultRecord*> final_;   // latest record by id
-  std::deque<ResultRecord> written_;                   // this run's records (stable addresses)
-};
 
 }  // namespace
 
@@ -299,7 +173,7 @@ int BatchCommand(int argc, char** argv) {
   if (!options.ok()) return fail(options.status().message());
   // Checked before anything is written, not on the first solve.
   if (absl::Status s = ValidateOptions(*options); !s.ok()) return fail(s.message());
-  auto shard = ParseShard(absl::GetFlag(FLAGS_shard));
+  auto shard = batch::ParseShard(absl::GetFlag(FLAGS_shard));
   if (!shard.ok()) return fail(shard.status().message());
   auto time_limit = TimeLimitFromFlag();
   if (!time_limit.ok()) return fail(time_limit.status().message());
@@ -314,10 +188,10 @@ int BatchCommand(int argc, char** argv) {
           absl::StrCat("--out ", out, " is also an input; results go to a file of their own"));
     }
   }
-  auto input = LoadBatchInput(*args, *read_options);
+  auto input = batch::LoadBatchInput(*args, *read_options);
   if (!input.ok()) return fail(input.status().message());
   for (const std::string& w : input->warnings) absl::FPrintF(stderr, "warning: %s\n", w);
-  const std::vector<BatchItem> items = SelectShard(std::move(input->items), run.shard);
+  const std::vector<BatchItem> items = batch::SelectShard(std::move(input->items), run.shard);
 
   auto results = ResultsAppender::Open(out, !absl::GetFlag(FLAGS_resume));
   if (!results.ok()) return fail(results.status().message());
@@ -329,7 +203,7 @@ int BatchCommand(int argc, char** argv) {
                   out, existing.torn_line, existing.torn_bytes);
   }
   for (const std::string& w : existing.warnings) absl::FPrintF(stderr, "warning: %s\n", w);
-  if (absl::Status s = CheckCompatible(out, existing, run); !s.ok()) return fail(s.message());
+  if (absl::Status s = batch::CheckCompatible(out, existing, run); !s.ok()) return fail(s.message());
 
   auto tt = MakeTable(*options);
   if (!tt.ok()) return fail(tt.status().message());
@@ -337,8 +211,7 @@ int BatchCommand(int argc, char** argv) {
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options->cancel = &interrupted;
 
-  const bool terminal = IsInteractive();
-  BatchRun batch(run, *options, results->get(), terminal);
+  BatchRun batch(run, *options, results->get());
   std::vector<const BatchItem*> pending;
   for (const BatchItem& item : items) {
     if (!batch.Finished(item)) pending.push_back(&item);
@@ -356,20 +229,27 @@ int BatchCommand(int argc, char** argv) {
   }
 
   BatchProgress progress(static_cast<int>(items.size()), skipped, batch.WorkToDo(pending));
-  ProgressPrinter printer(&progress, terminal);
+  ProgressDisplay display([&progress](bool terminal) { return progress.Line(terminal); },
+                          IsInteractive(), "batch: ");
   std::optional<absl::Status> error;
   int done = 0;
   for (const BatchItem* item : pending) {
     if (interrupted.load()) break;
-    absl::StatusOr<bool> finished = batch.Do(*item, &progress, interrupted);
-    if (!finished.ok()) {
-      error = finished.status();
+    absl::StatusOr<const ResultRecord*> record = batch.Do(*item, &progress, interrupted);
+    if (!record.ok()) {
+      error = record.status();
       break;
     }
-    if (!*finished) break;
+    if (*record == nullptr) break;
+    if ((*record)->status == ResultStatus::kWrongAnswer) {
+      display.Message(absl::StrFormat("wrong answer: %s: the input says %s, the solver finds %s (%s)",
+                                      (*record)->id, FormatScore(item->position->ExpectedScore()),
+                                      FormatScore((*record)->score),
+                                      SquareName((*record)->best_move)));
+    }
     ++done;
   }
-  printer.Stop();
+  display.Stop();
   if (error) {
     return fail(absl::StrCat(error->message(),
                              "; the results so far are kept, and the same "
@@ -383,7 +263,7 @@ int BatchCommand(int argc, char** argv) {
     return kExitInterrupted;
   }
 
-  const ResultsSummary summary = Summarize(batch.Records(items));
+  const ResultsSummary summary = batch::Summarize(batch.Records(items));
   absl::PrintF(
       "%s: %d positions%s: %d solved, %d wrong answer, %d bad input, %d timed out "
       "(%d duplicates); %.3f s of search, %d nodes\n",

@@ -10,13 +10,13 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/batch_input.h"
+#include "batch/input.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
-#include "cli/merge_check.h"
+#include "batch/merge_check.h"
 #include "cli/positions.h"
-#include "cli/results_file.h"
-#include "cli/results_summary.h"
+#include "batch/results_file.h"
+#include "batch/summary.h"
 
 ABSL_DECLARE_FLAG(std::string, out);  // defined with batch
 ABSL_FLAG(std::vector<std::string>, inputs, {},
@@ -26,6 +26,13 @@ ABSL_FLAG(std::vector<std::string>, inputs, {},
 namespace endsolve::cli {
 namespace {
 
+using batch::BatchInput;
+using batch::BatchItem;
+using batch::MergeReport;
+using batch::ResultRecord;
+using batch::ResultsContents;
+using batch::ShardFile;
+
 // Writes beside the target and renames over it, so that MERGED is either
 // the old file or the whole new one, never a part.
 absl::Status WriteMerged(const std::string& path, const std::vector<const ResultRecord*>& records) {
@@ -33,7 +40,7 @@ absl::Status WriteMerged(const std::string& path, const std::vector<const Result
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) return absl::ErrnoToStatus(errno, absl::StrCat("cannot create ", temporary));
-    for (const ResultRecord* r : records) out << DumpLine(r->json) << '\n';
+    for (const ResultRecord* r : records) out << batch::DumpLine(r->json) << '\n';
     out.flush();
     if (!out) return absl::ErrnoToStatus(errno, absl::StrCat("cannot write ", temporary));
   }
@@ -81,7 +88,7 @@ int MergeCommand(int argc, char** argv) {
     if (std::filesystem::equivalent(path, out, ec)) {
       return fail(absl::StrCat("--out ", out, " is also an input; write the merge elsewhere"));
     }
-    absl::StatusOr<ResultsContents> contents = ReadResultsFile(path);
+    absl::StatusOr<ResultsContents> contents = batch::ReadResultsFile(path);
     if (!contents.ok()) return fail(contents.status().message());
     for (const std::string& w : contents->warnings) absl::FPrintF(stderr, "warning: %s\n", w);
     files.push_back({path, *std::move(contents)});
@@ -91,16 +98,16 @@ int MergeCommand(int argc, char** argv) {
   if (!input_files.empty()) {
     auto read_options = ReadOptionsFromFlags();
     if (!read_options.ok()) return fail(read_options.status().message());
-    absl::StatusOr<BatchInput> loaded = LoadBatchInput(input_files, *read_options);
+    absl::StatusOr<BatchInput> loaded = batch::LoadBatchInput(input_files, *read_options);
     if (!loaded.ok()) return fail(loaded.status().message());
     inputs = std::move(loaded->items);
   }
 
-  const MergeReport report = MergeShards(files, inputs);
+  const MergeReport report = batch::MergeShards(files, inputs);
   if (absl::Status s = WriteMerged(out, report.merged); !s.ok()) return fail(s.message());
 
   absl::PrintF("merged %d files into %s: %d positions\n", files.size(), out, report.merged.size());
-  absl::PrintF("%s", FormatSummary(Summarize(report.merged)));
+  absl::PrintF("%s", batch::FormatSummary(batch::Summarize(report.merged)));
   PrintList("missing", report.missing);
   PrintList("duplicated", report.duplicates);
   PrintList("conflicts", report.conflicts);

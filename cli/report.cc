@@ -18,12 +18,6 @@ double MegaNodesPerSecond(const SolveResult& r) {
 
 }  // namespace
 
-std::string FormatScore(int score) { return absl::StrFormat("%+d", score); }
-
-std::string FormatPv(const std::vector<int>& pv) {
-  return absl::StrJoin(pv, " ", [](std::string* out, int sq) { out->append(SquareName(sq)); });
-}
-
 std::string CsvField(std::string_view text) {
   if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
   std::string quoted = "\"";

@@ -7,16 +7,12 @@
 #include <string>
 #include <string_view>
 
+#include "board/notation.h"
 #include "board/position.h"
 #include "solver/answer_check.h"
 #include "solver/solver.h"
 
 namespace endsolve::cli {
-
-// "+38", "-2", "+0": scores are signed, as in the .obf answers.
-std::string FormatScore(int score);
-// The PV as upper-case squares separated by spaces, "PS" for passes.
-std::string FormatPv(const std::vector<int>& pv);
 
 // `text` as one CSV field (RFC 4180): as it is, or in double quotes with
 // its quotes doubled when it holds a comma, a quote or a line break, so that

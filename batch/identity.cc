@@ -1,4 +1,4 @@
-#include "cli/batch_identity.h"
+#include "batch/identity.h"
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -7,7 +7,7 @@
 #include "board/fnv.h"
 #include "board/symmetry.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 
 std::uint64_t Fnv1a64(absl::string_view bytes) {
   return endsolve::Fnv1a64(std::string_view(bytes.data(), bytes.size()));
@@ -56,4 +56,4 @@ bool InShard(absl::string_view id, const Shard& shard) {
          static_cast<std::uint64_t>(shard.index - 1);
 }
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch

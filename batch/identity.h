@@ -4,8 +4,8 @@
 // Ids and shards must come out the same on every machine, build and run, or
 // resume would solve finished positions again and shards would overlap; so
 // every hash here is FNV-1a over explicitly ordered bytes, never std::hash.
-#ifndef ENDSOLVE_CLI_BATCH_IDENTITY_H_
-#define ENDSOLVE_CLI_BATCH_IDENTITY_H_
+#ifndef ENDSOLVE_BATCH_IDENTITY_H_
+#define ENDSOLVE_BATCH_IDENTITY_H_
 
 #include <compare>
 #include <cstdint>
@@ -15,7 +15,7 @@
 #include "absl/strings/string_view.h"
 #include "board/board.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 
 // 64-bit FNV-1a of `bytes`.
 std::uint64_t Fnv1a64(absl::string_view bytes);
@@ -61,6 +61,6 @@ std::string FormatShard(const Shard& shard);
 // inputs split them without talking to each other.
 bool InShard(absl::string_view id, const Shard& shard);
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch
 
-#endif  // ENDSOLVE_CLI_BATCH_IDENTITY_H_
+#endif  // ENDSOLVE_BATCH_IDENTITY_H_

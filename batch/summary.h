@@ -1,16 +1,16 @@
 // Totals over batch results, for the end of a batch, `endsolve batch
 // --summary` and `endsolve merge`.
-#ifndef ENDSOLVE_CLI_RESULTS_SUMMARY_H_
-#define ENDSOLVE_CLI_RESULTS_SUMMARY_H_
+#ifndef ENDSOLVE_BATCH_SUMMARY_H_
+#define ENDSOLVE_BATCH_SUMMARY_H_
 
 #include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "cli/results_record.h"
+#include "batch/record.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 
 struct ResultsSummary {
   int positions = 0;
@@ -32,6 +32,6 @@ ResultsSummary Summarize(const std::vector<const ResultRecord*>& records);
 // (G8)"), every bad input line with its error and every timed-out position.
 std::string FormatSummary(const ResultsSummary& summary);
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch
 
-#endif  // ENDSOLVE_CLI_RESULTS_SUMMARY_H_
+#endif  // ENDSOLVE_BATCH_SUMMARY_H_

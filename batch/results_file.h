@@ -1,4 +1,4 @@
-// The batch results file: JSON lines (cli/results_record.h), only ever
+// The batch results file: JSON lines (batch/record.h), only ever
 // appended to, one write and one fsync per finished position.
 //
 // Crash safety: a record is one write(2) of "JSON\n" on an O_APPEND file,
@@ -9,8 +9,8 @@
 // file is ever rewritten, so finished work is never destroyed. A corrupted
 // line in the middle (an edit, a disk error) is warned about and skipped:
 // its position is solved again and its new line appended.
-#ifndef ENDSOLVE_CLI_RESULTS_FILE_H_
-#define ENDSOLVE_CLI_RESULTS_FILE_H_
+#ifndef ENDSOLVE_BATCH_RESULTS_FILE_H_
+#define ENDSOLVE_BATCH_RESULTS_FILE_H_
 
 #include <cstdint>
 #include <map>
@@ -20,9 +20,9 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "cli/results_record.h"
+#include "batch/record.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 
 struct ResultsContents {
   std::vector<ResultRecord> records;  // the good lines, in file order
@@ -82,6 +82,6 @@ class ResultsAppender {
   ResultsContents contents_;
 };
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch
 
-#endif  // ENDSOLVE_CLI_RESULTS_FILE_H_
+#endif  // ENDSOLVE_BATCH_RESULTS_FILE_H_

@@ -13,8 +13,8 @@
 //                  time_limit_seconds, duplicate_of when applicable
 //   bad-input      error (FILE:LINE:COL: expected ..., found ...), input (the
 //                  raw line, its first 300 bytes and its length when longer)
-#ifndef ENDSOLVE_CLI_RESULTS_RECORD_H_
-#define ENDSOLVE_CLI_RESULTS_RECORD_H_
+#ifndef ENDSOLVE_BATCH_RECORD_H_
+#define ENDSOLVE_BATCH_RECORD_H_
 
 #include <optional>
 #include <string>
@@ -23,12 +23,12 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
-#include "cli/batch_identity.h"
-#include "cli/batch_input.h"
+#include "batch/identity.h"
+#include "batch/input.h"
 #include "nlohmann/json.hpp"
 #include "solver/solver.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 
 using Json = nlohmann::ordered_json;
 
@@ -47,7 +47,7 @@ struct RunSettings {
 };
 
 // A solve that finished: status solved, or wrong-answer when the input's
-// answers disagree (cli/report.h Check).
+// answers disagree (solver/answer_check.h).
 Json FinishedRecord(const BatchItem& item, const SolveResult& result, const RunSettings& run);
 // A solve that ran out of its time limit.
 Json TimedOutRecord(const BatchItem& item, const SolveResult& result, const RunSettings& run);
@@ -93,6 +93,6 @@ Json DuplicateRecord(const BatchItem& item, const ResultRecord& original, const 
 // replaced rather than thrown on.
 std::string DumpLine(const Json& record);
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch
 
-#endif  // ENDSOLVE_CLI_RESULTS_RECORD_H_
+#endif  // ENDSOLVE_BATCH_RECORD_H_

@@ -1,4 +1,4 @@
-#include "cli/merge_check.h"
+#include "batch/merge_check.h"
 
 #include <algorithm>
 #include <map>
@@ -7,9 +7,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "cli/report.h"
+#include "board/notation.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 namespace {
 
 // A record and the file it came from.
@@ -135,4 +135,4 @@ MergeReport MergeShards(const std::vector<ShardFile>& files,
   return report;
 }
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch

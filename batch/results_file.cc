@@ -1,4 +1,4 @@
-#include "cli/results_file.h"
+#include "batch/results_file.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -12,7 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 namespace {
 
 // Reads the whole of an open file from its start, refusing a line longer
@@ -186,4 +186,4 @@ absl::Status ResultsAppender::Append(const Json& record) {
   return absl::OkStatus();
 }
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch

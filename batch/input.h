@@ -1,7 +1,7 @@
 // The work list of a batch: every position and every bad line of the input
-// files, each with its id (cli/batch_identity.h), in file and line order.
-#ifndef ENDSOLVE_CLI_BATCH_INPUT_H_
-#define ENDSOLVE_CLI_BATCH_INPUT_H_
+// files, each with its id (batch/identity.h), in file and line order.
+#ifndef ENDSOLVE_BATCH_INPUT_H_
+#define ENDSOLVE_BATCH_INPUT_H_
 
 #include <optional>
 #include <string>
@@ -10,9 +10,9 @@
 #include "absl/status/statusor.h"
 #include "board/position.h"
 #include "board/position_io.h"
-#include "cli/batch_identity.h"
+#include "batch/identity.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 
 struct BatchItem {
   std::string id;
@@ -44,6 +44,6 @@ absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
 // The items of one shard, in the same order.
 std::vector<BatchItem> SelectShard(std::vector<BatchItem> items, const Shard& shard);
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch
 
-#endif  // ENDSOLVE_CLI_BATCH_INPUT_H_
+#endif  // ENDSOLVE_BATCH_INPUT_H_

@@ -1,4 +1,4 @@
-#include "cli/batch_input.h"
+#include "batch/input.h"
 
 #include <algorithm>
 #include <set>
@@ -13,7 +13,7 @@
 #include "board/read_file.h"
 #include "board/wthor.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 namespace {
 
 // The text of each line, numbered from 1, as board/position_io.cc numbers
@@ -116,4 +116,4 @@ std::vector<BatchItem> SelectShard(std::vector<BatchItem> items, const Shard& sh
   return chosen;
 }
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch

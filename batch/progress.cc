@@ -1,7 +1,4 @@
-#include "cli/batch_progress.h"
-
-#include <sys/ioctl.h>
-#include <unistd.h>
+#include "batch/progress.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 namespace {
 
 // Weights are relative to a position of this many empties, so that they stay
@@ -98,46 +95,4 @@ std::string BatchProgress::Line(bool with_current) const {
   return line;
 }
 
-ProgressPrinter::ProgressPrinter(const BatchProgress* progress, bool terminal)
-    : progress_(progress), terminal_(terminal), thread_([this] { Run(); }) {}
-
-ProgressPrinter::~ProgressPrinter() { Stop(); }
-
-void ProgressPrinter::Stop() {
-  {
-    std::lock_guard lock(mutex_);
-    if (stopping_) return;
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  thread_.join();
-  if (terminal_) {
-    absl::FPrintF(stderr, "\r\033[K");
-  } else {
-    absl::FPrintF(stderr, "batch: %s\n", progress_->Line(false));
-  }
-}
-
-// Sleeps on the condition variable so that Stop() wakes it at once. On a
-// terminal the line is cut to its width: a wrapped line could not be
-// redrawn in place.
-void ProgressPrinter::Run() {
-  const absl::Duration interval = terminal_ ? kRedrawInterval : kLogInterval;
-  std::unique_lock lock(mutex_);
-  while (
-      !wake_.wait_for(lock, absl::ToChronoMilliseconds(interval), [this] { return stopping_; })) {
-    if (terminal_) {
-      std::string line = progress_->Line(true);
-      winsize size{};
-      if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 1 &&
-          line.size() >= size.ws_col) {
-        line.resize(size.ws_col - 1u);
-      }
-      absl::FPrintF(stderr, "\r\033[K%s", line);
-    } else {
-      absl::FPrintF(stderr, "batch: %s\n", progress_->Line(false));
-    }
-  }
-}
-
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch

@@ -1,14 +1,15 @@
-#include "cli/results_record.h"
+#include "batch/record.h"
 
 #include <cassert>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
+#include "board/notation.h"
 #include "board/position_io.h"
 #include "board/symmetry.h"
-#include "cli/report.h"
+#include "solver/answer_check.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 namespace {
 
 // A bad line is kept in its record, to show what was read, up to this many
@@ -255,4 +256,4 @@ std::string DumpLine(const Json& record) {
   return record.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch

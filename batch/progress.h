@@ -1,19 +1,17 @@
 // Progress of a running batch: positions done of the total, the rate, nodes
-// per second and an ETA; redrawn in place on a terminal, logged as a line
-// every kLogInterval elsewhere (a scheduler's log file).
-#ifndef ENDSOLVE_CLI_BATCH_PROGRESS_H_
-#define ENDSOLVE_CLI_BATCH_PROGRESS_H_
+// per second and an ETA, as one line of text (cli/progress_display.h draws
+// it); and the work model behind the ETA.
+#ifndef ENDSOLVE_BATCH_PROGRESS_H_
+#define ENDSOLVE_BATCH_PROGRESS_H_
 
-#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <string>
-#include <thread>
 
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 
 // The ETA's work model: the time to solve a position grows by about this
 // factor per empty square (the effective branching factor of a well-ordered
@@ -35,7 +33,7 @@ inline constexpr double kWorkGrowthPerEmpty = 2.45;
 // first set the ETA 49 times too high (FFO #20, 6 empties, once made a 17 s
 // batch show "ETA 3h37m"); with the floor at 10 the ETA of that mix stays
 // within 0.23-1.1 of the truth from the first position on, at 12 it starts
-// at 0.04 (tests/cli/batch_results_test.cc replays it).
+// at 0.04 (tests/batch/batch_results_test.cc replays it).
 inline constexpr int kSmallestWeightedEmpties = 10;
 
 // The relative work of solving a position with `empties` empty squares:
@@ -88,32 +86,6 @@ class BatchProgress {
   absl::Duration current_elapsed_;  // as the solver last reported it
 };
 
-// Prints a BatchProgress from its own thread until stopped: on a terminal
-// every kRedrawInterval, in place on stderr; otherwise every kLogInterval,
-// one line each. Stop() prints a last line when not on a terminal.
-class ProgressPrinter {
- public:
-  // Redraws often enough to look live, rarely enough to cost nothing.
-  static constexpr absl::Duration kRedrawInterval = absl::Milliseconds(500);
-  // A line every 30 s shows that a job moves without flooding its log over
-  // a day-long run (about 3,000 lines).
-  static constexpr absl::Duration kLogInterval = absl::Seconds(30);
+}  // namespace endsolve::batch
 
-  ProgressPrinter(const BatchProgress* progress, bool terminal);
-  ~ProgressPrinter();  // stops
-  void Stop();
-
- private:
-  void Run();
-
-  const BatchProgress* progress_;
-  const bool terminal_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
-};
-
-}  // namespace endsolve::cli
-
-#endif  // ENDSOLVE_CLI_BATCH_PROGRESS_H_
+#endif  // ENDSOLVE_BATCH_PROGRESS_H_

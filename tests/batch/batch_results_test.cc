@@ -8,17 +8,17 @@
 #include "absl/time/time.h"
 #include "board/position_io.h"
 #include "board/symmetry.h"
-#include "cli/batch_identity.h"
-#include "cli/batch_input.h"
-#include "cli/batch_progress.h"
-#include "cli/merge_check.h"
-#include "cli/results_file.h"
-#include "cli/results_record.h"
+#include "batch/identity.h"
+#include "batch/input.h"
+#include "batch/progress.h"
+#include "batch/merge_check.h"
+#include "batch/results_file.h"
+#include "batch/record.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/cli/batch_test_util.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 namespace {
 
 using ::testing::ElementsAre;
@@ -339,7 +339,7 @@ double EtaSeconds(const std::string& line) {
 }
 
 // A batch that mixes tiny positions with large ones, in file order, each
-// taking the mean time measured for its size (cli/batch_progress.h, scaled
+// taking the mean time measured for its size (batch/progress.h, scaled
 // up 1,000 times so that the line's whole seconds do not matter): from the
 // first solved position on, the ETA stays within a factor of 6 of the time
 // really left. Without the floor at kSmallestWeightedEmpties the 4-empty
@@ -371,4 +371,4 @@ TEST(BatchProgressTest, DurationsAreShort) {
 }
 
 }  // namespace
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch

@@ -1,11 +1,11 @@
-#include "cli/results_summary.h"
+#include "batch/summary.h"
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "cli/report.h"
+#include "board/notation.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 namespace {
 
 std::uint64_t Count(const Json& j, const char* key) {
@@ -89,4 +89,4 @@ std::string FormatSummary(const ResultsSummary& s) {
   return out;
 }
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch

@@ -1,16 +1,16 @@
 // The checks of `endsolve merge`: shard results combined into one list, with
 // every way the shards can disagree or fall short named.
-#ifndef ENDSOLVE_CLI_MERGE_CHECK_H_
-#define ENDSOLVE_CLI_MERGE_CHECK_H_
+#ifndef ENDSOLVE_BATCH_MERGE_CHECK_H_
+#define ENDSOLVE_BATCH_MERGE_CHECK_H_
 
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "cli/batch_input.h"
-#include "cli/results_file.h"
+#include "batch/input.h"
+#include "batch/results_file.h"
 
-namespace endsolve::cli {
+namespace endsolve::batch {
 
 struct ShardFile {
   std::string path;
@@ -38,6 +38,6 @@ struct MergeReport {
 MergeReport MergeShards(const std::vector<ShardFile>& files,
                         const std::optional<std::vector<BatchItem>>& inputs);
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::batch
 
-#endif  // ENDSOLVE_CLI_MERGE_CHECK_H_
+#endif  // ENDSOLVE_BATCH_MERGE_CHECK_H_

@@ -1,0 +1,121 @@
+#include "batch/run.h"
+
+#include <cassert>
+#include <cmath>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+
+namespace endsolve::batch {
+
+// Limits are compared in whole microseconds: a limit read back from its JSON
+// decimal may differ from the flag's value in the last bits.
+bool Retry(const ResultRecord& record, const RunSettings& run) {
+  if (record.status != ResultStatus::kTimedOut) return false;
+  if (run.time_limit == absl::InfiniteDuration()) return true;
+  return std::llround(absl::ToDoubleMicroseconds(run.time_limit)) >
+         std::llround(absl::ToDoubleMicroseconds(record.time_limit));
+}
+
+absl::Status CheckCompatible(const std::string& path, const ResultsContents& contents,
+                             const RunSettings& run) {
+  const std::string shard = FormatShard(run.shard);
+  for (const ResultRecord& r : contents.records) {
+    if (r.shard != shard) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          path, ":", r.line_number, ": this file holds results of shard ", r.shard,
+          ", but this run is shard ", shard, "; give each shard its own results file"));
+    }
+    if (r.wld != run.wld) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(path, ":", r.line_number, ": this file holds ", r.wld ? "--wld" : "exact",
+                       " results, but this run is ", run.wld ? "--wld" : "exact",
+                       "; give each mode its own results file"));
+    }
+  }
+  return absl::OkStatus();
+}
+
+BatchRun::BatchRun(RunSettings run, SolveOptions options, ResultsAppender* results)
+    : run_(std::move(run)), options_(std::move(options)), results_(results) {
+  for (const ResultRecord& r : results_->contents().records) {
+    if (!r.has_score() && (r.status != ResultStatus::kTimedOut || Retry(r, run_))) continue;
+    // A score beats a time-out: the position was solved after all.
+    const auto [it, inserted] = by_key_.emplace(r.key, &r);
+    if (!inserted && !it->second->has_score()) it->second = &r;
+  }
+  for (const auto& [id, record] : LatestById(results_->contents())) final_[id] = record;
+}
+
+bool BatchRun::Finished(const BatchItem& item) const {
+  const auto it = final_.find(item.id);
+  return it != final_.end() && !Retry(*it->second, run_);
+}
+
+bool BatchRun::Retried(const BatchItem& item) const {
+  const auto it = final_.find(item.id);
+  return it != final_.end() && Retry(*it->second, run_);
+}
+
+double BatchRun::WorkToDo(const std::vector<const BatchItem*>& pending) const {
+  std::set<PositionKey> counted;
+  double work = 0;
+  for (const BatchItem* item : pending) {
+    if (!item->ok()) continue;
+    const PositionKey key = KeyOf(item->position->board);
+    if (by_key_.contains(key) || !counted.insert(key).second) continue;
+    work += WorkWeight(item->position->board.EmptyCount());
+  }
+  return work;
+}
+
+absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& item, BatchProgress* progress,
+                                                 const std::atomic<bool>& interrupted) {
+  const int empties = item.ok() ? item.position->board.EmptyCount() : 0;
+  progress->Start(absl::StrCat(item.file, ":", item.line), empties);
+  Json record;
+  bool searched = false;
+  SolveResult result;
+  if (!item.ok()) {
+    record = BadInputRecord(item, run_);
+  } else if (const auto known = by_key_.find(KeyOf(item.position->board));
+             known != by_key_.end()) {
+    record = DuplicateRecord(item, *known->second, run_);
+  } else {
+    options_.tt->Clear();  // every result independent of order and of resume
+    options_.deadline = run_.time_limit == absl::InfiniteDuration()
+                            ? absl::InfiniteFuture()
+                            : absl::Now() + run_.time_limit;
+    options_.on_progress = [progress](const Progress& p) {
+      if (p.presearch_depth > 0) return;  // the presearch: its positions are not nodes
+      progress->Update(p.nodes, p.elapsed);
+    };
+    result = Solve(item.position->board, options_);
+    if (!result.status.ok()) return result.status;
+    if (result.stopped && interrupted.load()) return nullptr;
+    searched = true;
+    record =
+        result.stopped ? TimedOutRecord(item, result, run_) : FinishedRecord(item, result, run_);
+  }
+  if (absl::Status s = results_->Append(record); !s.ok()) return s;
+  absl::StatusOr<ResultRecord> written = ParseRecord(DumpLine(record));
+  assert(written.ok());
+  written_.push_back(*std::move(written));
+  const ResultRecord& r = written_.back();
+  final_[r.id] = &r;
+  if (searched && item.ok()) by_key_.emplace(r.key, &r);
+  progress->Finish(searched, empties, result.nodes.total(), result.time);
+  return &r;
+}
+
+std::vector<const ResultRecord*> BatchRun::Records(const std::vector<BatchItem>& items) const {
+  std::vector<const ResultRecord*> out;
+  for (const BatchItem& item : items) {
+    const auto it = final_.find(item.id);
+    if (it != final_.end()) out.push_back(it->second);
+  }
+  return out;
+}
+
+}  // namespace endsolve::batch

@@ -1,0 +1,71 @@
+// One batch run over its results file: what the file already answers, what
+// this run must still solve, and the solve of each position, appended as
+// soon as it finishes (README "Batch solving"). The command line (cli/) only
+// reads flags, opens the file and shows progress around it.
+#ifndef ENDSOLVE_BATCH_RUN_H_
+#define ENDSOLVE_BATCH_RUN_H_
+
+#include <atomic>
+#include <deque>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "batch/identity.h"
+#include "batch/input.h"
+#include "batch/progress.h"
+#include "batch/record.h"
+#include "batch/results_file.h"
+#include "solver/solver.h"
+
+namespace endsolve::batch {
+
+// A timed-out position is tried again only with a longer limit than the one
+// it ran out of: the same limit would only time out again.
+bool Retry(const ResultRecord& record, const RunSettings& run);
+
+// Refuses a results file written by a run whose records would not mean the
+// same: another shard (its positions are not ours) or another mode (WLD
+// scores are not exact scores). `path` names the file in the error.
+absl::Status CheckCompatible(const std::string& path, const ResultsContents& contents,
+                             const RunSettings& run);
+
+class BatchRun {
+ public:
+  // `options` carries the table (options.tt, cleared before every solve so
+  // that each result is independent of order and of resume) and the cancel
+  // flag; `results` is the open file, already checked by CheckCompatible.
+  BatchRun(RunSettings run, SolveOptions options, ResultsAppender* results);
+
+  // True when the position needs nothing from this run.
+  bool Finished(const BatchItem& item) const;
+  // True when it timed out before, under a shorter limit than this run's.
+  bool Retried(const BatchItem& item) const;
+
+  // The summed WorkWeight of what this run must search: the first pending
+  // occurrence of each position that no record answers yet.
+  double WorkToDo(const std::vector<const BatchItem*>& pending) const;
+
+  // Solves (or copies from an earlier occurrence, or records as bad) one
+  // position and appends its line; returns that record, or nullptr when
+  // `interrupted` stopped the solve (nothing was written for it).
+  absl::StatusOr<const ResultRecord*> Do(const BatchItem& item, BatchProgress* progress,
+                                         const std::atomic<bool>& interrupted);
+
+  // The latest record of each of `items` that has one.
+  std::vector<const ResultRecord*> Records(const std::vector<BatchItem>& items) const;
+
+ private:
+  RunSettings run_;
+  SolveOptions options_;
+  ResultsAppender* results_;
+  std::map<PositionKey, const ResultRecord*> by_key_;  // answers for duplicates
+  std::map<std::string, const ResultRecord*> final_;   // latest record by id
+  std::deque<ResultRecord> written_;                   // this run's records (stable addresses)
+};
+
+}  // namespace endsolve::batch
+
+#endif  // ENDSOLVE_BATCH_RUN_H_

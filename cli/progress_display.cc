@@ -1,0 +1,67 @@
+#include "cli/progress_display.h"
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "absl/strings/str_format.h"
+
+namespace endsolve::cli {
+
+ProgressDisplay::ProgressDisplay(LineSource line, bool terminal, std::string log_prefix)
+    : line_(std::move(line)),
+      terminal_(terminal),
+      log_prefix_(std::move(log_prefix)),
+      thread_([this] { Run(); }) {}
+
+ProgressDisplay::~ProgressDisplay() { Stop(); }
+
+void ProgressDisplay::Message(std::string_view text) {
+  std::lock_guard lock(mutex_);
+  absl::FPrintF(stderr, "%s%s\n", terminal_ ? "\r\033[K" : "", text);
+}
+
+void ProgressDisplay::Stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+  std::lock_guard lock(mutex_);
+  if (terminal_) {
+    absl::FPrintF(stderr, "\r\033[K");
+  } else {
+    absl::FPrintF(stderr, "%s%s\n", log_prefix_, line_(false));
+  }
+}
+
+// On a terminal the line is cut to its width: a wrapped line could not be
+// redrawn in place.
+void ProgressDisplay::Draw() {
+  if (!terminal_) {
+    absl::FPrintF(stderr, "%s%s\n", log_prefix_, line_(false));
+    return;
+  }
+  std::string line = line_(true);
+  winsize size{};
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 1 &&
+      line.size() >= size.ws_col) {
+    line.resize(size.ws_col - 1u);
+  }
+  absl::FPrintF(stderr, "\r\033[K%s", line);
+}
+
+// Sleeps on the condition variable so that Stop() wakes it at once.
+void ProgressDisplay::Run() {
+  const absl::Duration interval = terminal_ ? kRedrawInterval : kLogInterval;
+  std::unique_lock lock(mutex_);
+  while (
+      !wake_.wait_for(lock, absl::ToChronoMilliseconds(interval), [this] { return stopping_; })) {
+    Draw();
+  }
+}
+
+}  // namespace endsolve::cli

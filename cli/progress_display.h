@@ -1,0 +1,62 @@
+// The one progress display of solve, bench and batch: a status line on
+// stderr, redrawn in place on a terminal, logged as a line now and then
+// elsewhere (a scheduler's log file), from a thread of its own so that it
+// moves from the first second on, whatever the search is doing.
+#ifndef ENDSOLVE_CLI_PROGRESS_DISPLAY_H_
+#define ENDSOLVE_CLI_PROGRESS_DISPLAY_H_
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+
+#include "absl/time/time.h"
+
+namespace endsolve::cli {
+
+class ProgressDisplay {
+ public:
+  // Redraws often enough to look live, rarely enough to cost nothing.
+  static constexpr absl::Duration kRedrawInterval = absl::Milliseconds(500);
+  // A line every 30 s shows that a job moves without flooding its log over
+  // a day-long run (about 3,000 lines).
+  static constexpr absl::Duration kLogInterval = absl::Seconds(30);
+
+  // The status line now; `terminal` says whether it is drawn in place (and
+  // may then name the position being searched) or logged. Called from the
+  // display's thread: it must take its own locks.
+  using LineSource = std::function<std::string(bool terminal)>;
+
+  // Starts drawing `line` every interval; `log_prefix` starts each logged
+  // line ("batch: ").
+  ProgressDisplay(LineSource line, bool terminal, std::string log_prefix);
+  ~ProgressDisplay();  // stops
+  ProgressDisplay(const ProgressDisplay&) = delete;
+  ProgressDisplay& operator=(const ProgressDisplay&) = delete;
+
+  // Prints `text` and a newline above the status line, which comes back at
+  // the next redraw: a message never lands in the middle of the line.
+  void Message(std::string_view text);
+
+  // Stops the thread. On a terminal the line is cleared; elsewhere a last
+  // line is logged, so that a log ends with the final counts.
+  void Stop();
+
+ private:
+  void Run();
+  void Draw();  // with mutex_ held
+
+  const LineSource line_;
+  const bool terminal_;
+  const std::string log_prefix_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace endsolve::cli
+
+#endif  // ENDSOLVE_CLI_PROGRESS_DISPLAY_H_
