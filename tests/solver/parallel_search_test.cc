@@ -17,19 +17,13 @@
 #include "solver/search.h"
 #include "tests/sanitized_share.h"
 #include "tests/solver/oracle.h"
+#include "tests/solver/test_table.h"
 
 namespace endsolve {
 namespace {
 
+using testing::MakeTable;
 using testing::RandomPosition;
-
-std::unique_ptr<TranspositionTable> MakeTable(std::size_t mib = 1) {
-  TTOptions options;
-  options.size_mib = mib;
-  auto table = TranspositionTable::Create(options);
-  EXPECT_TRUE(table.ok()) << table.status();
-  return *std::move(table);
-}
 
 struct Outcome {
   int score = 0;
@@ -82,8 +76,8 @@ TEST(ParallelSearchTest, OneThreadVisitsTheSequentialNodes) {
       const Board board = RandomPosition(rng, 12 + i % 5);
       const int windows[][2] = {{-65, 65}, {-1, 0}, {0, 1}, {-9, 3}};
       for (const auto& w : windows) {
-        auto split_table = MakeTable();
-        auto plain_table = MakeTable();
+        auto split_table = MakeTable(1);
+        auto plain_table = MakeTable(1);
         const Outcome split = ParallelSearch(board, w[0], w[1], split_table.get(), 1,
                                              search::kTTMinEmpties, features);
         const Outcome plain = SequentialSearch(board, w[0], w[1], plain_table.get(), features);
@@ -105,8 +99,8 @@ TEST(ParallelSearchTest, OneThreadVisitsTheSequentialNodes) {
 void ExpectSameAnswersWithManyThreads(const SearchFeatures& features, std::uint64_t seed,
                                       int positions) {
   std::mt19937_64 rng(seed);
-  auto shared_table = MakeTable();  // reused: stale entries must not hurt
-  auto plain_table = MakeTable();
+  auto shared_table = MakeTable(1);  // reused: stale entries must not hurt
+  auto plain_table = MakeTable(1);
   positions = testing::InputsForThisBuild(positions);
   for (int i = 0; i < positions; ++i) {
     const Board board = RandomPosition(rng, 10 + i % 7);
@@ -149,7 +143,7 @@ TEST(ParallelSearchTest, ManyThreadsWithKillersAndHistoryGiveTheSequentialAnswer
 // add up, and a later search on the same table is exact.
 TEST(ParallelSearchTest, NodeLimitStopsAllTasksAndCountsAddUp) {
   std::mt19937_64 rng(40);
-  auto table = MakeTable();
+  auto table = MakeTable(1);
   int stops = 0;
   const int positions = testing::InputsForThisBuild(20);
   for (int i = 0; i < positions; ++i) {
@@ -164,7 +158,7 @@ TEST(ParallelSearchTest, NodeLimitStopsAllTasksAndCountsAddUp) {
       EXPECT_GE(stopped.counts.total(), limits.node_limit);
     }
     const Outcome full = ParallelSearch(board, -65, 65, table.get(), 4, search::kTTMinEmpties);
-    auto plain_table = MakeTable();
+    auto plain_table = MakeTable(1);
     EXPECT_EQ(full.score, SequentialSearch(board, -65, 65, plain_table.get()).score);
   }
   EXPECT_GE(stops, positions / 2);  // the limit checks above are not vacuous

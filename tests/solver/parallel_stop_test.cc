@@ -20,22 +20,16 @@
 #include "gtest/gtest.h"
 #include "solver/solver.h"
 #include "tests/solver/oracle.h"
+#include "tests/solver/test_table.h"
 
 namespace endsolve {
 namespace {
 
+using testing::MakeTable;
 using testing::PlayOut;
 using testing::RandomPosition;
 
 constexpr int kSplitEverywhere = 9;
-
-std::unique_ptr<TranspositionTable> MakeTable(std::size_t mib) {
-  TTOptions options;
-  options.size_mib = mib;
-  auto table = TranspositionTable::Create(options);
-  EXPECT_TRUE(table.ok()) << table.status();
-  return *std::move(table);
-}
 
 // FFO #60-#62: 24 empties, far beyond what a test can wait for.
 std::vector<Board> HardPositions() {

@@ -7,19 +7,9 @@
 #include "gtest/gtest.h"
 #include "tests/sanitized_share.h"
 #include "tests/solver/oracle.h"
+#include "tests/solver/test_table.h"
 
 namespace endsolve::testing {
-namespace {
-
-std::unique_ptr<TranspositionTable> MakeTable(std::size_t mib) {
-  TTOptions options;
-  options.size_mib = mib;
-  auto table = TranspositionTable::Create(options);
-  EXPECT_TRUE(table.ok()) << table.status();
-  return *std::move(table);
-}
-
-}  // namespace
 
 std::vector<SearchFeatures> FeatureSets() {
   std::vector<SearchFeatures> sets;

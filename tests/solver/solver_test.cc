@@ -16,24 +16,18 @@
 #include "solver/search.h"
 #include "tests/solver/oracle.h"
 #include "tests/solver/random_check.h"
+#include "tests/solver/test_table.h"
 
 namespace endsolve {
 namespace {
 
+using testing::MakeTable;
 using testing::CheckRandomPositions;
 using testing::FeatureSets;
 using testing::OracleScore;
 using testing::OracleSearch;
 using testing::PlayOut;
 using testing::RandomPosition;
-
-std::unique_ptr<TranspositionTable> MakeTable(std::size_t mib = 2) {
-  TTOptions options;
-  options.size_mib = mib;
-  auto table = TranspositionTable::Create(options);
-  EXPECT_TRUE(table.ok()) << table.status();
-  return *std::move(table);
-}
 
 // 2,115 positions in all: many small ones, fewer where the oracle is slow
 // (each empty square more costs it about four times the time).

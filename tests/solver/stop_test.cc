@@ -12,21 +12,15 @@
 #include "solver/solver.h"
 #include "tests/sanitized_share.h"
 #include "tests/solver/oracle.h"
+#include "tests/solver/test_table.h"
 
 namespace endsolve {
 namespace {
 
+using testing::MakeTable;
 using testing::OracleSearch;
 using testing::PlayOut;
 using testing::RandomPosition;
-
-std::unique_ptr<TranspositionTable> MakeTable(std::size_t mib) {
-  TTOptions options;
-  options.size_mib = mib;
-  auto table = TranspositionTable::Create(options);
-  EXPECT_TRUE(table.ok()) << table.status();
-  return *std::move(table);
-}
 
 // A position big enough that no limit below is reached by accident.
 Board BigPosition() {
