@@ -7,18 +7,23 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
-#include "cli/bench_runner.h"
+#include "bench/builtin_ffo.h"
+#include "bench/runner.h"
+#include "bench/scaling.h"
+#include "board/position_io.h"
+#include "cli/bench_report.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/positions.h"
-#include "cli/report.h"
-#include "cli/scaling.h"
+#include "cli/progress_display.h"
+#include "cli/scaling_report.h"
 #include "cli/search_flags.h"
+#include "cli/tt_factory.h"
 #include "oneapi/tbb/info.h"
 
-ABSL_FLAG(std::vector<std::string>, positions, {"ffo/fforum-40-59.obf"},
-          "bench: position files (comma-separated)");
+ABSL_FLAG(std::vector<std::string>, positions, {},
+          "bench: position files (comma-separated); default: FFO #40-#59, built in");
 ABSL_FLAG(int, repeat, 1, "bench: runs per position; tables report the median");
 ABSL_FLAG(std::string, csv, "", "bench: also write the table to this CSV file");
 ABSL_FLAG(std::string, plot, "",
@@ -27,12 +32,24 @@ ABSL_FLAG(std::string, plot, "",
 namespace endsolve::cli {
 namespace {
 
+using bench::BenchSummary;
+using bench::ScalingRow;
+
 // The positions of --positions (read as --empties says) within --range;
 // InvalidArgument when none.
 absl::StatusOr<std::vector<Position>> ChosenPositions() {
   auto read_options = ReadOptionsFromFlags();
   if (!read_options.ok()) return read_options.status();
-  LoadedPositions loaded = LoadPositions(absl::GetFlag(FLAGS_positions), *read_options);
+  const std::vector<std::string> files = absl::GetFlag(FLAGS_positions);
+  LoadedPositions loaded;
+  if (files.empty()) {
+    ReadResult builtin =
+        ParsePositions(bench::BuiltinFfoText(), bench::kBuiltinFfoName, *read_options);
+    loaded.positions = std::move(builtin.positions);
+    loaded.errors = std::move(builtin.errors);
+  } else {
+    loaded = LoadPositions(files, *read_options);
+  }
   for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
   auto selected = SelectRangeFromFlag(std::move(loaded.positions));
   if (!selected.ok()) return selected.status();
@@ -40,14 +57,31 @@ absl::StatusOr<std::vector<Position>> ChosenPositions() {
   return selected;
 }
 
-int BenchFfo(const SolveOptions& base, const std::vector<Position>& chosen, int repeat) {
+int BenchFfo(SolveOptions base, const std::vector<Position>& chosen, int repeat) {
+  auto tt = MakeTable(base);
+  if (!tt.ok()) {
+    absl::FPrintF(stderr, "endsolve bench: %s\n", tt.status().message());
+    return kExitBadInput;
+  }
+  base.tt = tt->get();
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
-  auto runs = RunBench(chosen, base, repeat, interrupted, IsInteractive());
+  std::atomic<int> run = 0, index = 0;
+  ProgressDisplay display(
+      [&](bool) {
+        return absl::StrFormat("run %d/%d, %s, %d threads...", run.load() + 1, repeat,
+                               PositionId(chosen[index.load()]), base.threads);
+      },
+      IsInteractive(), "bench: ");
+  auto runs = bench::RunBench(chosen, base, repeat, interrupted, [&](int r, int i) {
+    run = r;
+    index = i;
+  });
+  display.Stop();
   if (!runs.ok()) {
     absl::FPrintF(stderr, "endsolve bench: %s\n", runs.status().message());
     return kExitBadInput;
   }
-  const BenchSummary summary = Summarise(chosen, *runs, base.wld);
+  const BenchSummary summary = bench::Summarise(chosen, *runs, base.wld);
   absl::PrintF("%s", FormatBenchTable(chosen, summary, base.threads, repeat));
   const std::string csv = absl::GetFlag(FLAGS_csv);
   if (!csv.empty()) {
@@ -83,28 +117,38 @@ int BenchScaling(const SolveOptions& base, const std::vector<Position>& position
     }
   }
   const int cores = tbb::info::default_concurrency();
-  const std::atomic<bool>& interrupted = InstallInterruptHandler();
-  std::vector<ScalingRow> rows;
-  for (int threads : *counts) {
-    SolveOptions options = base;
-    options.threads = threads;
-    auto runs = RunBench(positions, options, repeat, interrupted, IsInteractive());
-    if (!runs.ok()) {
-      absl::FPrintF(stderr, "endsolve bench scaling: %s\n", runs.status().message());
-      return kExitBadInput;
-    }
-    if (interrupted.load() || static_cast<int>(runs->size()) < repeat) break;
-    const BenchSummary summary = Summarise(positions, *runs, options.wld);
-    ScalingRow row;
-    row.threads = threads;
-    row.median_seconds = summary.median_total_seconds;
-    row.median_nodes = summary.median_total_nodes;
-    row.wrong = summary.wrong;
-    row.oversubscribed = threads > cores;
-    rows.push_back(row);
-    absl::FPrintF(stderr, "%d threads: %.3f s, %d nodes\n", threads, row.median_seconds,
-                  row.median_nodes);
+  auto tt = MakeTable(base);
+  if (!tt.ok()) {
+    absl::FPrintF(stderr, "endsolve bench scaling: %s\n", tt.status().message());
+    return kExitBadInput;
   }
+  SolveOptions options = base;
+  options.tt = tt->get();
+  const std::atomic<bool>& interrupted = InstallInterruptHandler();
+  std::atomic<int> threads = 0, run = 0, index = 0;
+  ProgressDisplay display(
+      [&](bool) {
+        return absl::StrFormat("run %d/%d, %s, %d threads...", run.load() + 1, repeat,
+                               PositionId(positions[index.load()]), threads.load());
+      },
+      IsInteractive(), "bench scaling: ");
+  auto measured = bench::MeasureScaling(
+      positions, options, *counts, repeat, cores, interrupted,
+      [&](int t, int r, int i) {
+        threads = t;
+        run = r;
+        index = i;
+      },
+      [&](const ScalingRow& row) {
+        display.Message(absl::StrFormat("%d threads: %.3f s, %d nodes", row.threads,
+                                        row.median_seconds, row.median_nodes));
+      });
+  display.Stop();
+  if (!measured.ok()) {
+    absl::FPrintF(stderr, "endsolve bench scaling: %s\n", measured.status().message());
+    return kExitBadInput;
+  }
+  const std::vector<ScalingRow>& rows = *measured;
   if (rows.empty()) return kExitInterrupted;
   absl::PrintF("%s", FormatScalingTable(rows, cores, repeat));
   if (const std::string csv = absl::GetFlag(FLAGS_csv); !csv.empty()) {

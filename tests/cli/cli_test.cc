@@ -247,6 +247,17 @@ TEST(CliTest, BenchFfoPrintsMediansAndWritesCsv) {
   EXPECT_THAT(lines[1], ::testing::StartsWith("#1,1,14,G8,18,18,true,"));
 }
 
+// Without --positions, bench runs the built-in FFO #40-#59: from a folder
+// that holds no ffo/ (an installed tool), it still finds #40.
+TEST(CliTest, BenchRunsItsBuiltInPositionsFromAnyFolder) {
+  const std::string folder = ::testing::TempDir() + "/no-ffo-here";
+  const CommandOutput r = RunCommand("mkdir -p " + folder + " && cd " + folder + " && " + kBinary +
+                                     " bench ffo --range 40 --repeat 1");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("#40       20   A2   +38    +38 OK"));
+  EXPECT_THAT(r.out, HasSubstr("total: 1 positions, 0 wrong"));
+}
+
 // An id with a quote (from the file's name) is one quoted CSV field.
 TEST(CliTest, BenchCsvQuotesIdsThatNeedIt) {
   const std::string file = WriteTempFile("odd\"name.obf", kFfo1 + "; G8:+18;\n");

@@ -1,4 +1,4 @@
-#include "cli/scaling.h"
+#include "cli/scaling_report.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,17 +14,7 @@
 
 namespace endsolve::cli {
 
-double Speedup(const ScalingRow& base, const ScalingRow& row) {
-  return row.median_seconds > 0 ? base.median_seconds / row.median_seconds : 0.0;
-}
-double Efficiency(const ScalingRow& base, const ScalingRow& row) {
-  return Speedup(base, row) / row.threads;
-}
-double NodeOverhead(const ScalingRow& base, const ScalingRow& row) {
-  return base.median_nodes > 0
-             ? static_cast<double>(row.median_nodes) / static_cast<double>(base.median_nodes) - 1.0
-             : 0.0;
-}
+using bench::ScalingRow;
 
 std::string FormatScalingTable(const std::vector<ScalingRow>& rows, int cores, int repeat) {
   std::string out = absl::StrFormat(
