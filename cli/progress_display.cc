@@ -17,9 +17,11 @@ ProgressDisplay::ProgressDisplay(LineSource line, bool terminal, std::string log
 
 ProgressDisplay::~ProgressDisplay() { Stop(); }
 
-void ProgressDisplay::Message(std::string_view text) {
+void ProgressDisplay::Print(std::FILE* stream, std::string_view text) {
   std::lock_guard lock(mutex_);
-  absl::FPrintF(stderr, "%s%s\n", terminal_ ? "\r\033[K" : "", text);
+  if (terminal_) absl::FPrintF(stderr, "\r\033[K");
+  absl::FPrintF(stream, "%s\n", text);
+  std::fflush(stream);
 }
 
 void ProgressDisplay::Stop() {

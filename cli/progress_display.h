@@ -6,6 +6,7 @@
 #define ENDSOLVE_CLI_PROGRESS_DISPLAY_H_
 
 #include <condition_variable>
+#include <cstdio>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -36,9 +37,11 @@ class ProgressDisplay {
   ProgressDisplay(const ProgressDisplay&) = delete;
   ProgressDisplay& operator=(const ProgressDisplay&) = delete;
 
-  // Prints `text` and a newline above the status line, which comes back at
-  // the next redraw: a message never lands in the middle of the line.
-  void Message(std::string_view text);
+  // Prints `text` and a newline on `stream` (stderr: a message; stdout: a
+  // result row) above the status line, which comes back at the next redraw:
+  // nothing lands in the middle of the line.
+  void Print(std::FILE* stream, std::string_view text);
+  void Message(std::string_view text) { Print(stderr, text); }
 
   // Stops the thread. On a terminal the line is cleared; elsewhere a last
   // line is logged, so that a log ends with the final counts.

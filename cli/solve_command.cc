@@ -4,6 +4,9 @@
 // exactly and prints a table row (or a JSON line) per position, in input
 // order, then a summary.
 #include <cstdio>
+#include <memory>
+#include <mutex>
+#include <string>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
@@ -12,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/positions.h"
+#include "cli/progress_display.h"
 #include "cli/report.h"
 #include "cli/search_flags.h"
 #include "cli/tt_factory.h"
@@ -21,30 +25,58 @@ ABSL_FLAG(bool, json, false, "solve: print one JSON object per position instead 
 namespace endsolve::cli {
 namespace {
 
-// Live progress on the terminal, redrawn in place on stderr: during the
-// presearch, its depth and estimate; during a selective pass, its margin,
-// root moves done and estimate; then the exact pass, root moves done,
-// the best move and bound so far, nodes and elapsed time.
-void ShowProgress(const std::string& id, const Progress& p) {
-  if (p.presearch_depth > 0) {
-    absl::FPrintF(stderr, "\r\033[K%s: presearch %d plies, estimate %s %s, %.1fs", id,
-                  p.presearch_depth, SquareName(p.best_move), FormatScore(p.bound),
-                  absl::ToDoubleSeconds(p.elapsed));
-    return;
+// What the solve of one position last reported, for the progress display.
+// The solver reports at the end of each root move; the display redraws on
+// its own clock, so the time moves from the first second on.
+class SolveStatus {
+ public:
+  void Start(std::string id) {
+    std::lock_guard lock(mutex_);
+    id_ = std::move(id);
+    start_ = absl::Now();
+    last_ = Progress{};
+    reported_ = false;
   }
-  if (p.margin > 0) {
-    absl::FPrintF(stderr,
-                  "\r\033[K%s: selective pass (margin %d), root %d/%d, estimate %s %s, "
-                  "%d nodes, %.1fs",
-                  id, p.margin, p.root_moves_done, p.root_moves_total, SquareName(p.best_move),
-                  FormatScore(p.bound), p.nodes, absl::ToDoubleSeconds(p.elapsed));
-    return;
+  void Report(const Progress& p) {
+    std::lock_guard lock(mutex_);
+    last_ = p;
+    reported_ = true;
   }
-  absl::FPrintF(stderr, "\r\033[K%s: pass %d, root %d/%d, best %s %s, %d nodes, %.1fs", id,
-                p.iteration, p.root_moves_done, p.root_moves_total, SquareName(p.best_move),
-                FormatScore(p.bound), p.nodes, absl::ToDoubleSeconds(p.elapsed));
-}
-void ClearProgress() { absl::FPrintF(stderr, "\r\033[K"); }
+  // During the presearch, its depth and estimate; during a selective pass,
+  // its margin and estimate; in an exact pass, the bounds proven so far
+  // ([lower, upper]) and the move that reaches the lower one. Always the
+  // root moves done, nodes, their rate, and the time.
+  std::string Line() const {
+    std::lock_guard lock(mutex_);
+    const double seconds = absl::ToDoubleSeconds(absl::Now() - start_);
+    if (!reported_) return absl::StrFormat("%s: starting, %.1fs", id_, seconds);
+    const Progress& p = last_;
+    std::string what;
+    if (p.presearch_depth > 0) {
+      what = absl::StrFormat("presearch %d plies, estimate %s %s", p.presearch_depth,
+                             SquareName(p.best_move), FormatScore(p.bound));
+    } else if (p.margin > 0) {
+      what = absl::StrFormat("selective pass (margin %d), root %d/%d, estimate %s %s", p.margin,
+                             p.root_moves_done, p.root_moves_total, SquareName(p.best_move),
+                             FormatScore(p.bound));
+    } else {
+      what = absl::StrFormat("exact pass %d, root %d/%d, score in [%s, %s], best %s", p.iteration,
+                             p.root_moves_done, p.root_moves_total, FormatScore(p.bound),
+                             FormatScore(p.upper), SquareName(p.best_move));
+    }
+    const double reported = absl::ToDoubleSeconds(p.elapsed);
+    return absl::StrFormat("%s: %s, %d nodes (%.1f M/s), %.1fs", id_, what, p.nodes,
+                           reported > 0 ? static_cast<double>(p.nodes) / reported / 1e6 : 0.0,
+                           seconds);
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::string id_;
+  absl::Time start_;
+  Progress last_;
+  bool reported_ = false;
+};
 
 // Above this many empty squares an exact solve may take days, so solve says
 // so before it starts. FFO #55 (29 empties) took 1.3e10 nodes, 13 minutes
@@ -106,17 +138,23 @@ int SolveCommand(int argc, char** argv) {
   const int id_width = IdColumnWidth(loaded.positions);
   if (!json) absl::PrintF("%s\n", TableHeader(id_width));
   std::fflush(stdout);
+  SolveStatus status;
+  std::unique_ptr<ProgressDisplay> display;
+  if (live) {
+    display = std::make_unique<ProgressDisplay>([&status](bool) { return status.Line(); }, true, "");
+    options->on_progress = [&status](const Progress& p) { status.Report(p); };
+  }
   int solved = 0, wrong = 0;
   NodeCounts total_nodes;
   absl::Duration total_time;
   for (const Position& position : loaded.positions) {
     if (interrupted.load()) break;
-    options->tt->Clear();  // each position's figures independent of the order
     const std::string id = PositionId(position);
-    if (live) options->on_progress = [&id](const Progress& p) { ShowProgress(id, p); };
+    status.Start(id);
+    options->tt->Clear();  // each position's figures independent of the order
     const SolveResult result = Solve(position.board, *options);
-    if (live) ClearProgress();
     if (!result.status.ok()) {
+      if (display) display->Stop();
       absl::FPrintF(stderr, "endsolve solve: %s: %s\n", id, result.status.message());
       return kExitBadInput;
     }
@@ -126,10 +164,16 @@ int SolveCommand(int argc, char** argv) {
     if (verdict == Verdict::kWrong) ++wrong;
     total_nodes += result.nodes;
     total_time += result.time;
-    absl::PrintF("%s\n", json ? JsonLine(position, result, verdict)
-                              : TableRow(position, result, verdict, id_width));
-    std::fflush(stdout);
+    const std::string row =
+        json ? JsonLine(position, result, verdict) : TableRow(position, result, verdict, id_width);
+    if (display) {
+      display->Print(stdout, row);
+    } else {
+      absl::PrintF("%s\n", row);
+      std::fflush(stdout);
+    }
   }
+  if (display) display->Stop();
   const bool stopped = interrupted.load();
   const double seconds = absl::ToDoubleSeconds(total_time);
   const std::string summary = absl::StrFormat(

@@ -198,6 +198,21 @@ TEST(CliTest, AVeryLongSolveIsAnnouncedBeforeItStarts) {
   EXPECT_THAT(small.err, Not(HasSubstr("warning")));
 }
 
+// On a terminal (here the pseudo-terminal of util-linux's script), solve
+// draws its status line from the first redraw on: the position, the pass,
+// the bounds proven so far, nodes and their rate. FFO #41 takes about a
+// second, several redraws of 0.5 s.
+TEST(CliTest, SolveShowsItsProgressOnATerminal) {
+  const std::string file = WriteTempFile("ffo41.obf",
+      "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X\n");
+  const CommandOutput r = RunCommand("script -qec '" + kBinary + " solve " + file +
+                                     " --hash-mb 16' /dev/null");
+  ASSERT_EQ(r.exit_status, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, ::testing::ContainsRegex("ffo41.obf:1: [a-z ]*pass[^\r]* nodes \\([0-9.]+ M/s\\), [0-9.]+s"));
+  EXPECT_THAT(r.out, HasSubstr("ffo41.obf:1"));
+  EXPECT_THAT(r.out, HasSubstr("solved 1 of 1, wrong 0"));
+}
+
 TEST(CliTest, AnotherCommandsOptionIsRefused) {
   const CommandOutput r = RunCommand(kBinary + " perft --threads 2");
   EXPECT_EQ(r.exit_status, 2);
