@@ -28,6 +28,14 @@ inline Bitboard Flips(Bitboard player, Bitboard opponent, int square);
 // Same contract as endsolve::LegalMoves.
 inline Bitboard Moves(Bitboard player, Bitboard opponent);
 
+// The position after the side owning `player` plays the legal move
+// `square`, from the other side's view (the side to move next first): the
+// one way the search makes a child.
+inline Board Play(Bitboard player, Bitboard opponent, int square) {
+  const Bitboard flipped = Flips(player, opponent, square);
+  return Board{opponent ^ flipped, player ^ flipped ^ SquareBit(square)};
+}
+
 // PopCount(Flips(...)): all the last move of a game needs for its score.
 inline int CountFlips(Bitboard player, Bitboard opponent, int square);
 

@@ -142,8 +142,8 @@ int Searcher::Child(Bitboard player, Bitboard opponent, int alpha, int beta, int
   const Bitboard empties = ~(player | opponent);
   const int count = PopCount(empties);
   if (count >= kTTMinEmpties) {
-    if (beta == alpha + 1) return NwsTable(player, opponent, alpha, ply);
-    return PvsTable(player, opponent, alpha, beta, ply);
+    if (beta == alpha + 1) return Node<NodeType::kNonPv>(player, opponent, alpha, beta, ply, nullptr);
+    return Node<NodeType::kPv>(player, opponent, alpha, beta, ply, nullptr);
   }
   if (count > 4) return Shallow(player, opponent, alpha, beta, count, ParityOf(empties));
   return SolveLast4(player, opponent, alpha, beta);
@@ -210,20 +210,43 @@ bool Searcher::ProbCut(Bitboard player, Bitboard opponent, int alpha, int emptie
   return false;
 }
 
-// The PV node: the first move with the full window, the others with a null
-// window, re-searched with (score - 1, beta) when they beat alpha (a
-// fail-soft null-window result above alpha is a lower bound, so the exact
-// value lies at or above it).
-int Searcher::PvsTable(Bitboard player, Bitboard opponent, int alpha, int beta, int ply) {
-  if (ShouldStop()) return 0;
-  const Bitboard moves = fast::Moves(player, opponent);
+// One node function for the root, PV and null-window nodes, in the manner
+// of Stockfish's search<NodeType>: what differs is decided at compile time.
+//   - PV nodes (the root among them) search the first move with the full
+//     window and the others with a null window, re-searched with
+//     (score - 1, beta) when they beat alpha (a fail-soft null-window
+//     result above alpha is a lower bound, so the exact value lies at or
+//     above it).
+//   - Null-window nodes, window (alpha, alpha + 1), search the table's move
+//     before the other moves are even generated, since it cuts off most of
+//     the time; ETC then probes every other child's entry: a child already
+//     known to be bad enough for the opponent refutes this node without a
+//     search, and one already known to fail low need not be searched at
+//     all. They alone try ProbCut in the selective passes.
+//   - The root takes no cutoff from the table or stability (the caller wants
+//     a move as well as a score), never splits, names its best move (kPass
+//     for a pass) and reports progress after each move.
+template <Searcher::NodeType kType>
+int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int ply,
+                   RootReport* root) {
+  constexpr bool kRoot = kType == NodeType::kRoot;
+  constexpr bool kPv = kType != NodeType::kNonPv;
+  if constexpr (!kRoot) {
+    if (ShouldStop()) return 0;
+  }
+  Bitboard moves = fast::Moves(player, opponent);
   if (moves == 0) {
     if (fast::Moves(opponent, player) == 0) {
       ++counts_.leaves;
       return FinalScore(player, opponent);
     }
     ++counts_.internal;
-    return -PvsTable(opponent, player, -beta, -alpha, ply + 1);
+    if constexpr (kRoot) {
+      root->best_move = kPass;
+      return -Child(opponent, player, -beta, -alpha, 1);
+    } else {
+      return -Node<kType>(opponent, player, -beta, -alpha, ply + 1, nullptr);
+    }
   }
   ++counts_.internal;
   const std::uint64_t start = counts_.internal + counts_.leaves;
@@ -233,28 +256,93 @@ int Searcher::PvsTable(Bitboard player, Bitboard opponent, int alpha, int beta, 
   TTData entry;
   const int draft = NodeDraft(empties);
   const bool hit = tt_ != nullptr && tt_->Probe(board, &entry);
-  if (hit && entry.depth >= draft) {
-    if (entry.lower >= beta) return entry.lower;
-    if (entry.upper <= alpha) return entry.upper;
-    if (entry.lower == entry.upper) return entry.lower;
+  if constexpr (!kRoot) {
+    if (hit && entry.depth >= draft) {
+      if (entry.lower >= beta) return entry.lower;
+      if (entry.upper <= alpha) return entry.upper;
+      if (entry.lower == entry.upper) return entry.lower;
+    }
+    if (int bound; StabilityCutoff(player, opponent, alpha, &bound)) return bound;
   }
-  if (int bound; StabilityCutoff(player, opponent, alpha, &bound)) return bound;
+  if constexpr (!kPv) {
+    if (int bound; ProbCut(player, opponent, alpha, empties, &bound)) return bound;
+  }
 
-  ScoredMove list[kMaxMoves];
-  const int count = ScoreMoves(player, opponent, moves, hit ? entry.move : kNoMove, ply, list);
   int best = -kInfinity;
   int best_move = kNoMove;
   int a = alpha;
-  for (int i = 0; i < count; ++i) {
-    if (i > 0 && ShouldSplit(empties, count - i)) {  // the eldest brother is done
-      SearchSplit(list, i, count, a, beta, ply, best > alpha, &best, &best_move);
+  auto finish = [&]() {
+    if (best > alpha) CreditMove(best_move, ply, empties);
+    if (!stopped_) {
+      StoreResult(board, hit ? &entry : nullptr, best, alpha, beta, best_move, draft,
+                  counts_.internal + counts_.leaves - start);
+    }
+    if constexpr (kRoot) root->best_move = best_move;
+    return best;
+  };
+
+  // The eldest brother of a null-window node: the table's move when it is
+  // searched first, otherwise the first of the sorted list.
+  bool eldest_done = false;
+  if constexpr (!kPv) {
+    const int tt_move = hit && features_.tt_move ? entry.move : kNoMove;
+    if (tt_move < kNumSquares && (moves & SquareBit(tt_move))) {
+      eldest_done = true;
+      const Board child = fast::Play(player, opponent, tt_move);
+      best = -Child(child.player, child.opponent, -beta, -alpha, ply + 1);
       if (stopped_) return 0;
-      break;
+      best_move = tt_move;
+      if (best >= beta) return finish();
+      moves &= ~SquareBit(tt_move);
+      if (moves == 0) return finish();
+    }
+  }
+
+  ScoredMove list[kMaxMoves];
+  int count = ScoreMoves(player, opponent, moves, kPv && hit ? entry.move : kNoMove, ply, list);
+  if constexpr (!kPv) {
+    if (features_.etc && tt_ != nullptr && empties >= kEtcMinEmpties) {
+      for (int i = 0; i < count;) {
+        TTData child;
+        ++etc_probes_;
+        if (!tt_->Probe(Board{list[i].player, list[i].opponent}, &child) ||
+            child.depth < NodeDraft(empties - 1)) {
+          ++i;
+          continue;
+        }
+        if (-child.upper >= beta) {  // refuted by a known bound
+          best = -child.upper;
+          best_move = list[i].square;
+          return finish();
+        }
+        if (-child.lower <= alpha) {  // fails low for sure: drop it
+          if (-child.lower > best) {
+            best = -child.lower;
+            best_move = list[i].square;
+          }
+          list[i] = list[--count];
+          continue;
+        }
+        ++i;
+      }
+    }
+  }
+  if constexpr (kRoot) root->progress.root_moves_total = count;
+  // The brothers to search alone before the node may split: YBWC needs one;
+  // parallel_search.h says why some null-window nodes want more.
+  const int elders = kPv ? 1 : EldersBeforeSplit(hit, entry, shared_->threads);
+  for (int i = 0; i < count; ++i) {
+    if constexpr (!kRoot) {
+      if (i + eldest_done >= elders && ShouldSplit(empties, count - i)) {
+        SearchSplit(list, i, count, a, beta, ply, best > alpha, &best, &best_move);
+        if (stopped_) return 0;
+        break;
+      }
     }
     SelectBest(list, i, count);
     const ScoredMove& m = list[i];
     int score;
-    if (i == 0) {
+    if (!kPv || i == 0) {
       score = -Child(m.player, m.opponent, -beta, -a, ply + 1);
     } else {
       score = -Child(m.player, m.opponent, -a - 1, -a, ply + 1);
@@ -266,189 +354,31 @@ int Searcher::PvsTable(Bitboard player, Bitboard opponent, int alpha, int beta, 
     if (score > best) {
       best = score;
       best_move = m.square;
-      if (best >= beta) break;
-      a = std::max(a, best);
     }
-  }
-  if (best > alpha) CreditMove(best_move, ply, empties);
-  StoreResult(board, hit ? &entry : nullptr, best, alpha, beta, best_move, draft,
-              counts_.internal + counts_.leaves - start);
-  return best;
-}
-
-// The null-window node, window (alpha, alpha + 1). The TT move is searched
-// before the other moves are even generated, since it cuts off most of the
-// time. ETC then probes every other child's entry: a child already known to
-// be bad enough for the opponent refutes this node without a search, and
-// one already known to fail low need not be searched at all.
-int Searcher::NwsTable(Bitboard player, Bitboard opponent, int alpha, int ply) {
-  if (ShouldStop()) return 0;
-  const int beta = alpha + 1;
-  Bitboard moves = fast::Moves(player, opponent);
-  if (moves == 0) {
-    if (fast::Moves(opponent, player) == 0) {
-      ++counts_.leaves;
-      return FinalScore(player, opponent);
-    }
-    ++counts_.internal;
-    return -NwsTable(opponent, player, -beta, ply + 1);
-  }
-  ++counts_.internal;
-  const std::uint64_t start = counts_.internal + counts_.leaves;
-  const int empties = PopCount(~(player | opponent));
-  const Board board{player, opponent};
-
-  TTData entry;
-  const int draft = NodeDraft(empties);
-  const bool hit = tt_ != nullptr && tt_->Probe(board, &entry);
-  if (hit && entry.depth >= draft) {
-    if (entry.lower >= beta) return entry.lower;
-    if (entry.upper <= alpha) return entry.upper;
-  }
-  if (int bound; StabilityCutoff(player, opponent, alpha, &bound)) return bound;
-  if (int bound; ProbCut(player, opponent, alpha, empties, &bound)) return bound;
-
-  int best = -kInfinity;
-  int best_move = kNoMove;
-  auto finish = [&]() {
-    if (best >= beta) CreditMove(best_move, ply, empties);
-    if (!stopped_) {
-      StoreResult(board, hit ? &entry : nullptr, best, alpha, beta, best_move, draft,
-                  counts_.internal + counts_.leaves - start);
-    }
-    return best;
-  };
-
-  // The eldest brother: the table's move when it is searched first,
-  // otherwise the first of the sorted list.
-  bool eldest_done = false;
-  const int tt_move = hit && features_.tt_move ? entry.move : kNoMove;
-  if (tt_move < kNumSquares && (moves & SquareBit(tt_move))) {
-    eldest_done = true;
-    const Bitboard flipped = fast::Flips(player, opponent, tt_move);
-    best = -Child(opponent ^ flipped, player ^ flipped ^ SquareBit(tt_move), -beta, -alpha,
-                  ply + 1);
-    if (stopped_) return 0;
-    best_move = tt_move;
-    if (best >= beta) return finish();
-    moves &= ~SquareBit(tt_move);
-    if (moves == 0) return finish();
-  }
-
-  ScoredMove list[kMaxMoves];
-  int count = ScoreMoves(player, opponent, moves, kNoMove, ply, list);
-  if (features_.etc && tt_ != nullptr && empties >= kEtcMinEmpties) {
-    for (int i = 0; i < count;) {
-      TTData child;
-      ++etc_probes_;
-      if (!tt_->Probe(Board{list[i].player, list[i].opponent}, &child) ||
-          child.depth < NodeDraft(empties - 1)) {
-        ++i;
-        continue;
-      }
-      if (-child.upper >= beta) {  // refuted by a known bound
-        best = -child.upper;
-        best_move = list[i].square;
-        return finish();
-      }
-      if (-child.lower <= alpha) {  // fails low for sure: drop it
-        if (-child.lower > best) {
-          best = -child.lower;
-          best_move = list[i].square;
-        }
-        list[i] = list[--count];
-        continue;
-      }
-      ++i;
-    }
-  }
-  // The brothers to search alone before the node may split (YBWC needs one;
-  // parallel_search.h says why some nodes want more).
-  const int elders = EldersBeforeSplit(hit, entry, shared_->threads);
-  for (int i = 0; i < count; ++i) {
-    if (i + eldest_done >= elders && ShouldSplit(empties, count - i)) {
-      SearchSplit(list, i, count, alpha, beta, ply, /*best_proven=*/false, &best, &best_move);
-      if (stopped_) return 0;
-      break;
-    }
-    SelectBest(list, i, count);
-    const ScoredMove& m = list[i];
-    const int score = -Child(m.player, m.opponent, -beta, -alpha, ply + 1);
-    if (stopped_) return 0;
-    if (score > best) {
-      best = score;
-      best_move = m.square;
-      if (best >= beta) break;
-    }
+    if constexpr (kRoot) root->Report(i + 1, best_move, best, counts_.internal + counts_.leaves);
+    if (best >= beta) break;
+    a = std::max(a, best);
   }
   return finish();
 }
 
-// The root is a PV node whose moves are all reported: as PvsTable, plus
-// the best move, progress reports, and no early return from the table (the
-// caller wants a move as well as a score).
+void Searcher::RootReport::Report(int moves_done, int move, int bound, std::uint64_t nodes) {
+  if (!on_progress) return;
+  progress.root_moves_done = moves_done;
+  progress.best_move = move;
+  progress.bound = bound;
+  progress.nodes = nodes;
+  progress.elapsed = absl::Now() - start;
+  on_progress(progress);
+}
+
 Searcher::RootOutcome Searcher::SearchRoot(
     const Board& board, int alpha, int beta,
     const std::function<void(const Progress&)>& on_progress, absl::Time start) {
-  RootOutcome outcome;
-  const Bitboard moves = board.Moves();
-  if (moves == 0) {
-    if (board.OpponentMoves() == 0) {
-      ++counts_.leaves;
-      outcome.score = board.FinalScore();
-      return outcome;
-    }
-    ++counts_.internal;
-    outcome.best_move = kPass;
-    outcome.score = -Search(board.Pass(), -beta, -alpha, 1);
-    return outcome;
-  }
-  ++counts_.internal;
-  const std::uint64_t begin = counts_.internal + counts_.leaves;
-  const int empties = board.EmptyCount();
-
-  TTData entry;
-  const bool hit = tt_ != nullptr && tt_->Probe(board, &entry);
-  ScoredMove list[kMaxMoves];
-  const int count =
-      ScoreMoves(board.player, board.opponent, moves, hit ? entry.move : kNoMove, 0, list);
-  Progress progress;
-  progress.root_moves_total = count;
-  int best = -kInfinity;
-  int a = alpha;
-  for (int i = 0; i < count; ++i) {
-    SelectBest(list, i, count);
-    const ScoredMove& m = list[i];
-    int score;
-    if (i == 0) {
-      score = -Child(m.player, m.opponent, -beta, -a, 1);
-    } else {
-      score = -Child(m.player, m.opponent, -a - 1, -a, 1);
-      if (score > a && score < beta && !stopped_) {
-        score = -Child(m.player, m.opponent, -beta, -(score - 1), 1);
-      }
-    }
-    if (stopped_) return {};
-    if (score > best) {
-      best = score;
-      outcome.best_move = m.square;
-    }
-    if (on_progress) {
-      progress.root_moves_done = i + 1;
-      progress.best_move = outcome.best_move;
-      progress.bound = best;
-      progress.nodes = counts_.internal + counts_.leaves;
-      progress.elapsed = absl::Now() - start;
-      on_progress(progress);
-    }
-    if (best >= beta) break;
-    a = std::max(a, best);
-  }
-  outcome.score = best;
-  if (best > alpha) CreditMove(outcome.best_move, 0, empties);
-  StoreResult(board, hit ? &entry : nullptr, best, alpha, beta, outcome.best_move,
-              NodeDraft(empties), counts_.internal + counts_.leaves - begin);
-  return outcome;
+  RootReport root{on_progress, start, Progress{}, kNoMove};
+  const int score = Node<NodeType::kRoot>(board.player, board.opponent, alpha, beta, 0, &root);
+  if (stopped_) return {};
+  return {score, root.best_move};
 }
 
 }  // namespace endsolve::search

@@ -292,8 +292,22 @@ class Searcher {
 
   // Layers, by empties. Each takes the side to move's discs (player) and
   // the other side's (opponent).
-  int PvsTable(Bitboard player, Bitboard opponent, int alpha, int beta, int ply);
-  int NwsTable(Bitboard player, Bitboard opponent, int alpha, int ply);
+  //
+  // From kTTMinEmpties up: one node function for the three kinds of node
+  // (search.cc says what each does differently). `root` is the root's
+  // report, null below it.
+  enum class NodeType { kRoot, kPv, kNonPv };
+  struct RootReport {
+    const std::function<void(const Progress&)>& on_progress;
+    absl::Time start;
+    Progress progress;
+    int best_move = kNoMove;
+    // Reports the root after `moves_done` moves, if anyone listens: `move`
+    // reaches `bound`.
+    void Report(int moves_done, int move, int bound, std::uint64_t nodes);
+  };
+  template <NodeType kType>
+  int Node(Bitboard player, Bitboard opponent, int alpha, int beta, int ply, RootReport* root);
   // alpha-beta without the table, for 5 .. kTTMinEmpties-1 empties.
   int Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
               unsigned parity);
