@@ -72,8 +72,9 @@
 #include "board/perft.h"
 #include "hashtable/transposition_table.h"
 #include "solver/eval_order.h"
+#include "solver/features.h"
 #include "solver/move_order.h"
-#include "solver/solver.h"
+#include "solver/progress.h"
 #include "solver/stability.h"
 
 namespace endsolve::search {

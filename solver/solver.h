@@ -17,63 +17,14 @@
 #include "board/perft.h"
 #include "eval/evaluator.h"
 #include "hashtable/transposition_table.h"
+#include "solver/features.h"
+#include "solver/progress.h"
 
 namespace endsolve {
 
-// The most killer moves kept per ply (--ordering killers=N accepts 0..this).
-inline constexpr int kMaxKillers = 32;
 // The most search threads a solve accepts: far more than any machine this
 // runs on, small enough that a typo (--threads 10000) is refused.
 inline constexpr int kMaxThreads = 1024;
-
-// Each move-ordering feature and cutoff can be switched off, so that its
-// effect can be measured (`--ordering` on the command line).
-struct SearchFeatures {
-  bool tt_move = true;
-  int killers = 0;          // killer moves per ply; 0 turns them off
-  bool history = false;     // Schaeffer's history heuristic
-  bool fastest_first = true;
-  bool parity = true;
-  bool etc = true;          // enhanced transposition cutoff
-  bool stability = true;    // stability cutoff
-  // Root strategy: narrow windows from a guess (MTD(f)) instead of one
-  // principal-variation search over the whole window.
-  bool aspiration = true;
-  // Order the moves of nodes high in the tree by a shallow search with the
-  // pattern evaluation (solver/eval_order.h).
-  bool eval = true;
-  // Before the exact passes, estimate the score with an evaluation search,
-  // so that the first aspiration window sits near it (solver.cc).
-  bool presearch = true;
-  // Before the exact passes, search the root with ProbCut at growing
-  // margins (solver/search.h, "Selective passes"): their moves order the
-  // exact passes and their score is its first guess. Never decides a score.
-  bool selective = true;
-};
-
-// A snapshot of a running root search, for live progress displays.
-// The root is searched in passes (see SearchFeatures::aspiration), each
-// over every root move; the counts are those of the current pass.
-// A report during the solve. Estimates come first, with iteration 0: the
-// presearch reports each of its iterations with presearch_depth > 0, its
-// estimate (an evaluation, not a proof) in bound = upper and its move in
-// best_move, its positions (not nodes of the solve) in nodes; then each
-// selective pass reports each root move with its ProbCut margin in
-// `margin`, its best score so far (a selective value, not a proof) in
-// bound and its move in best_move, and the solve's nodes. The exact passes
-// follow with iteration 1, 2, ..., and what they report as bounds is proven.
-struct Progress {
-  int iteration = 0;        // the exact pass, from 1; 0: the presearch or a selective pass
-  int presearch_depth = 0;  // the presearch's iteration (plies), when iteration is 0
-  int margin = 0;           // a selective pass's ProbCut margin (discs), when iteration is 0
-  int root_moves_done = 0;
-  int root_moves_total = 0;
-  int best_move = kNoMove;  // the move that reaches `bound`, once one is proven
-  int bound = -64;          // best score so far (a lower bound on the result)
-  int upper = 64;           // an upper bound on the result proven so far
-  std::uint64_t nodes = 0;
-  absl::Duration elapsed;
-};
 
 // The window: scores in [lo, hi] are reported exactly; a score outside is
 // reported as a bound beyond the window's edge (ScoreKind). `wld` replaces
