@@ -176,10 +176,14 @@ int SolveCommand(int argc, char** argv) {
   if (display) display->Stop();
   const bool stopped = interrupted.load();
   const double seconds = absl::ToDoubleSeconds(total_time);
+  // The settings that change the figures are part of the summary, so that a
+  // pasted line says what it measured.
   const std::string summary = absl::StrFormat(
-      "solved %d of %d, wrong %d, input errors %d, time %.3f s, nodes %d (%.2f M/s)%s", solved,
-      loaded.positions.size(), wrong, loaded.errors.size(), seconds, total_nodes.total(),
+      "solved %d of %d, wrong %d, input errors %d, time %.3f s, nodes %d (%.2f M/s); "
+      "threads %d, table %d MiB %s%s",
+      solved, loaded.positions.size(), wrong, loaded.errors.size(), seconds, total_nodes.total(),
       seconds > 0 ? static_cast<double>(total_nodes.total()) / seconds / 1e6 : 0.0,
+      options->threads, options->hash_mib, SchemeName(options->scheme),
       stopped ? "; interrupted" : "");
   // With --json, stdout holds only JSON lines; the summary goes to stderr.
   absl::FPrintF(json ? stderr : stdout, "%s\n", summary);

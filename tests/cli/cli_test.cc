@@ -248,6 +248,42 @@ TEST(CliTest, UnknownOrderingFeatureIsAnError) {
   EXPECT_THAT(r.err, HasSubstr("--ordering: unknown feature 'no-magic'"));
 }
 
+// The node count of one solve, from the summary line ("nodes N (").
+std::uint64_t SummaryNodes(const std::string& out) {
+  const std::size_t at = out.find(", nodes ");
+  EXPECT_NE(at, std::string::npos) << out;
+  if (at == std::string::npos) return 0;
+  return std::stoull(out.substr(at + 8));
+}
+
+// Each table and thread option changes what it should, so none can be
+// silently ignored: the summary names the threads, the table's size and its
+// scheme; a 1 MiB table and another scheme visit other node counts on FFO
+// #27 (20 empties, 2 M nodes; deterministic at one thread); and 2 threads
+// that may never split (--split-min-empties 64) visit exactly the nodes of
+// one thread (were the option ignored, they would split at the default
+// threshold and visit others).
+TEST(CliTest, TableAndThreadOptionsChangeWhatTheyShould) {
+  const std::string ffo27 = kBinary + " solve ffo/fforum-20-39.obf --range 27";
+  const CommandOutput base = RunCommand(ffo27 + " --threads 1");
+  ASSERT_EQ(base.exit_status, 0) << base.err;
+  EXPECT_THAT(base.out, HasSubstr("; threads 1, table 256 MiB twobig1"));
+  const std::uint64_t nodes = SummaryNodes(base.out);
+  EXPECT_EQ(nodes, 2079826u);
+
+  const CommandOutput small = RunCommand(ffo27 + " --threads 1 --hash-mb 1");
+  EXPECT_THAT(small.out, HasSubstr("; threads 1, table 1 MiB twobig1"));
+  EXPECT_NE(SummaryNodes(small.out), nodes);
+
+  const CommandOutput deep = RunCommand(ffo27 + " --threads 1 --tt-scheme deep");
+  EXPECT_THAT(deep.out, HasSubstr("; threads 1, table 256 MiB deep"));
+  EXPECT_NE(SummaryNodes(deep.out), nodes);
+
+  const CommandOutput unsplit = RunCommand(ffo27 + " --threads 2 --split-min-empties 64");
+  EXPECT_THAT(unsplit.out, HasSubstr("; threads 2, table 256 MiB twobig1"));
+  EXPECT_EQ(SummaryNodes(unsplit.out), nodes);
+}
+
 TEST(CliTest, BenchFfoPrintsMediansAndWritesCsv) {
   const std::string csv = ::testing::TempDir() + "/bench.csv";
   const CommandOutput r = RunCommand(kBinary +
