@@ -9,7 +9,9 @@
 //  - 1 thread runs the split code with nobody to help: it must visit the
 //    very nodes of the search that never splits.
 #include <memory>
+#include <ostream>
 #include <random>
+#include <string>
 
 #include "gtest/gtest.h"
 #include "solver/solver.h"
@@ -34,40 +36,53 @@ SolveOptions Threads(int threads, int split_min_empties = 0) {
   return options;
 }
 
-TEST(ParallelFfoTest, Positions1To19TwoThreads) {
-  CheckFfoFile("fforum-1-19.obf", 1, 19, Threads(2));
+// FFO #1-#39 at each thread count, with the default split threshold.
+class ParallelFfoTest : public ::testing::TestWithParam<int> {};
+
+TEST_P(ParallelFfoTest, Positions1To19) {
+  CheckFfoFile("fforum-1-19.obf", 1, 19, Threads(GetParam()));
 }
-TEST(ParallelFfoTest, Positions20To39TwoThreads) {
-  CheckFfoFile("fforum-20-39.obf", 20, testing::LastForThisBuild(20, 39), Threads(2));
+TEST_P(ParallelFfoTest, Positions20To39) {
+  CheckFfoFile("fforum-20-39.obf", 20, testing::LastForThisBuild(20, 39), Threads(GetParam()));
 }
-TEST(ParallelFfoTest, Positions1To19FourThreads) {
-  CheckFfoFile("fforum-1-19.obf", 1, 19, Threads(4));
+
+std::string ThreadsName(const ::testing::TestParamInfo<int>& param) {
+  return std::to_string(param.param) + "Threads";
 }
-TEST(ParallelFfoTest, Positions20To39FourThreads) {
-  CheckFfoFile("fforum-20-39.obf", 20, testing::LastForThisBuild(20, 39), Threads(4));
-}
+
+INSTANTIATE_TEST_SUITE_P(Threads, ParallelFfoTest, ::testing::Values(2, 4), ThreadsName);
 
 // The smallest split threshold there is (the table layer's).
 constexpr int kSplitEverywhere = 9;
 
-TEST(ParallelRandomTest, TwoThreadsTwelveEmpties) {
-  CheckRandomPositions(12, 200, 212, Threads(2, kSplitEverywhere));
+// The random-endgame check at each thread count and size; fewer positions
+// where each takes longer. The seed is 100 * threads + empties.
+struct RandomCase {
+  int threads;
+  int empties;
+  int positions;
+};
+
+void PrintTo(const RandomCase& c, std::ostream* os) {
+  *os << c.threads << " threads, " << c.positions << " positions of " << c.empties << " empties";
 }
-TEST(ParallelRandomTest, TwoThreadsFourteenEmpties) {
-  CheckRandomPositions(14, 30, 214, Threads(2, kSplitEverywhere));
+
+class ParallelRandomTest : public ::testing::TestWithParam<RandomCase> {};
+
+TEST_P(ParallelRandomTest, MatchesTheOracle) {
+  const RandomCase& c = GetParam();
+  CheckRandomPositions(c.empties, c.positions, 100 * c.threads + c.empties,
+                       Threads(c.threads, kSplitEverywhere));
 }
-TEST(ParallelRandomTest, TwoThreadsSixteenEmpties) {
-  CheckRandomPositions(16, 2, 216, Threads(2, kSplitEverywhere));
-}
-TEST(ParallelRandomTest, FourThreadsTwelveEmpties) {
-  CheckRandomPositions(12, 200, 412, Threads(4, kSplitEverywhere));
-}
-TEST(ParallelRandomTest, FourThreadsFourteenEmpties) {
-  CheckRandomPositions(14, 30, 414, Threads(4, kSplitEverywhere));
-}
-TEST(ParallelRandomTest, FourThreadsSixteenEmpties) {
-  CheckRandomPositions(16, 2, 416, Threads(4, kSplitEverywhere));
-}
+
+INSTANTIATE_TEST_SUITE_P(
+    Sizes, ParallelRandomTest,
+    ::testing::Values(RandomCase{2, 12, 200}, RandomCase{2, 14, 30}, RandomCase{2, 16, 2},
+                      RandomCase{4, 12, 200}, RandomCase{4, 14, 30}, RandomCase{4, 16, 2}),
+    [](const ::testing::TestParamInfo<RandomCase>& param) {
+      return std::to_string(param.param.threads) + "Threads" +
+             std::to_string(param.param.empties) + "Empties";
+    });
 
 // One thread: splitting everywhere or nowhere, the same nodes, score, move
 // and pv, with and without the aspiration root and killers.
