@@ -7,25 +7,18 @@
 //
 // `endsolve batch --summary RESULTS...`: the totals of results files.
 #include <algorithm>
-#include <cassert>
 #include <cerrno>
-#include <cmath>
 #include <cstdio>
-#include <deque>
 #include <filesystem>
-#include <map>
 #include <memory>
 #include <optional>
-#include <set>
 
 #include "absl/flags/flag.h"
-#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "absl/time/clock.h"
 #include "batch/identity.h"
 #include "batch/input.h"
 #include "batch/progress.h"

@@ -2,6 +2,7 @@
 // times, and prints the per-position table with medians and the totals;
 // --csv writes the same figures for scripts.
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <fstream>
 
@@ -57,6 +58,19 @@ absl::StatusOr<std::vector<Position>> ChosenPositions() {
   return selected;
 }
 
+// Where a benchmark is, for the progress display: written by the runner's
+// callback on the solving thread, read by the display's thread.
+struct BenchStatus {
+  BenchStatus(const std::vector<Position>& chosen, int runs) : positions(chosen), repeat(runs) {}
+  std::string Line() const {
+    return absl::StrFormat("run %d/%d, %s, %d threads...", run.load() + 1, repeat,
+                           PositionId(positions[index.load()]), threads.load());
+  }
+  const std::vector<Position>& positions;
+  const int repeat;
+  std::atomic<int> threads = 0, run = 0, index = 0;
+};
+
 int BenchFfo(SolveOptions base, const std::vector<Position>& chosen, int repeat) {
   auto tt = MakeTable(base);
   if (!tt.ok()) {
@@ -65,16 +79,12 @@ int BenchFfo(SolveOptions base, const std::vector<Position>& chosen, int repeat)
   }
   base.tt = tt->get();
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
-  std::atomic<int> run = 0, index = 0;
-  ProgressDisplay display(
-      [&](bool) {
-        return absl::StrFormat("run %d/%d, %s, %d threads...", run.load() + 1, repeat,
-                               PositionId(chosen[index.load()]), base.threads);
-      },
-      IsInteractive(), "bench: ");
-  auto runs = bench::RunBench(chosen, base, repeat, interrupted, [&](int r, int i) {
-    run = r;
-    index = i;
+  BenchStatus status(chosen, repeat);
+  status.threads = base.threads;
+  ProgressDisplay display([&status](bool) { return status.Line(); }, IsInteractive(), "bench: ");
+  auto runs = bench::RunBench(chosen, base, repeat, interrupted, [&status](int r, int i) {
+    status.run = r;
+    status.index = i;
   });
   display.Stop();
   if (!runs.ok()) {
@@ -125,19 +135,15 @@ int BenchScaling(const SolveOptions& base, const std::vector<Position>& position
   SolveOptions options = base;
   options.tt = tt->get();
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
-  std::atomic<int> threads = 0, run = 0, index = 0;
-  ProgressDisplay display(
-      [&](bool) {
-        return absl::StrFormat("run %d/%d, %s, %d threads...", run.load() + 1, repeat,
-                               PositionId(positions[index.load()]), threads.load());
-      },
-      IsInteractive(), "bench scaling: ");
+  BenchStatus status(positions, repeat);
+  ProgressDisplay display([&status](bool) { return status.Line(); }, IsInteractive(),
+                          "bench scaling: ");
   auto measured = bench::MeasureScaling(
       positions, options, *counts, repeat, cores, interrupted,
-      [&](int t, int r, int i) {
-        threads = t;
-        run = r;
-        index = i;
+      [&status](int t, int r, int i) {
+        status.threads = t;
+        status.run = r;
+        status.index = i;
       },
       [&](const ScalingRow& row) {
         display.Message(absl::StrFormat("%d threads: %.3f s, %d nodes", row.threads,

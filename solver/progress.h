@@ -10,10 +10,9 @@
 
 namespace endsolve {
 
-// A snapshot of a running root search, for live progress displays.
-// The root is searched in passes (see SearchFeatures::aspiration), each
-// over every root move; the counts are those of the current pass.
-// A report during the solve. Estimates come first, with iteration 0: the
+// A snapshot of a running solve, for live progress displays. The root is
+// searched in passes, each over every root move; the root move counts are
+// those of the current pass. Estimates come first, with iteration 0: the
 // presearch reports each of its iterations with presearch_depth > 0, its
 // estimate (an evaluation, not a proof) in bound = upper and its move in
 // best_move, its positions (not nodes of the solve) in nodes; then each
