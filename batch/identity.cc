@@ -44,7 +44,7 @@ absl::StatusOr<Shard> ParseShard(absl::string_view text) {
       !absl::SimpleAtoi(parts[1], &shard.count) || shard.count < 1 || shard.index < 1 ||
       shard.index > shard.count) {
     return absl::InvalidArgumentError(
-        absl::StrCat("--shard: expected K/N with 1 <= K <= N, such as 2/8, found '", text, "'"));
+        absl::StrCat("expected K/N with 1 <= K <= N, such as 2/8, found '", text, "'"));
   }
   return shard;
 }

@@ -1,6 +1,4 @@
-// `endsolve batch INPUT... --out RESULTS.jsonl [--threads N] [--hash-mb M]
-// [--tt-scheme S] [--wld] [--ordering LIST] [--resume] [--shard K/N]
-// [--time-limit-per-position T] [--empties N]`: solves every position of the inputs (or
+// `endsolve batch INPUT... --out RESULTS.jsonl`: solves every position of the inputs (or
 // of one shard of them) and appends one JSON line per position to RESULTS,
 // synced as each one finishes, so that a batch of days survives crashes and
 // restarts (README "Batch solving").
@@ -12,8 +10,8 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <memory>
 
-#include "absl/flags/flag.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -33,16 +31,6 @@
 #include "cli/positions.h"
 #include "cli/progress_display.h"
 #include "cli/search_flags.h"
-#include "cli/tt_factory.h"
-
-ABSL_FLAG(std::string, out, "", "batch, merge: the results file (JSON lines)");
-ABSL_FLAG(bool, resume, true,
-          "batch: skip the positions already in --out (--noresume refuses an existing file)");
-ABSL_FLAG(std::string, shard, "1/1", "batch: solve only shard K of N, e.g. 2/8");
-ABSL_FLAG(std::string, time_limit_per_position, "",
-          "batch: give up on a position after this long (e.g. 90s, 10m, 2h or seconds); "
-          "default none");
-ABSL_FLAG(bool, summary, false, "batch: print the totals of the given results files instead");
 
 namespace endsolve::cli {
 namespace {
@@ -58,10 +46,20 @@ using batch::ResultsSummary;
 using batch::ResultStatus;
 using batch::RunSettings;
 
+struct BatchArgs {
+  std::vector<std::string> inputs;
+  std::string out;
+  bool resume = true;
+  std::string shard = "1/1";
+  std::string time_limit;
+  bool summary = false;
+  SearchArgs search;
+  InputArgs input;
+};
+
 // Parses --time-limit-per-position: an absl duration ("90s", "1h30m") or a
 // plain number of seconds; empty means no limit.
-absl::StatusOr<absl::Duration> TimeLimitFromFlag() {
-  const std::string text = absl::GetFlag(FLAGS_time_limit_per_position);
+absl::StatusOr<absl::Duration> ParseTimeLimit(const std::string& text) {
   if (text.empty()) return absl::InfiniteDuration();
   double seconds = 0;
   absl::Duration limit;
@@ -72,7 +70,7 @@ absl::StatusOr<absl::Duration> TimeLimitFromFlag() {
   }
   if (limit <= absl::ZeroDuration() || limit == absl::InfiniteDuration()) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "--time-limit-per-position: expected a positive duration such as 90s, 10m or 600, "
+        "expected a positive duration such as 90s, 10m or 600, "
         "found '",
         text, "'"));
   }
@@ -94,10 +92,9 @@ std::string ShellQuote(absl::string_view arg) {
 
 // The command that resumes this batch: the same arguments, less any that
 // turned resume off (resume is the default).
-std::string ResumeCommand(int argc, char** argv) {
+std::string ResumeCommand(const std::vector<std::string>& args) {
   std::vector<std::string> words = {ShellQuote(program_invocation_name), "batch"};
-  for (int i = 0; i < argc; ++i) {
-    const absl::string_view arg = argv[i];
+  for (const absl::string_view arg : args) {
     if (arg == "--noresume" || arg == "-noresume" || absl::StartsWith(arg, "--resume=") ||
         absl::StartsWith(arg, "-resume=")) {
       continue;
@@ -134,59 +131,35 @@ int Summary(const std::vector<std::string>& files) {
   return summary.wrong > 0 ? kExitWrong : kExitOk;
 }
 
-}  // namespace
-
-int BatchCommand(int argc, char** argv) {
-  // --summary takes no other option: one given with it would do nothing, so
-  // it is refused rather than ignored.
-  bool summary_only = false;
-  for (int i = 0; i < argc; ++i) {
-    const absl::string_view arg = argv[i];
-    summary_only |= arg == "--summary" || arg == "-summary" || absl::StartsWith(arg, "--summary=");
-  }
-  auto args = summary_only ? ParseSubcommandFlags("batch --summary", argc, argv, {"summary"})
-                           : ParseSubcommandFlags("batch", argc, argv,
-                                                  {ENDSOLVE_SEARCH_FLAG_NAMES, "out", "resume",
-                                                   "shard", "time_limit_per_position", "empties",
-                                                   "summary"});
-  if (!args.ok()) {
-    absl::FPrintF(stderr, "%s\n", args.status().message());
-    return kExitBadInput;
-  }
-  if (absl::GetFlag(FLAGS_summary)) return Summary(*args);
+int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
+  if (args.summary) return Summary(args.inputs);
 
   auto fail = [](absl::string_view message) {
     absl::FPrintF(stderr, "endsolve batch: %s\n", message);
     return kExitBadInput;
   };
-  const std::string out = absl::GetFlag(FLAGS_out);
+  const std::string& out = args.out;
   if (out.empty()) return fail("expected --out RESULTS.jsonl, the file that receives the results");
-  if (args->empty()) return fail("expected at least one input file of positions");
-  auto options = SolveOptionsFromFlags();
+  if (args.inputs.empty()) return fail("expected at least one input file of positions");
+  auto options = ToSolveOptions(args.search);
   if (!options.ok()) return fail(options.status().message());
-  // Checked before anything is written, not on the first solve.
-  if (absl::Status s = ValidateOptions(*options); !s.ok()) return fail(s.message());
-  auto shard = batch::ParseShard(absl::GetFlag(FLAGS_shard));
-  if (!shard.ok()) return fail(shard.status().message());
-  auto time_limit = TimeLimitFromFlag();
-  if (!time_limit.ok()) return fail(time_limit.status().message());
-  auto read_options = ReadOptionsFromFlags();
-  if (!read_options.ok()) return fail(read_options.status().message());
-  const RunSettings run{*shard, options->wld, options->threads, *time_limit};
+  // Both were checked as they were parsed.
+  const RunSettings run{*batch::ParseShard(args.shard), options->wld, options->threads,
+                        *ParseTimeLimit(args.time_limit)};
 
-  for (const std::string& file : *args) {
+  for (const std::string& file : args.inputs) {
     std::error_code ec;
     if (std::filesystem::equivalent(file, out, ec)) {
       return fail(
           absl::StrCat("--out ", out, " is also an input; results go to a file of their own"));
     }
   }
-  auto input = batch::LoadBatchInput(*args, *read_options);
+  auto input = batch::LoadBatchInput(args.inputs, args.input.read_options());
   if (!input.ok()) return fail(input.status().message());
   for (const std::string& w : input->warnings) absl::FPrintF(stderr, "warning: %s\n", w);
   const std::vector<BatchItem> items = batch::SelectShard(std::move(input->items), run.shard);
 
-  auto results = ResultsAppender::Open(out, !absl::GetFlag(FLAGS_resume));
+  auto results = ResultsAppender::Open(out, !args.resume);
   if (!results.ok()) return fail(results.status().message());
   const ResultsContents& existing = (*results)->contents();
   if (existing.torn_bytes > 0) {
@@ -198,7 +171,7 @@ int BatchCommand(int argc, char** argv) {
   for (const std::string& w : existing.warnings) absl::FPrintF(stderr, "warning: %s\n", w);
   if (absl::Status s = batch::CheckCompatible(out, existing, run); !s.ok()) return fail(s.message());
 
-  auto tt = MakeTable(*options);
+  auto tt = TranspositionTable::Create(options->table);
   if (!tt.ok()) return fail(tt.status().message());
   options->tt = tt->get();
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
@@ -252,7 +225,7 @@ int BatchCommand(int argc, char** argv) {
     absl::FPrintF(stderr,
                   "endsolve batch: interrupted; %d of %d positions are done and saved in %s.\n"
                   "To resume, run:\n  %s\n",
-                  skipped + done, items.size(), out, ResumeCommand(argc, argv));
+                  skipped + done, items.size(), out, ResumeCommand(typed));
     return kExitInterrupted;
   }
 
@@ -266,6 +239,41 @@ int BatchCommand(int argc, char** argv) {
   if (summary.wrong > 0) return kExitWrong;
   if (summary.bad_input > 0) return kExitBadInput;
   return kExitOk;
+}
+
+}  // namespace
+
+void AddBatchCommand(CLI::App& root, CommandRuns& runs) {
+  auto args = std::make_shared<BatchArgs>();
+  CLI::App* app = root.add_subcommand(
+      "batch", "solves files of positions into a results file that survives crashes and resumes");
+  AddPositionals(*app, "INPUT", args->inputs,
+                  "position files (.obf, .pos, .wtb); with --summary, results files");
+  app->add_option("--out", args->out, "the results file (JSON lines), appended to and synced");
+  app->add_flag("--resume,!--noresume", args->resume,
+                "skip the positions already in --out (--noresume refuses an existing file)");
+  app->add_option("--shard", args->shard, "solve only shard K of N, e.g. 2/8")
+      ->check(StatusCheck([](const std::string& s) { return batch::ParseShard(s); }));
+  app->add_option("--time-limit-per-position", args->time_limit,
+                  "give up on a position after this long (e.g. 90s, 10m, 2h or seconds; "
+                  "default none)")
+      ->check(StatusCheck([](const std::string& s) { return ParseTimeLimit(s); }));
+  AddEmptiesOption(*app, args->input);
+  AddSearchOptions(*app, args->search, ThreadsOption::kCount);
+  CLI::Option* summary = app->add_flag(
+      "--summary", args->summary, "print the totals of the given results files instead");
+  runs[app] = [args, app, summary](const std::vector<std::string>& typed) {
+    // --summary takes no other option: one given with it would do nothing,
+    // so it is refused rather than ignored.
+    for (const CLI::Option* option : app->get_options()) {
+      if (args->summary && option != summary && option->count() > 0 && !option->get_positional()) {
+        absl::FPrintF(stderr, "endsolve batch: --summary takes no other option; found %s\n",
+                      option->get_name());
+        return kExitBadInput;
+      }
+    }
+    return RunBatch(*args, typed);
+  };
 }
 
 }  // namespace endsolve::cli

@@ -6,29 +6,21 @@
 #include <cstdio>
 #include <fstream>
 
-#include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
+#include "bench/ablation.h"
 #include "bench/builtin_ffo.h"
+#include "bench/report.h"
+#include "bench/scaling_report.h"
 #include "bench/runner.h"
 #include "bench/scaling.h"
 #include "board/position_io.h"
-#include "cli/bench_report.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/positions.h"
 #include "cli/progress_display.h"
-#include "cli/scaling_report.h"
 #include "cli/search_flags.h"
-#include "cli/tt_factory.h"
 #include "oneapi/tbb/info.h"
-
-ABSL_FLAG(std::vector<std::string>, positions, {},
-          "bench: position files (comma-separated); default: FFO #40-#59, built in");
-ABSL_FLAG(int, repeat, 1, "bench: runs per position; tables report the median");
-ABSL_FLAG(std::string, csv, "", "bench: also write the table to this CSV file");
-ABSL_FLAG(std::string, plot, "",
-          "bench scaling: draw speedup and node overhead with gnuplot into this .svg or .png file");
 
 namespace endsolve::cli {
 namespace {
@@ -36,23 +28,30 @@ namespace {
 using bench::BenchSummary;
 using bench::ScalingRow;
 
+struct BenchArgs {
+  std::vector<std::string> positions;
+  int repeat = 1;
+  std::string csv;
+  std::string plot;
+  SearchArgs search;
+  InputArgs input;
+};
+
 // The positions of --positions (read as --empties says) within --range;
 // InvalidArgument when none.
-absl::StatusOr<std::vector<Position>> ChosenPositions() {
-  auto read_options = ReadOptionsFromFlags();
-  if (!read_options.ok()) return read_options.status();
-  const std::vector<std::string> files = absl::GetFlag(FLAGS_positions);
+absl::StatusOr<std::vector<Position>> ChosenPositions(const BenchArgs& args) {
+  const ReadOptions read_options = args.input.read_options();
   LoadedPositions loaded;
-  if (files.empty()) {
+  if (args.positions.empty()) {
     ReadResult builtin =
-        ParsePositions(bench::BuiltinFfoText(), bench::kBuiltinFfoName, *read_options);
+        ParsePositions(bench::BuiltinFfoText(), bench::kBuiltinFfoName, read_options);
     loaded.positions = std::move(builtin.positions);
     loaded.errors = std::move(builtin.errors);
   } else {
-    loaded = LoadPositions(files, *read_options);
+    loaded = LoadPositions(args.positions, read_options);
   }
   for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
-  auto selected = SelectRangeFromFlag(std::move(loaded.positions));
+  auto selected = SelectRange(std::move(loaded.positions), args.input.range);
   if (!selected.ok()) return selected.status();
   if (selected->empty()) return absl::InvalidArgumentError("no position in the range");
   return selected;
@@ -71,8 +70,9 @@ struct BenchStatus {
   std::atomic<int> threads = 0, run = 0, index = 0;
 };
 
-int BenchFfo(SolveOptions base, const std::vector<Position>& chosen, int repeat) {
-  auto tt = MakeTable(base);
+int BenchFfo(const BenchArgs& args, SolveOptions base, const std::vector<Position>& chosen) {
+  const int repeat = args.repeat;
+  auto tt = TranspositionTable::Create(base.table);
   if (!tt.ok()) {
     absl::FPrintF(stderr, "endsolve bench: %s\n", tt.status().message());
     return kExitBadInput;
@@ -92,10 +92,9 @@ int BenchFfo(SolveOptions base, const std::vector<Position>& chosen, int repeat)
     return kExitBadInput;
   }
   const BenchSummary summary = bench::Summarise(chosen, *runs, base.wld);
-  absl::PrintF("%s", FormatBenchTable(chosen, summary, base.threads, repeat));
-  const std::string csv = absl::GetFlag(FLAGS_csv);
-  if (!csv.empty()) {
-    if (absl::Status s = WriteBenchCsv(csv, chosen, summary, base.threads); !s.ok()) {
+  absl::PrintF("%s", bench::FormatBenchTable(chosen, summary, base.threads, repeat));
+  if (const std::string& csv = args.csv; !csv.empty()) {
+    if (absl::Status s = bench::WriteBenchCsv(csv, chosen, summary, base.threads); !s.ok()) {
       absl::FPrintF(stderr, "endsolve bench: %s\n", s.message());
       return kExitBadInput;
     }
@@ -106,18 +105,10 @@ int BenchFfo(SolveOptions base, const std::vector<Position>& chosen, int repeat)
 
 // Runs the positions at each --threads count, in the order given (the first
 // count is the baseline, normally 1), and prints the scaling table.
-int BenchScaling(const SolveOptions& base, const std::vector<Position>& positions, int repeat) {
-  auto counts = ThreadCountsFromFlag();
-  if (!counts.ok()) {
-    absl::FPrintF(stderr, "endsolve bench scaling: %s\n", counts.status().message());
-    return kExitBadInput;
-  }
-  if (const std::string plot = absl::GetFlag(FLAGS_plot); !plot.empty()) {
-    if (absl::Status usable = CheckPlotPath(plot); !usable.ok()) {
-      absl::FPrintF(stderr, "endsolve bench scaling: %s\n", usable.message());
-      return kExitBadInput;
-    }
-  }
+int BenchScaling(const BenchArgs& args, const SolveOptions& base,
+                 const std::vector<Position>& positions) {
+  const int repeat = args.repeat;
+  auto counts = ParseThreadCounts(args.search.thread_list);  // checked as it was parsed
   for (int threads : *counts) {  // refuse a bad count before hours of runs
     SolveOptions options = base;
     options.threads = threads;
@@ -127,7 +118,7 @@ int BenchScaling(const SolveOptions& base, const std::vector<Position>& position
     }
   }
   const int cores = tbb::info::default_concurrency();
-  auto tt = MakeTable(base);
+  auto tt = TranspositionTable::Create(base.table);
   if (!tt.ok()) {
     absl::FPrintF(stderr, "endsolve bench scaling: %s\n", tt.status().message());
     return kExitBadInput;
@@ -156,17 +147,17 @@ int BenchScaling(const SolveOptions& base, const std::vector<Position>& position
   }
   const std::vector<ScalingRow>& rows = *measured;
   if (rows.empty()) return kExitInterrupted;
-  absl::PrintF("%s", FormatScalingTable(rows, cores, repeat));
-  if (const std::string csv = absl::GetFlag(FLAGS_csv); !csv.empty()) {
-    if (absl::Status s = WriteScalingCsv(csv, rows); !s.ok()) {
+  absl::PrintF("%s", bench::FormatScalingTable(rows, cores, repeat));
+  if (const std::string& csv = args.csv; !csv.empty()) {
+    if (absl::Status s = bench::WriteScalingCsv(csv, rows); !s.ok()) {
       absl::FPrintF(stderr, "endsolve bench scaling: %s\n", s.message());
       return kExitBadInput;
     }
   }
-  if (const std::string plot = absl::GetFlag(FLAGS_plot); !plot.empty()) {
+  if (const std::string& plot = args.plot; !plot.empty()) {
     const std::string title = absl::StrFormat("endsolve scaling, %d positions, %d cores",
                                               positions.size(), cores);
-    if (absl::Status s = PlotScaling(plot, rows, title); !s.ok()) {
+    if (absl::Status s = bench::PlotScaling(plot, rows, title); !s.ok()) {
       absl::FPrintF(stderr, "endsolve bench scaling: %s\n", s.message());
       return kExitBadInput;
     }
@@ -178,40 +169,107 @@ int BenchScaling(const SolveOptions& base, const std::vector<Position>& position
   return wrong > 0 ? kExitWrong : kExitOk;
 }
 
-}  // namespace
+// Solves the positions once per ablation variant (bench/ablation.h) and
+// prints the table.
+int BenchAblation(const SolveOptions& base, const std::vector<Position>& positions) {
+  auto tt = TranspositionTable::Create(base.table);
+  if (!tt.ok()) {
+    absl::FPrintF(stderr, "endsolve bench ablation: %s\n", tt.status().message());
+    return kExitBadInput;
+  }
+  SolveOptions options = base;
+  options.tt = tt->get();
+  const std::atomic<bool>& interrupted = InstallInterruptHandler();
+  const std::vector<bench::AblationVariant> variants = bench::AblationVariants(base.features);
+  std::atomic<int> variant = 0, index = 0;
+  ProgressDisplay display(
+      [&](bool) {
+        return absl::StrFormat("variant %d/%d (%s), %s...", variant.load() + 1, variants.size(),
+                               variants[variant.load()].name, PositionId(positions[index.load()]));
+      },
+      IsInteractive(), "bench ablation: ");
+  auto rows = bench::MeasureAblation(positions, options, variants, interrupted, [&](int v, int i) {
+    variant = v;
+    index = i;
+  });
+  display.Stop();
+  if (!rows.ok()) {
+    absl::FPrintF(stderr, "endsolve bench ablation: %s\n", rows.status().message());
+    return kExitBadInput;
+  }
+  if (!rows->empty()) absl::PrintF("%s", bench::FormatAblationTable(*rows));
+  if (interrupted.load()) return kExitInterrupted;
+  for (const bench::AblationRow& r : *rows) {
+    if (r.wrong > 0) return kExitWrong;
+  }
+  return kExitOk;
+}
 
-int BenchCommand(int argc, char** argv) {
-  const absl::string_view which = argc >= 1 ? absl::string_view(argv[0]) : "";
-  if (which != "ffo" && which != "scaling") {
-    absl::FPrintF(stderr, "endsolve bench: expected a benchmark name: ffo or scaling\n");
-    return kExitBadInput;
-  }
-  const bool scaling = which == "scaling";
-  auto args = scaling ? ParseSubcommandFlags("bench scaling", argc - 1, argv + 1,
-                                             {ENDSOLVE_SEARCH_FLAG_NAMES, "positions", "range",
-                                              "empties", "repeat", "csv", "plot"})
-                      : ParseSubcommandFlags("bench ffo", argc - 1, argv + 1,
-                                             {ENDSOLVE_SEARCH_FLAG_NAMES, "positions", "range",
-                                              "empties", "repeat", "csv"});
-  if (!args.ok() || !args->empty()) {
-    absl::FPrintF(stderr, "%s\n", args.ok() ? "endsolve bench: positions are given with --positions"
-                                            : args.status().message());
-    return kExitBadInput;
-  }
-  auto options = SolveOptionsFromFlags(scaling ? ThreadsFlag::kList : ThreadsFlag::kOneCount);
+enum class BenchKind { kFfo, kScaling, kAblation };
+
+int RunBench(const BenchArgs& args, BenchKind kind) {
+  auto options = ToSolveOptions(args.search);
   if (!options.ok()) {
     absl::FPrintF(stderr, "endsolve bench: %s\n", options.status().message());
     return kExitBadInput;
   }
-  auto positions = ChosenPositions();
-  const int repeat = absl::GetFlag(FLAGS_repeat);
-  if (!positions.ok() || repeat < 1) {
-    absl::FPrintF(stderr, "endsolve bench: %s\n",
-                  positions.ok() ? absl::StrCat("--repeat: expected at least 1, found ", repeat)
-                                 : std::string(positions.status().message()));
+  auto positions = ChosenPositions(args);
+  if (!positions.ok()) {
+    absl::FPrintF(stderr, "endsolve bench: %s\n", positions.status().message());
     return kExitBadInput;
   }
-  return scaling ? BenchScaling(*options, *positions, repeat) : BenchFfo(*options, *positions, repeat);
+  switch (kind) {
+    case BenchKind::kFfo: return BenchFfo(args, *options, *positions);
+    case BenchKind::kScaling: return BenchScaling(args, *options, *positions);
+    case BenchKind::kAblation: return BenchAblation(*options, *positions);
+  }
+  return kExitBadInput;
+}
+
+// The options of the benchmarks: scaling adds --plot and takes a list of
+// thread counts; the ablation runs each variant once and writes no CSV.
+CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
+  const bool scaling = kind == BenchKind::kScaling;
+  CLI::App* app =
+      kind == BenchKind::kFfo
+          ? bench.add_subcommand("ffo", "solves the positions, repeatedly, and prints medians")
+      : scaling ? bench.add_subcommand("scaling",
+                                       "solves the positions at each thread count: speedup, "
+                                       "efficiency and node overhead")
+                : bench.add_subcommand("ablation",
+                                       "solves the positions with each ordering feature switched, "
+                                       "one at a time, and other killer counts");
+  app->add_option("--positions", args.positions,
+                  "position files, comma-separated (default: FFO #40-#59, built in)")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->default_str("");
+  AddRangeOption(*app, args.input);
+  AddEmptiesOption(*app, args.input);
+  if (kind != BenchKind::kAblation) {
+    app->add_option("--repeat", args.repeat, "runs per position; tables report the median")
+        ->check(InRange(1, 1000000, "a number of runs"));
+    app->add_option("--csv", args.csv, "also write the table to this CSV file");
+  }
+  if (scaling) {
+    app->add_option("--plot", args.plot,
+                    "draw speedup and node overhead with gnuplot into this .svg or .png file")
+        ->check(StatusCheck([](const std::string& s) { return bench::CheckPlotPath(s); }));
+  }
+  AddSearchOptions(*app, args.search, scaling ? ThreadsOption::kList : ThreadsOption::kCount);
+  return app;
+}
+
+}  // namespace
+
+void AddBenchCommands(CLI::App& root, CommandRuns& runs) {
+  CLI::App* bench = root.add_subcommand("bench", "benchmarks: ffo, scaling and ablation");
+  for (const BenchKind kind : {BenchKind::kFfo, BenchKind::kScaling, BenchKind::kAblation}) {
+    auto args = std::make_shared<BenchArgs>();
+    runs[AddBench(*bench, kind, *args)] = [args, kind](const std::vector<std::string>&) {
+      return RunBench(*args, kind);
+    };
+  }
 }
 
 }  // namespace endsolve::cli

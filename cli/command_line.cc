@@ -4,112 +4,249 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <numeric>
 
-#include "absl/flags/commandlineflag.h"
-#include "absl/flags/parse.h"
-#include "absl/flags/reflection.h"
-#include "absl/status/status.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
+#include "cli/commands.h"
 
 namespace endsolve::cli {
 namespace {
 
-constexpr absl::string_view kAlwaysAllowed[] = {"help", "helpfull", "helpshort", "version"};
+// The subcommands of `app`, in the order they were declared.
+std::vector<const CLI::App*> Subcommands(const CLI::App& app) {
+  return app.get_subcommands([](const CLI::App*) { return true; });
+}
 
-// The name part of "--name=value", "--name" or "-name", or "" when `arg`
-// is not a flag. A name is a letter followed by letters, digits, '-' and
-// '_': board strings such as "--XXO-- X" begin with dashes too, but hold a
-// space, so they stay positional.
-absl::string_view FlagName(absl::string_view arg) {
-  if (arg.size() < 2 || arg[0] != '-' || arg == "--") return {};
-  arg.remove_prefix(arg[1] == '-' ? 2 : 1);
-  const absl::string_view name = arg.substr(0, arg.find('='));
-  if (name.empty() || !std::isalpha(static_cast<unsigned char>(name[0]))) return {};
-  for (char c : name) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return {};
+const CLI::App* FindSubcommand(const CLI::App& app, const std::string& name) {
+  for (const CLI::App* sub : Subcommands(app)) {
+    if (sub->get_name() == name) return sub;
   }
-  return name;
+  return nullptr;
 }
 
-bool Contains(std::initializer_list<absl::string_view> list, absl::string_view name) {
-  return std::find(list.begin(), list.end(), name) != list.end() ||
-         std::find(std::begin(kAlwaysAllowed), std::end(kAlwaysAllowed), name) !=
-             std::end(kAlwaysAllowed);
+std::vector<std::string> SubcommandNames(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : Subcommands(app)) names.push_back(sub->get_name());
+  return names;
 }
 
-// "--hash-mb" for the absl name "hash_mb": the spelling users type.
-std::string Spelled(absl::string_view absl_name) {
-  std::string s(absl_name);
-  std::replace(s.begin(), s.end(), '_', '-');
-  return "--" + s;
+// "solve", "bench scaling": the words that name `app` after "endsolve".
+std::string CommandName(const CLI::App* app) {
+  std::vector<std::string> words;
+  for (; app->get_parent() != nullptr; app = app->get_parent()) words.push_back(app->get_name());
+  std::reverse(words.begin(), words.end());
+  return absl::StrJoin(words, " ");
+}
+
+// The long option names of `app` as typed ("--hash-mb"), --help left out.
+std::vector<std::string> OptionNames(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::Option* option : app.get_options()) {
+    if (option->get_positional() || option == app.get_help_ptr()) continue;
+    for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+  }
+  return names;
+}
+
+// The option that `arg` names ("--hash-mb" of "--hash-mb=16", "-h"), or ""
+// when it is not an option. A name is a letter followed by letters, digits,
+// '-' and '_': board strings such as "--XXO-- X" begin with dashes too, but
+// hold a space, so they stay positions.
+std::string OptionToken(const std::string& arg) {
+  if (arg.size() < 2 || arg[0] != '-' || arg == "--") return "";
+  const std::size_t dashes = arg[1] == '-' ? 2 : 1;
+  const std::string name = arg.substr(dashes, arg.find('=') - dashes);
+  if (name.empty() || !std::isalpha(static_cast<unsigned char>(name[0]))) return "";
+  for (const char c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return "";
+  }
+  return arg.substr(0, dashes) + name;
+}
+
+bool TakesValue(const CLI::Option& option) { return option.get_expected_min() > 0; }
+
+int Fail(const CLI::App* app, const std::string& message) {
+  const std::string name = CommandName(app);
+  absl::FPrintF(stderr, "endsolve%s%s: %s\n", name.empty() ? "" : " ", name, message);
+  return kExitBadInput;
+}
+
+// " (did you mean --threads?)" for "--thrads", or "".
+std::string DidYouMean(const std::string& typed, const std::vector<std::string>& candidates) {
+  const std::string nearest = Nearest(typed, candidates);
+  if (nearest.empty()) return "";
+  return absl::StrCat(" (did you mean ", absl::StartsWith(nearest, "-") ? nearest : "'" + nearest + "'",
+                      "?)");
+}
+
+// Every runnable subcommand (bench's ffo and scaling, not bench itself):
+// its usage line and its description, from its own option list.
+std::string Overview(const CLI::App& root, const std::string& footer) {
+  std::string text = absl::StrCat(root.get_description(), "\n\nusage:\n");
+  std::vector<const CLI::App*> pending = Subcommands(root);
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    const std::vector<const CLI::App*> nested = Subcommands(*pending[i]);
+    if (!nested.empty()) {
+      pending.insert(pending.begin() + static_cast<std::ptrdiff_t>(i) + 1, nested.begin(),
+                     nested.end());
+      continue;
+    }
+    std::string usage = CLI::Formatter().make_usage(pending[i], "endsolve " + CommandName(pending[i]));
+    usage = std::string(absl::StripSuffix(absl::StripPrefix(usage, "Usage: "), "\n"));
+    absl::StrAppend(&text, "  ", usage, "\n      ", pending[i]->get_description(), "\n");
+  }
+  absl::StrAppend(&text, "\n'endsolve help COMMAND' or 'endsolve COMMAND --help' lists a command's "
+                         "options.\n", footer);
+  return text;
 }
 
 }  // namespace
 
-// Splits argv into flags (renamed to absl's spelling and checked against the
-// subcommand's list) and positional arguments, then hands absl the flags
-// followed by "--" and the positionals, so that no positional argument is
-// ever read as a flag. A non-boolean flag written "--name value" keeps its
-// value with it.
-absl::StatusOr<std::vector<std::string>> ParseSubcommandFlags(
-    absl::string_view command, int argc, char** argv,
-    std::initializer_list<absl::string_view> allowed) {
-  std::vector<std::string> flags = {absl::StrCat("endsolve ", command)};
-  std::vector<std::string> positional;
-  bool positional_only = false;
-  for (int i = 0; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (positional_only) {
-      positional.push_back(std::move(arg));
-      continue;
-    }
-    if (arg == "--") {
-      positional_only = true;
-      continue;
-    }
-    const absl::string_view name = FlagName(arg);
-    if (name.empty()) {
-      positional.push_back(std::move(arg));
-      continue;
-    }
-    std::string fixed(name);
-    std::replace(fixed.begin(), fixed.end(), '-', '_');
-    // "--nowld" negates the boolean --wld.
-    const bool negated = !Contains(allowed, fixed) && absl::StartsWith(fixed, "no") &&
-                         Contains(allowed, absl::string_view(fixed).substr(2));
-    if (!Contains(allowed, fixed) && !negated) {
-      std::vector<std::string> spelled;
-      for (absl::string_view a : allowed) spelled.push_back(Spelled(a));
-      return absl::InvalidArgumentError(absl::StrCat(
-          "endsolve ", command, ": unknown option --", name, "; options of ", command, ": ",
-          spelled.empty() ? "none" : absl::StrJoin(spelled, " ")));
-    }
-    const bool has_value = arg.find('=') != std::string::npos;
-    const absl::CommandLineFlag* flag =
-        absl::FindCommandLineFlag(negated ? absl::string_view(fixed).substr(2) : fixed);
-    const bool takes_value = flag != nullptr && !flag->IsOfType<bool>() && !negated;
-    arg.replace(arg[1] == '-' ? 2 : 1, name.size(), fixed);
-    flags.push_back(std::move(arg));
-    if (takes_value && !has_value) {
-      if (i + 1 >= argc) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("endsolve ", command, ": option --", name, " expects a value"));
+std::string Nearest(const std::string& typed, const std::vector<std::string>& candidates) {
+  // Levenshtein distance, one row at a time.
+  auto distance = [](const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    std::iota(row.begin(), row.end(), 0);
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+      std::size_t diagonal = row[0];
+      row[0] = i;
+      for (std::size_t j = 1; j <= b.size(); ++j) {
+        const std::size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        diagonal = up;
       }
-      flags.emplace_back(argv[++i]);
+    }
+    return row[b.size()];
+  };
+  // Two edits, or a prefix of at least three letters ("--hash" for
+  // "--hash-mb"), is near enough to be a slip of the finger.
+  constexpr std::size_t kMaxEdits = 2, kMinPrefix = 3;
+  std::string best;
+  std::size_t best_distance = kMaxEdits + 1;
+  for (const std::string& c : candidates) {
+    const std::size_t d = distance(typed, c);
+    const std::size_t letters = typed.size() - std::min(typed.find_first_not_of('-'), typed.size());
+    const bool prefix = letters >= kMinPrefix && absl::StartsWith(c, typed);
+    if (d < best_distance || (prefix && best.empty())) {
+      best = c;
+      best_distance = prefix ? 0 : d;
     }
   }
-  flags.emplace_back("--");
-  for (std::string& p : positional) flags.push_back(std::move(p));
-  std::vector<char*> pointers;
-  for (std::string& a : flags) pointers.push_back(a.data());
-  pointers.push_back(nullptr);
-  std::vector<char*> rest =
-      absl::ParseCommandLine(static_cast<int>(flags.size()), pointers.data());
-  std::vector<std::string> result;
-  for (std::size_t i = 1; i < rest.size(); ++i) result.emplace_back(rest[i]);
-  return result;
+  return best;
+}
+
+// CLI11 reads any argument that begins with "--" and a letter as an option,
+// so a board string ("--XXXXX--OOO... X") would be refused. So the options
+// of the chosen subcommand (with the values of those that take one) are
+// picked out here by name, and CLI11 is handed them, then "--", then the
+// positional arguments in their order: after "--" nothing is an option.
+int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& footer, int argc,
+                   char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+    const CLI::App* app = &root;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+      const CLI::App* sub = FindSubcommand(*app, args[i]);
+      if (sub == nullptr) {
+        return Fail(app, absl::StrCat("no command named '", args[i], "'",
+                                      DidYouMean(args[i], SubcommandNames(*app))));
+      }
+      app = sub;
+    }
+    if (app == &root) {
+      absl::PrintF("%s", Overview(root, footer));
+    } else {
+      absl::PrintF("%s", app->help(app->get_parent()->get_parent() == nullptr
+                                       ? "endsolve"
+                                       : "endsolve " + CommandName(app->get_parent())));
+    }
+    return kExitOk;
+  }
+  if (args[0] == "--version" || args[0] == "version") {
+    absl::PrintF("%s\n", root.get_description().substr(0, root.get_description().find(':')));
+    return kExitOk;
+  }
+
+  const CLI::App* app = &root;
+  std::size_t i = 0;
+  for (; i < args.size(); ++i) {
+    const CLI::App* sub = FindSubcommand(*app, args[i]);
+    if (sub == nullptr) break;
+    app = sub;
+  }
+  if (app == &root) {
+    return Fail(app, absl::StrCat("unknown command '", args[0], "'",
+                                  DidYouMean(args[0], SubcommandNames(root)),
+                                  "; 'endsolve help' lists the commands"));
+  }
+  if (const std::vector<std::string> nested = SubcommandNames(*app); !nested.empty()) {
+    if (i < args.size() && (args[i] == "--help" || args[i] == "-h")) {
+      absl::PrintF("%s", app->help("endsolve"));
+      return kExitOk;
+    }
+    return Fail(app, absl::StrCat("expected one of ", absl::StrJoin(nested, ", "),
+                                  i < args.size() ? ", found '" + args[i] + "'" : "",
+                                  i < args.size() ? DidYouMean(args[i], nested) : ""));
+  }
+
+  std::vector<std::string> options(args.begin(), args.begin() + static_cast<std::ptrdiff_t>(i));
+  std::vector<std::string> positionals;
+  for (std::size_t j = i; j < args.size(); ++j) {
+    if (args[j] == "--") {
+      positionals.insert(positionals.end(), args.begin() + static_cast<std::ptrdiff_t>(j) + 1,
+                         args.end());
+      break;
+    }
+    const std::string name = OptionToken(args[j]);
+    if (name.empty()) {
+      positionals.push_back(args[j]);
+      continue;
+    }
+    const CLI::Option* option = app->get_option_no_throw(name);
+    if (option == nullptr) {
+      const std::vector<std::string> known = OptionNames(*app);
+      return Fail(app, absl::StrCat("unknown option ", name, DidYouMean(name, known), "; options of ",
+                                    CommandName(app), ": ",
+                                    known.empty() ? "none" : absl::StrJoin(known, " ")));
+    }
+    options.push_back(args[j]);
+    if (TakesValue(*option) && args[j].find('=') == std::string::npos) {
+      if (j + 1 == args.size()) return Fail(app, absl::StrCat("option ", name, " expects a value"));
+      options.push_back(args[++j]);
+    }
+  }
+  options.emplace_back("--");
+  options.insert(options.end(), positionals.begin(), positionals.end());
+  std::reverse(options.begin(), options.end());  // CLI11 takes them last first
+  try {
+    root.parse(options);
+  } catch (const CLI::CallForHelp&) {
+    absl::PrintF("%s", root.help());
+    return kExitOk;
+  } catch (const CLI::ParseError& e) {
+    return Fail(app, e.what());
+  }
+  return runs.at(app)(std::vector<std::string>(args.begin() + static_cast<std::ptrdiff_t>(i), args.end()));
+}
+
+CLI::Validator InRange(int lo, int hi, const std::string& what) {
+  return StatusCheck([=](const std::string& text) {
+    int n = 0;
+    if (absl::SimpleAtoi(text, &n) && n >= lo && n <= hi) return absl::OkStatus();
+    return absl::InvalidArgumentError(
+        absl::StrCat("expected ", what, " from ", lo, " to ", hi, ", found '", text, "'"));
+  });
+}
+
+CLI::Option* AddPositionals(CLI::App& app, const std::string& name,
+                            std::vector<std::string>& values, const std::string& help) {
+  return app.add_option(name, values, help)->type_name("")->default_str("");
 }
 
 bool IsInteractive() { return isatty(STDOUT_FILENO) && isatty(STDERR_FILENO); }

@@ -1,27 +1,65 @@
-// Command-line plumbing shared by the subcommands of `endsolve`.
+// How `endsolve` reads its command line. Each subcommand declares its
+// options once, on its own CLI::App (CLI11); from that one list come its
+// usage line, its --help, the options it accepts and the errors for the
+// rest. This file walks argv to the subcommand, hands CLI11 the arguments
+// in a form it cannot misread, and turns every parse error into exit
+// status 2 with the subcommand's name, and a suggestion for a misspelt
+// option or subcommand.
 #ifndef ENDSOLVE_CLI_COMMAND_LINE_H_
 #define ENDSOLVE_CLI_COMMAND_LINE_H_
 
-#include <initializer_list>
+#include <functional>
+#include <map>
+#include <type_traits>
 #include <string>
-#include "absl/strings/string_view.h"
 #include <vector>
 
+#include "CLI/CLI.hpp"
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
 namespace endsolve::cli {
 
-// Parses the flags of one subcommand and returns its positional arguments.
-//
-// absl flags are global and their names are C identifiers, while the
-// documented spellings use hyphens (--hash-mb). So, before handing argv to
-// absl, this turns the hyphens of each flag *name* into underscores (values
-// are left alone) and refuses any flag that is not in `allowed`: a flag
-// defined for another subcommand would otherwise be accepted and ignored.
-// --help, --helpfull and --version are always allowed.
-absl::StatusOr<std::vector<std::string>> ParseSubcommandFlags(
-    absl::string_view command, int argc, char** argv,
-    std::initializer_list<absl::string_view> allowed);
+// Runs a subcommand whose options have parsed. `args` are its arguments as
+// typed (batch prints them back in the command that resumes it).
+using CommandRun = std::function<int(const std::vector<std::string>& args)>;
+using CommandRuns = std::map<const CLI::App*, CommandRun>;
+
+// Parses argv against the subcommands of `root` and runs the one chosen;
+// returns the process exit status. `endsolve`, `endsolve help` and
+// `endsolve --help` print the overview of every subcommand (`footer` after
+// it); `endsolve help CMD` and `endsolve CMD --help` print CMD's options.
+int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& footer, int argc,
+                   char** argv);
+
+// The element of `candidates` nearest to `typed` by edit distance, when it
+// is near enough to be a likely misspelling; "" otherwise.
+std::string Nearest(const std::string& typed, const std::vector<std::string>& candidates);
+
+// A CLI11 check from a parser that returns a Status or a StatusOr: the
+// value is refused with the parser's message.
+template <typename Parse>
+CLI::Validator StatusCheck(Parse parse, std::string name = "") {
+  return CLI::Validator(
+      [parse](std::string& text) -> std::string {
+        const auto parsed = parse(text);
+        if constexpr (std::is_same_v<std::decay_t<decltype(parsed)>, absl::Status>) {
+          return parsed.ok() ? "" : std::string(parsed.message());
+        } else {
+          return parsed.ok() ? "" : std::string(parsed.status().message());
+        }
+      },
+      "", std::move(name));
+}
+
+// A CLI11 check that the value is a whole number from `lo` to `hi`:
+// "expected a number of plies from 0 to 14, found '99'".
+CLI::Validator InRange(int lo, int hi, const std::string& what);
+
+// Declares the positional arguments of `app`, in their order, shown as
+// NAME... in its usage line.
+CLI::Option* AddPositionals(CLI::App& app, const std::string& name,
+                            std::vector<std::string>& values, const std::string& help);
 
 // True when both stdout and stderr are terminals: live progress is drawn
 // only then, so that piped output holds nothing but results.

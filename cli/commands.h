@@ -1,8 +1,11 @@
-// The subcommands of `endsolve`. Each takes the arguments after its name and
+// The subcommands of `endsolve`. Each Add function declares its subcommand
+// and options on `root` (cli/command_line.h) and records what runs it; a run
 // returns the process exit status: 0 success, 1 a wrong answer against the
 // input's known answers, 2 bad usage or bad input, 130 interrupted.
 #ifndef ENDSOLVE_CLI_COMMANDS_H_
 #define ENDSOLVE_CLI_COMMANDS_H_
+
+#include "cli/command_line.h"
 
 namespace endsolve::cli {
 
@@ -11,12 +14,12 @@ inline constexpr int kExitWrong = 1;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, the shell's convention
 
-int PerftCommand(int argc, char** argv);
-int SolveCommand(int argc, char** argv);
-int BenchCommand(int argc, char** argv);
-int BatchCommand(int argc, char** argv);
-int MergeCommand(int argc, char** argv);
-int EvalCommand(int argc, char** argv);
+void AddSolveCommand(CLI::App& root, CommandRuns& runs);
+void AddBenchCommands(CLI::App& root, CommandRuns& runs);
+void AddPerftCommand(CLI::App& root, CommandRuns& runs);
+void AddBatchCommand(CLI::App& root, CommandRuns& runs);
+void AddMergeCommand(CLI::App& root, CommandRuns& runs);
+void AddEvalCommand(CLI::App& root, CommandRuns& runs);
 
 }  // namespace endsolve::cli
 

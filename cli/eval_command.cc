@@ -1,5 +1,4 @@
-// `endsolve eval FILE_OR_POSITION... [--depth N] [--json] [--eval FILE]
-// [--range A-B] [--empties N]`: what the evaluation believes of each
+// `endsolve eval FILE_OR_POSITION...`: what the evaluation believes of each
 // position, in discs for the side to move: the static evaluation, or with
 // --depth N the value of an N-ply evaluation search (exact where the game
 // ends within it). When the input has answers, each row shows the error
@@ -7,9 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 
-#include "absl/flags/declare.h"
-#include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
@@ -20,11 +18,6 @@
 #include "nlohmann/json.hpp"
 #include "solver/eval_order.h"
 
-// --depth is perft's flag (perft_command.cc); eval sets its default to 0
-// before parsing.
-ABSL_DECLARE_FLAG(int, depth);
-ABSL_DECLARE_FLAG(bool, json);
-
 namespace endsolve::cli {
 namespace {
 
@@ -32,42 +25,29 @@ namespace {
 // ordering, so depth 12 already takes seconds.
 constexpr int kMaxEvalDepth = 14;
 
-}  // namespace
+struct EvalArgs {
+  std::vector<std::string> inputs;
+  int depth = 0;
+  bool json = false;
+  std::string eval;
+  InputArgs input;
+};
 
-int EvalCommand(int argc, char** argv) {
-  absl::SetFlag(&FLAGS_depth, 0);
-  auto args = ParseSubcommandFlags("eval", argc, argv, {"depth", "json", "eval", "range", "empties"});
-  if (!args.ok()) {
-    absl::FPrintF(stderr, "%s\n", args.status().message());
-    return kExitBadInput;
-  }
-  if (args->empty()) {
-    absl::FPrintF(stderr, "endsolve eval: expected at least one position file or position\n");
-    return kExitBadInput;
-  }
-  const int depth = absl::GetFlag(FLAGS_depth);
-  if (depth < 0 || depth > kMaxEvalDepth) {
-    absl::FPrintF(stderr, "endsolve eval: --depth: expected 0..%d, found %d\n", kMaxEvalDepth, depth);
-    return kExitBadInput;
-  }
-  auto evaluator = EvaluatorFromFlag();
+int RunEval(const EvalArgs& args) {
+  const int depth = args.depth;
+  auto evaluator = LoadEvaluator(args.eval);
   if (!evaluator.ok()) {
     absl::FPrintF(stderr, "endsolve eval: %s\n", evaluator.status().message());
     return kExitBadInput;
   }
-  auto read_options = ReadOptionsFromFlags();
-  if (!read_options.ok()) {
-    absl::FPrintF(stderr, "endsolve eval: %s\n", read_options.status().message());
-    return kExitBadInput;
-  }
-  LoadedPositions loaded = LoadPositions(*args, *read_options);
+  LoadedPositions loaded = LoadPositions(args.inputs, args.input.read_options());
   for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
-  auto selected = SelectRangeFromFlag(std::move(loaded.positions));
+  auto selected = SelectRange(std::move(loaded.positions), args.input.range);
   if (!selected.ok()) {
     absl::FPrintF(stderr, "endsolve eval: %s\n", selected.status().message());
     return kExitBadInput;
   }
-  const bool json = absl::GetFlag(FLAGS_json);
+  const bool json = args.json;
   const int id_width = std::max(12, IdColumnWidth(*selected));
   if (!json) absl::PrintF("%-*s %4s %7s %7s %6s\n", id_width, "id", "emp", "eval", "expect", "error");
   search::EvalSearch search(*evaluator);
@@ -105,6 +85,24 @@ int EvalCommand(int argc, char** argv) {
   if (with_answers > 0) absl::StrAppendFormat(&summary, ", MAE %.2f over %d with answers", abs_error / with_answers, with_answers);
   absl::FPrintF(json ? stderr : stdout, "%s\n", summary);
   return loaded.errors.empty() ? kExitOk : kExitBadInput;
+}
+
+}  // namespace
+
+void AddEvalCommand(CLI::App& root, CommandRuns& runs) {
+  auto args = std::make_shared<EvalArgs>();
+  CLI::App* app = root.add_subcommand(
+      "eval", "prints what the evaluation believes of each position, in discs for the side to move");
+  AddPositionInputs(*app, args->inputs);
+  app->add_option("--depth", args->depth,
+                  "plies of evaluation search (0: the static evaluation); exact where the game "
+                  "ends within them")
+      ->check(InRange(0, kMaxEvalDepth, "a number of plies"));
+  app->add_flag("--json", args->json, "print one JSON object per position instead of the table");
+  app->add_option("--eval", args->eval, "an evaluation weights file (default: the built-in one)");
+  AddRangeOption(*app, args->input);
+  AddEmptiesOption(*app, args->input);
+  runs[app] = [args](const std::vector<std::string>&) { return RunEval(*args); };
 }
 
 }  // namespace endsolve::cli

@@ -1,13 +1,11 @@
-// `endsolve merge SHARD_RESULTS... --out MERGED.jsonl [--inputs INPUT,...]
-// [--empties N]`: combines the results files of `batch --shard K/N` runs into
+// `endsolve merge SHARD_RESULTS... --out MERGED.jsonl`: combines the results files of `batch --shard K/N` runs into
 // one, and checks that nothing is missing, duplicated or contradictory.
 // --empties must be the batch's, for the ids of .wtb inputs to match.
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 
-#include "absl/flags/declare.h"
-#include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "batch/input.h"
@@ -17,11 +15,6 @@
 #include "cli/positions.h"
 #include "batch/results_file.h"
 #include "batch/summary.h"
-
-ABSL_DECLARE_FLAG(std::string, out);  // defined with batch
-ABSL_FLAG(std::vector<std::string>, inputs, {},
-          "merge: the batch's input files, comma-separated, to check that every position has "
-          "a result");
 
 namespace endsolve::cli {
 namespace {
@@ -58,19 +51,19 @@ void PrintList(absl::string_view title, const std::vector<std::string>& lines) {
   for (const std::string& line : lines) absl::PrintF("  %s\n", line);
 }
 
-}  // namespace
+struct MergeArgs {
+  std::vector<std::string> shards;
+  std::string out;
+  std::vector<std::string> inputs;
+  InputArgs input;
+};
 
-int MergeCommand(int argc, char** argv) {
-  auto args = ParseSubcommandFlags("merge", argc, argv, {"out", "inputs", "empties"});
+int RunMerge(const MergeArgs& args) {
   auto fail = [](absl::string_view message) {
     absl::FPrintF(stderr, "endsolve merge: %s\n", message);
     return kExitBadInput;
   };
-  if (!args.ok()) {
-    absl::FPrintF(stderr, "%s\n", args.status().message());
-    return kExitBadInput;
-  }
-  const std::string out = absl::GetFlag(FLAGS_out);
+  const std::string& out = args.out;
   if (out.empty()) return fail("expected --out MERGED.jsonl, the file to write");
   // The merge is renamed over --out: a device there would be replaced.
   std::error_code out_error;
@@ -80,10 +73,10 @@ int MergeCommand(int argc, char** argv) {
                              " is not a regular file (a device, a pipe or a folder); the merge "
                              "needs a file of its own"));
   }
-  if (args->empty()) return fail("expected at least one shard results file");
+  if (args.shards.empty()) return fail("expected at least one shard results file");
 
   std::vector<ShardFile> files;
-  for (const std::string& path : *args) {
+  for (const std::string& path : args.shards) {
     std::error_code ec;
     if (std::filesystem::equivalent(path, out, ec)) {
       return fail(absl::StrCat("--out ", out, " is also an input; write the merge elsewhere"));
@@ -94,11 +87,9 @@ int MergeCommand(int argc, char** argv) {
     files.push_back({path, *std::move(contents)});
   }
   std::optional<std::vector<BatchItem>> inputs;
-  const std::vector<std::string> input_files = absl::GetFlag(FLAGS_inputs);
-  if (!input_files.empty()) {
-    auto read_options = ReadOptionsFromFlags();
-    if (!read_options.ok()) return fail(read_options.status().message());
-    absl::StatusOr<BatchInput> loaded = batch::LoadBatchInput(input_files, *read_options);
+  if (!args.inputs.empty()) {
+    absl::StatusOr<BatchInput> loaded =
+        batch::LoadBatchInput(args.inputs, args.input.read_options());
     if (!loaded.ok()) return fail(loaded.status().message());
     inputs = std::move(loaded->items);
   }
@@ -121,6 +112,24 @@ int MergeCommand(int argc, char** argv) {
                                         : "every shard is present (give --inputs to check every "
                                           "position)");
   return kExitOk;
+}
+
+}  // namespace
+
+void AddMergeCommand(CLI::App& root, CommandRuns& runs) {
+  auto args = std::make_shared<MergeArgs>();
+  CLI::App* app = root.add_subcommand(
+      "merge", "combines the results files of a sharded batch, checking that none is missing");
+  AddPositionals(*app, "SHARD_RESULTS", args->shards, "the results files of the shards");
+  app->add_option("--out", args->out, "the merged results file to write");
+  app->add_option("--inputs", args->inputs,
+                  "the batch's input files, comma-separated, to check that every position has a "
+                  "result")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->default_str("");
+  AddEmptiesOption(*app, args->input);
+  runs[app] = [args](const std::vector<std::string>&) { return RunMerge(*args); };
 }
 
 }  // namespace endsolve::cli

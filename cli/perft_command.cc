@@ -1,8 +1,8 @@
-// `endsolve perft [--depth N] [POSITION or FILE ...]`: node counts of the
+// `endsolve perft [POSITION_OR_FILE...]`: node counts of the
 // full game tree, depth by depth, under the convention of board/perft.h.
 #include <cstdio>
+#include <memory>
 
-#include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "board/perft.h"
@@ -10,32 +10,30 @@
 #include "cli/commands.h"
 #include "cli/positions.h"
 
-ABSL_FLAG(int, depth, 9,
-          "perft: deepest depth to count (default 9); eval: plies of evaluation search (default 0)");
-
 namespace endsolve::cli {
+
+namespace {
+
+// The deepest perft: a game lasts at most 60 plies.
+constexpr int kMaxPerftDepth = 60;
+
+struct PerftArgs {
+  std::vector<std::string> inputs;
+  int depth = 9;
+};
 
 // Prints one table per position: for each depth from 1 to --depth, the leaf
 // and internal counts, the time and the leaves per second.
-int PerftCommand(int argc, char** argv) {
-  auto args = ParseSubcommandFlags("perft", argc, argv, {"depth"});
-  if (!args.ok()) {
-    absl::FPrintF(stderr, "%s\n", args.status().message());
-    return 2;
-  }
-  const int max_depth = absl::GetFlag(FLAGS_depth);
-  if (max_depth < 1 || max_depth > 60) {
-    absl::FPrintF(stderr, "endsolve perft: --depth: expected 1 to 60, found %d\n", max_depth);
-    return 2;
-  }
+int RunPerft(const PerftArgs& args) {
+  const int max_depth = args.depth;
   LoadedPositions loaded;
-  if (args->empty()) {
+  if (args.inputs.empty()) {
     Position initial;
     initial.board = Board::Initial();
     initial.label = "initial position";
     loaded.positions.push_back(initial);
   } else {
-    loaded = LoadPositions(*args);
+    loaded = LoadPositions(args.inputs);
   }
   for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
   for (const Position& p : loaded.positions) {
@@ -50,7 +48,19 @@ int PerftCommand(int argc, char** argv) {
       std::fflush(stdout);
     }
   }
-  return loaded.errors.empty() ? 0 : 2;
+  return loaded.errors.empty() ? kExitOk : kExitBadInput;
+}
+
+}  // namespace
+
+void AddPerftCommand(CLI::App& root, CommandRuns& runs) {
+  auto args = std::make_shared<PerftArgs>();
+  CLI::App* app = root.add_subcommand(
+      "perft", "counts the game tree's leaves and internal nodes, depth by depth");
+  AddPositionals(*app, "POSITION_OR_FILE", args->inputs, "positions to count from (default: the initial one)");
+  app->add_option("--depth", args->depth, "the deepest depth to count")
+      ->check(InRange(1, kMaxPerftDepth, "a depth"));
+  runs[app] = [args](const std::vector<std::string>&) { return RunPerft(*args); };
 }
 
 }  // namespace endsolve::cli

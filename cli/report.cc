@@ -4,7 +4,7 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "cli/positions.h"
+#include "board/arguments.h"
 #include "nlohmann/json.hpp"
 
 namespace endsolve::cli {
@@ -17,22 +17,6 @@ double MegaNodesPerSecond(const SolveResult& r) {
 }
 
 }  // namespace
-
-std::string CsvField(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
-  std::string quoted = "\"";
-  for (const char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + "\"";
-}
-
-int IdColumnWidth(const std::vector<Position>& positions) {
-  int width = kMinIdWidth;
-  for (const Position& p : positions) width = std::max(width, static_cast<int>(PositionId(p).size()));
-  return width;
-}
 
 std::string TableHeader(int id_width) {
   return absl::StrFormat("%-*s %3s %4s %5s %6s %-5s %14s %9s %8s  %s", id_width, "id", "emp", "move",

@@ -7,23 +7,13 @@
 #include <string>
 #include <string_view>
 
+#include "board/arguments.h"
 #include "board/notation.h"
 #include "board/position.h"
 #include "solver/answer_check.h"
 #include "solver/solver.h"
 
 namespace endsolve::cli {
-
-// `text` as one CSV field (RFC 4180): as it is, or in double quotes with
-// its quotes doubled when it holds a comma, a quote or a line break, so that
-// an id taken from a file name cannot break a row.
-std::string CsvField(std::string_view text);
-
-// The width of a table's id column for these positions: the longest id,
-// at least kMinIdWidth, so that long ids (paths, line numbers) keep the
-// other columns in line.
-inline constexpr int kMinIdWidth = 8;
-int IdColumnWidth(const std::vector<Position>& positions);
 
 // The header line and one row of the results table.
 std::string TableHeader(int id_width = kMinIdWidth);

@@ -2,45 +2,92 @@
 
 #include <memory>
 #include <string>
+#include <thread>
 
-#include "absl/flags/flag.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-
-ABSL_FLAG(std::string, threads, "1",
-          "search threads (1 runs no extra thread); bench scaling takes a list: 1,2,4,8");
-ABSL_FLAG(int, hash_mb, 256, "transposition table size in MiB (rounded down to a power of two)");
-ABSL_FLAG(std::string, tt_scheme, "twobig1",
-          "replacement scheme: deep, new, old, big1, bigall, twodeep, twobig1, twobigall");
-ABSL_FLAG(bool, wld, false, "solve for win/draw/loss only");
-ABSL_FLAG(std::string, ordering, "default",
-          "move-ordering features, e.g. 'no-etc,killers=4' (see endsolve help)");
-ABSL_FLAG(int, split_min_empties, 0,
-          "parallel search: the fewest empties at which a node splits (9..64); 0 takes the "
-          "measured default (solver/README.md, \"Parallel search\")");
-
-ABSL_FLAG(std::string, eval, "",
-          "an evaluation weights file to order moves with, instead of the built-in one");
+#include "absl/strings/strip.h"
 
 namespace endsolve::cli {
+namespace {
 
-// Each named feature is a boolean except the killer count, which takes a
-// number ("killers" alone means the default of 2 killers per ply).
-absl::StatusOr<std::vector<int>> ThreadCountsFromFlag() {
-  const std::string spec = absl::GetFlag(FLAGS_threads);
+// The solver's own check of one field, without the field's name (CLI11 puts
+// the option's name first).
+template <typename Set>
+absl::Status SolverCheck(Set set, absl::string_view field) {
+  SolveOptions options;
+  set(options);
+  const absl::Status valid = ValidateOptions(options);
+  if (valid.ok()) return valid;
+  return absl::InvalidArgumentError(absl::StripPrefix(valid.message(), absl::StrCat(field, ": ")));
+}
+
+}  // namespace
+
+int HardwareThreads() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
+  if (threads == ThreadsOption::kList) {
+    args.thread_list = "1";
+    for (int n = 2; n < HardwareThreads(); n *= 2) absl::StrAppend(&args.thread_list, ",", n);
+    if (HardwareThreads() > 1) absl::StrAppend(&args.thread_list, ",", HardwareThreads());
+    app.add_option("--threads", args.thread_list,
+                   "thread counts to measure, the first the baseline (default: powers of two up "
+                   "to every hardware thread)")
+        ->check(StatusCheck([](const std::string& s) { return ParseThreadCounts(s); }));
+  } else {
+    app.add_option("--threads", args.threads,
+                   "search threads (default: every hardware thread); 1 starts no extra thread")
+        ->check(StatusCheck([](const std::string& s) {
+          int n = 0;
+          if (!absl::SimpleAtoi(s, &n)) return absl::InvalidArgumentError("expected a count");
+          return SolverCheck([n](SolveOptions& o) { o.threads = n; }, absl::StrCat("threads ", n));
+        }));
+  }
+  app.add_option("--hash-mb", args.hash_mb,
+                 "transposition table size in MiB (rounded down to a power of two)")
+      ->check(StatusCheck([](const std::string& s) {
+        std::size_t mib = 0;
+        if (!absl::SimpleAtoi(s, &mib)) return absl::InvalidArgumentError("expected a size in MiB");
+        return ValidateTTOptions(TTOptions{.size_mib = mib});
+      }));
+  app.add_option("--tt-scheme", args.tt_scheme,
+                 "replacement scheme: deep, new, old, big1, bigall, twodeep, twobig1, twobigall")
+      ->check(StatusCheck([](const std::string& s) { return ParseScheme(s); }));
+  app.add_flag("--wld", args.wld, "solve for win/draw/loss only");
+  app.add_option("--ordering", args.ordering,
+                 "move-ordering features, comma-separated, 'no-' turning one off: tt, "
+                 "killers[=N], history, fastest-first, parity, etc, stability, aspiration, eval, "
+                 "presearch, selective")
+      ->check(StatusCheck([](const std::string& s) { return ParseFeatures(s); }));
+  app.add_option("--split-min-empties", args.split_min_empties,
+                 "parallel search: the fewest empties at which a node splits; 0 takes the "
+                 "measured default (solver/README.md, \"Parallel search\")")
+      ->check(StatusCheck([](const std::string& s) {
+        int n = 0;
+        if (!absl::SimpleAtoi(s, &n)) return absl::InvalidArgumentError("expected a number");
+        return SolverCheck([n](SolveOptions& o) { o.split_min_empties = n; }, "split-min-empties");
+      }));
+  app.add_option("--eval", args.eval,
+                 "an evaluation weights file to order moves with (default: the built-in one)");
+}
+
+absl::StatusOr<std::vector<int>> ParseThreadCounts(absl::string_view spec) {
   std::vector<int> counts;
   for (absl::string_view item : absl::StrSplit(spec, ',')) {
     int n = 0;
     if (!absl::SimpleAtoi(item, &n) || n < 1) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "--threads: expected a comma-separated list of counts of at least 1, found '", spec, "'"));
+          "expected a comma-separated list of counts of at least 1, found '", spec, "'"));
     }
     counts.push_back(n);
   }
   return counts;
 }
 
+// Each named feature is a boolean except the killer count, which takes a
+// number ("killers" alone means the default of 2 killers per ply).
 absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec) {
   SearchFeatures f;
   constexpr int kKillersWhenNamed = 2;
@@ -50,7 +97,7 @@ absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec) {
       int n = 0;
       if (!absl::SimpleAtoi(item.substr(8), &n) || n < 0 || n > kMaxKillers) {
         return absl::InvalidArgumentError(absl::StrCat(
-            "--ordering: expected killers=N with N from 0 to ", kMaxKillers, ", found '", item, "'"));
+            "expected killers=N with N from 0 to ", kMaxKillers, ", found '", item, "'"));
       }
       f.killers = n;
       continue;
@@ -70,17 +117,15 @@ absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec) {
     else if (name == "selective") f.selective = on;
     else {
       return absl::InvalidArgumentError(absl::StrCat(
-          "--ordering: unknown feature '", item,
+          "unknown feature '", item,
           "'; expected tt, killers[=N], history, fastest-first, parity, etc, stability, "
-          "aspiration, eval, presearch or selective, "
-          "each optionally preceded by no-"));
+          "aspiration, eval, presearch or selective, each optionally preceded by no-"));
     }
   }
   return f;
 }
 
-absl::StatusOr<const eval::Evaluator*> EvaluatorFromFlag() {
-  const std::string path = absl::GetFlag(FLAGS_eval);
+absl::StatusOr<const eval::Evaluator*> LoadEvaluator(const std::string& path) {
   if (path.empty()) return &eval::Evaluator::Default();
   // Loaded once per process and kept to its end: options hold a pointer.
   static std::unique_ptr<eval::Evaluator> loaded;
@@ -94,45 +139,17 @@ absl::StatusOr<const eval::Evaluator*> EvaluatorFromFlag() {
   return loaded.get();
 }
 
-absl::StatusOr<SolveOptions> SolveOptionsFromFlags(ThreadsFlag threads_flag) {
+absl::StatusOr<SolveOptions> ToSolveOptions(const SearchArgs& args) {
   SolveOptions options;
-  const std::string threads = absl::GetFlag(FLAGS_threads);
-  if (threads_flag == ThreadsFlag::kList) {
-    auto counts = ThreadCountsFromFlag();
-    if (!counts.ok()) return counts.status();
-  } else if (!absl::SimpleAtoi(threads, &options.threads) || options.threads < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--threads: expected a count of at least 1, found '", threads, "'"));
-  }
-  const int mib = absl::GetFlag(FLAGS_hash_mb);
-  if (mib < 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--hash-mb: expected a size of at least 1 MiB, found ", mib));
-  }
-  options.hash_mib = static_cast<std::size_t>(mib);
-  auto scheme = ParseScheme(absl::GetFlag(FLAGS_tt_scheme));
-  if (!scheme.ok()) return absl::InvalidArgumentError(absl::StrCat("--tt-scheme: ", scheme.status().message()));
-  options.scheme = *scheme;
-  options.wld = absl::GetFlag(FLAGS_wld);
-  auto features = ParseFeatures(absl::GetFlag(FLAGS_ordering));
-  if (!features.ok()) return features.status();
-  options.features = *features;
-  options.split_min_empties = absl::GetFlag(FLAGS_split_min_empties);
-  {
-    // The solver knows the range; the message names the flag as typed.
-    SolveOptions split_only;
-    split_only.split_min_empties = options.split_min_empties;
-    split_only.hash_mib = 1;
-    if (absl::Status valid = ValidateOptions(split_only); !valid.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat("--", valid.message()));
-    }
-  }
-  auto evaluator = EvaluatorFromFlag();
+  options.threads = args.thread_list.empty() ? args.threads : 1;
+  options.table.size_mib = static_cast<std::size_t>(args.hash_mb);
+  options.table.scheme = *ParseScheme(args.tt_scheme);  // checked as it was parsed
+  options.wld = args.wld;
+  options.features = *ParseFeatures(args.ordering);
+  options.split_min_empties = args.split_min_empties;
+  auto evaluator = LoadEvaluator(args.eval);
   if (!evaluator.ok()) return evaluator.status();
   options.evaluator = *evaluator;
-  // The solver's own checks (e.g. the thread counts it supports), so that a
-  // command refuses bad options before it reads or writes anything.
-  if (absl::Status valid = ValidateOptions(options); !valid.ok()) return valid;
   return options;
 }
 

@@ -1,41 +1,59 @@
-// The flags that choose how positions are searched, shared by `solve`,
+// The options that choose how positions are searched, shared by `solve`,
 // `bench` and `batch`: --threads, --hash-mb, --tt-scheme, --wld, --ordering,
-// --split-min-empties.
+// --split-min-empties, --eval. Each is checked as it is parsed, by the
+// parser that defines it (ParseScheme, ParseFeatures, ValidateOptions), so
+// a bad value is refused with that one message before any work starts.
 #ifndef ENDSOLVE_CLI_SEARCH_FLAGS_H_
 #define ENDSOLVE_CLI_SEARCH_FLAGS_H_
 
-#include "absl/strings/string_view.h"
+#include <string>
 #include <vector>
 
+#include "CLI/CLI.hpp"
+#include "cli/command_line.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "solver/solver.h"
 
 namespace endsolve::cli {
 
-// The absl names of the flags this file defines, for ParseSubcommandFlags.
-#define ENDSOLVE_SEARCH_FLAG_NAMES "threads", "hash_mb", "tt_scheme", "wld", "ordering", \
-                                   "split_min_empties", "eval"
+// The default of --threads: every hardware thread, as users of a
+// multithreaded solver expect.
+int HardwareThreads();
 
-// How --threads is read: one count, or a list for scaling runs (then the
-// options get 1 thread and the caller sets each count of the list).
-enum class ThreadsFlag { kOneCount, kList };
+struct SearchArgs {
+  int threads = HardwareThreads();
+  std::string thread_list;  // bench scaling's --threads
+  int hash_mb = 256;
+  std::string tt_scheme = "twobig1";
+  bool wld = false;
+  std::string ordering = "default";
+  int split_min_empties = 0;
+  std::string eval;
+};
 
-// Solve options from the flags' current values; InvalidArgument names the
-// flag and the accepted values when one is malformed.
-absl::StatusOr<SolveOptions> SolveOptionsFromFlags(ThreadsFlag threads = ThreadsFlag::kOneCount);
+// How a command takes --threads: one count, or a list for scaling runs.
+enum class ThreadsOption { kCount, kList };
 
-// The evaluation of the --eval flag: the built-in one when it is empty,
-// else the weights file it names, loaded once (an error names the file and
-// what is wrong with it).
-absl::StatusOr<const eval::Evaluator*> EvaluatorFromFlag();
+// Declares the search options on `app`, bound to `args`.
+void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads);
 
-// The --threads flag as a list of counts ("1,2,4,8"), for scaling runs.
-absl::StatusOr<std::vector<int>> ThreadCountsFromFlag();
+// The solve options the parsed `args` describe (with kList, 1 thread: the
+// caller sets each count of ThreadCounts). An --eval file that cannot be
+// loaded is the one error left to report here.
+absl::StatusOr<SolveOptions> ToSolveOptions(const SearchArgs& args);
+
+// The evaluation --eval names: the built-in one when `path` is empty, else
+// the weights file, loaded once per process (an error names the file).
+absl::StatusOr<const eval::Evaluator*> LoadEvaluator(const std::string& path);
+
+// A comma-separated list of thread counts ("1,2,4,8"), each at least 1.
+absl::StatusOr<std::vector<int>> ParseThreadCounts(absl::string_view spec);
 
 // Parses an --ordering list: comma-separated features, each switched on by
 // its name or off by "no-" before it, and "killers=N" for the killer count.
 // Names: tt, killers, history, fastest-first (ff), parity, etc, stability,
-// aspiration (the root strategy).
+// aspiration (the root strategy), eval, presearch, selective.
 // "default" leaves the defaults; the list applies left to right over them.
 absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec);
 

@@ -1,14 +1,10 @@
-// `endsolve solve FILE_OR_POSITION... [--threads N] [--hash-mb M]
-// [--tt-scheme S] [--wld] [--ordering ...] [--json] [--range A-B]
-// [--empties N]`: solves each position
-// exactly and prints a table row (or a JSON line) per position, in input
+// `endsolve solve FILE_OR_POSITION...`: solves each position exactly and prints a table row (or a JSON line) per position, in input
 // order, then a summary.
 #include <cstdio>
 #include <memory>
 #include <mutex>
 #include <string>
 
-#include "absl/flags/flag.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "cli/command_line.h"
@@ -18,9 +14,6 @@
 #include "cli/progress_display.h"
 #include "cli/report.h"
 #include "cli/search_flags.h"
-#include "cli/tt_factory.h"
-
-ABSL_FLAG(bool, json, false, "solve: print one JSON object per position instead of the table");
 
 namespace endsolve::cli {
 namespace {
@@ -85,29 +78,20 @@ class SolveStatus {
 // empties, a thousand times that is a plausible cost.
 constexpr int kEmptiesThatMayTakeDays = 36;
 
-}  // namespace
+struct SolveArgs {
+  std::vector<std::string> inputs;
+  SearchArgs search;
+  InputArgs input;
+  bool json = false;
+};
 
-int SolveCommand(int argc, char** argv) {
-  auto args = ParseSubcommandFlags("solve", argc, argv, {ENDSOLVE_SEARCH_FLAG_NAMES, "json", "range", "empties"});
-  if (!args.ok()) {
-    absl::FPrintF(stderr, "%s\n", args.status().message());
-    return kExitBadInput;
-  }
-  if (args->empty()) {
-    absl::FPrintF(stderr, "endsolve solve: expected at least one position file or position\n");
-    return kExitBadInput;
-  }
-  auto options = SolveOptionsFromFlags();
+int RunSolve(const SolveArgs& args) {
+  auto options = ToSolveOptions(args.search);
   if (!options.ok()) {
     absl::FPrintF(stderr, "endsolve solve: %s\n", options.status().message());
     return kExitBadInput;
   }
-  auto read_options = ReadOptionsFromFlags();
-  if (!read_options.ok()) {
-    absl::FPrintF(stderr, "endsolve solve: %s\n", read_options.status().message());
-    return kExitBadInput;
-  }
-  auto tt = MakeTable(*options);
+  auto tt = TranspositionTable::Create(options->table);
   if (!tt.ok()) {
     absl::FPrintF(stderr, "endsolve solve: %s\n", tt.status().message());
     return kExitBadInput;
@@ -116,9 +100,9 @@ int SolveCommand(int argc, char** argv) {
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options->cancel = &interrupted;
 
-  LoadedPositions loaded = LoadPositions(*args, *read_options);
+  LoadedPositions loaded = LoadPositions(args.inputs, args.input.read_options());
   for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
-  auto selected = SelectRangeFromFlag(std::move(loaded.positions));
+  auto selected = SelectRange(std::move(loaded.positions), args.input.range);
   if (!selected.ok()) {
     absl::FPrintF(stderr, "endsolve solve: %s\n", selected.status().message());
     return kExitBadInput;
@@ -133,7 +117,7 @@ int SolveCommand(int argc, char** argv) {
                   PositionId(position), position.board.EmptyCount(), kEmptiesThatMayTakeDays);
   }
 
-  const bool json = absl::GetFlag(FLAGS_json);
+  const bool json = args.json;
   const bool live = !json && IsInteractive();
   const int id_width = IdColumnWidth(loaded.positions);
   if (!json) absl::PrintF("%s\n", TableHeader(id_width));
@@ -183,13 +167,27 @@ int SolveCommand(int argc, char** argv) {
       "threads %d, table %d MiB %s%s",
       solved, loaded.positions.size(), wrong, loaded.errors.size(), seconds, total_nodes.total(),
       seconds > 0 ? static_cast<double>(total_nodes.total()) / seconds / 1e6 : 0.0,
-      options->threads, options->hash_mib, SchemeName(options->scheme),
+      options->threads, options->table.size_mib, SchemeName(options->table.scheme),
       stopped ? "; interrupted" : "");
   // With --json, stdout holds only JSON lines; the summary goes to stderr.
   absl::FPrintF(json ? stderr : stdout, "%s\n", summary);
   if (stopped) return kExitInterrupted;
   if (wrong > 0) return kExitWrong;
   return loaded.errors.empty() ? kExitOk : kExitBadInput;
+}
+
+}  // namespace
+
+void AddSolveCommand(CLI::App& root, CommandRuns& runs) {
+  auto args = std::make_shared<SolveArgs>();
+  CLI::App* app = root.add_subcommand(
+      "solve", "solves each position exactly: best move, score and principal variation");
+  AddPositionInputs(*app, args->inputs);
+  AddSearchOptions(*app, args->search, ThreadsOption::kCount);
+  app->add_flag("--json", args->json, "print one JSON object per position instead of the table");
+  AddRangeOption(*app, args->input);
+  AddEmptiesOption(*app, args->input);
+  runs[app] = [args](const std::vector<std::string>&) { return RunSolve(*args); };
 }
 
 }  // namespace endsolve::cli

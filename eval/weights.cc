@@ -109,7 +109,6 @@ absl::StatusOr<Weights> ParseWeights(std::string_view bytes, std::string_view na
         absl::StrFormat("weight count of pattern class %d (%s)", c, kClasses[c].name);
     if (auto s = field(count.c_str(), Patterns().free_weights[c]); !s.ok()) return s;
   }
-  Weights weights;
   const std::size_t payload = static_cast<std::size_t>(kNumPhases) * Weights::PhaseSize() * 2;
   const std::size_t expected = in.pos() + payload + 8;
   if (bytes.size() != expected) {
@@ -125,6 +124,7 @@ absl::StatusOr<Weights> ParseWeights(std::string_view bytes, std::string_view na
     return error(absl::StrFormat("checksum mismatch: stored %016x, computed %016x (corrupt file)",
                                  stored, computed));
   }
+  Weights weights;  // only now: a file that fails the checks allocates nothing
   std::int16_t* out = weights.Phase(0);
   const char* p = bytes.data() + in.pos();
   for (std::size_t i = 0; i < payload / 2; ++i) {

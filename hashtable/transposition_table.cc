@@ -247,8 +247,7 @@ absl::StatusOr<ReplacementScheme> ParseScheme(std::string_view name) {
       })));
 }
 
-absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::Create(
-    const TTOptions& options) {
+absl::Status ValidateTTOptions(const TTOptions& options) {
   if (options.size_mib == 0) {
     return absl::InvalidArgumentError("transposition table size must be at least 1 MiB");
   }
@@ -264,7 +263,13 @@ absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::Create(
         "two), but the machine has only %d MiB of physical memory",
         options.size_mib, mib, physical / kMiB));
   }
-  return CreateWithBytes(mib * kMiB, options.shards, options.scheme, kMaxCounterStripes);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::Create(
+    const TTOptions& options) {
+  if (absl::Status valid = ValidateTTOptions(options); !valid.ok()) return valid;
+  return CreateWithBytes(std::bit_floor(options.size_mib) * kMiB, options.shards, options.scheme, kMaxCounterStripes);
 }
 
 absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWithBytes(

@@ -80,6 +80,10 @@ struct TTOptions {
   ReplacementScheme scheme = ReplacementScheme::kTwoBig1;
 };
 
+// Refuses a size of 0, or more than the address space or the machine's
+// physical memory (after rounding down); Create checks the same.
+absl::Status ValidateTTOptions(const TTOptions& options);
+
 struct TTStats {
   std::uint64_t probes = 0, hits = 0;
   std::uint64_t stores = 0;        // calls to Store

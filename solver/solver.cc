@@ -313,9 +313,6 @@ absl::Status ValidateOptions(const SolveOptions& options) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "killers %d: expected 0..%d", options.features.killers, kMaxKillers));
   }
-  if (options.tt == nullptr && options.hash_mib == 0) {
-    return absl::InvalidArgumentError("hash size 0 MiB: expected at least 1");
-  }
   return absl::OkStatus();
 }
 
@@ -330,10 +327,7 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
   TranspositionTable* tt = options.tt;
   std::unique_ptr<TranspositionTable> own_tt;
   if (tt == nullptr) {
-    TTOptions tt_options;
-    tt_options.size_mib = options.hash_mib;
-    tt_options.scheme = options.scheme;
-    auto created = TranspositionTable::Create(tt_options);
+    auto created = TranspositionTable::Create(options.table);
     if (!created.ok()) {
       result.status = created.status();
       return result;

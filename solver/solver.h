@@ -37,8 +37,7 @@ struct SolveOptions {
   absl::Time deadline = absl::InfiniteFuture();
   const std::atomic<bool>* cancel = nullptr;  // polled; stops the search when true
   TranspositionTable* tt = nullptr; // the table to use; null: Solve makes one
-  std::size_t hash_mib = 256;       // size of the table Solve makes
-  ReplacementScheme scheme = ReplacementScheme::kTwoBig1;
+  TTOptions table;                  // the table Solve makes when tt is null
   // Search threads: the calling thread and threads - 1 oneTBB workers, in a
   // task arena of that size (solver/parallel_search.h). 1 runs the same
   // search with no extra thread.
@@ -89,8 +88,9 @@ struct SolveResult {
 // threads within [1, kMaxThreads], split_min_empties 0 or within [9, 64]
 // (9: the smallest nodes that can split, those of the table layer),
 // presearch_min_empties within [0, 64],
-// killers within [0, kMaxKillers], hash_mib > 0 when no table is given. Solve returns this
-// status in its result when it is not OK.
+// killers within [0, kMaxKillers]. The table options are checked where they
+// are defined, by TranspositionTable::Create. Solve returns either status in
+// its result when it is not OK.
 absl::Status ValidateOptions(const SolveOptions& options);
 
 SolveResult Solve(const Board& board, const SolveOptions& options);

@@ -138,7 +138,7 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
   absl::Status failure;
   auto worker = [&] {
     SolveOptions options;
-    options.hash_mib = stage.hash_mib;
+    options.table.size_mib = stage.hash_mib;
     absl::StatusOr<std::unique_ptr<TranspositionTable>> table =
         TranspositionTable::Create(TTOptions{.size_mib = stage.hash_mib, .shards = 1});
     if (!table.ok()) {

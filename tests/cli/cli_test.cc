@@ -218,6 +218,103 @@ TEST(CliTest, SolveShowsItsProgressOnATerminal) {
   EXPECT_THAT(r.out, HasSubstr("; interrupted"));
 }
 
+// The options a --help lists: the "--name" that opens each of its lines.
+std::vector<std::string> HelpOptions(const std::string& help) {
+  std::vector<std::string> names;
+  for (const std::string& line : Lines(help)) {
+    const std::size_t at = line.find("--");
+    if (at == std::string::npos || line.find_first_not_of(" -h,") < at) continue;
+    names.push_back(line.substr(at, line.find_first_of(" =,{", at) - at));
+  }
+  return names;
+}
+
+// `solve --help` prints solve's options, each with its default and one
+// line, and nothing of the other commands; `help solve` prints the same.
+TEST(CliTest, SolveHelpListsExactlyItsOptions) {
+  const CommandOutput r = RunCommand(kBinary + " solve --help");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_THAT(HelpOptions(r.out),
+              ::testing::ElementsAre("--help", "--threads", "--hash-mb", "--tt-scheme", "--wld",
+                                     "--ordering", "--split-min-empties", "--eval", "--json",
+                                     "--range", "--empties"));
+  EXPECT_THAT(r.out, HasSubstr("Usage: endsolve solve [OPTIONS] FILE_OR_POSITION..."));
+  EXPECT_THAT(r.out, HasSubstr("--hash-mb INT=256 "));
+  EXPECT_THAT(r.out, HasSubstr("--tt-scheme TEXT=twobig1 "));
+  EXPECT_THAT(r.out, Not(HasSubstr("--out")));
+  EXPECT_THAT(r.out, Not(HasSubstr(".cc")));
+  EXPECT_EQ(RunCommand(kBinary + " help solve").out, r.out);
+
+  const CommandOutput bench = RunCommand(kBinary + " bench --help");
+  EXPECT_EQ(bench.exit_status, 0);
+  EXPECT_THAT(bench.out, ::testing::ContainsRegex("\n +ffo +solves"));
+  EXPECT_THAT(bench.out, ::testing::ContainsRegex("\n +scaling +solves"));
+  const CommandOutput scaling = RunCommand(kBinary + " bench scaling --help");
+  EXPECT_EQ(scaling.exit_status, 0);
+  EXPECT_THAT(HelpOptions(scaling.out),
+              ::testing::ElementsAre("--help", "--positions", "--range", "--empties", "--repeat",
+                                     "--csv", "--plot", "--threads", "--hash-mb", "--tt-scheme",
+                                     "--wld", "--ordering", "--split-min-empties", "--eval"));
+  // The overview lists every command, bench scaling included.
+  const CommandOutput overview = RunCommand(kBinary + " help");
+  EXPECT_EQ(overview.exit_status, 0);
+  for (const char* command : {"solve [", "bench ffo [", "bench scaling [", "batch [", "merge [",
+                              "eval [", "perft ["}) {
+    EXPECT_THAT(overview.out, HasSubstr(std::string("  endsolve ") + command));
+  }
+}
+
+// A malformed value is bad usage (exit 2), not a wrong answer (exit 1).
+TEST(CliTest, BadOptionValuesExitTwoAndSayWhy) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"solve --hash-mb abc '" + kFfo1 + "'", "--hash-mb: expected a size in MiB"},
+      {"solve --hash-mb 1.5 '" + kFfo1 + "'", "--hash-mb: expected a size in MiB"},
+      {"solve --hash-mb 0 '" + kFfo1 + "'", "--hash-mb: transposition table size must be at least 1 MiB"},
+      {"solve --hash-mb 99999999999 '" + kFfo1 + "'", "MiB of physical memory"},
+      {"solve --json=maybe '" + kFfo1 + "'", "--json"},
+      {"perft --depth abc", "--depth: expected a depth from 1 to 60, found 'abc'"},
+      {"solve --threads 0 '" + kFfo1 + "'", "--threads: "},
+      {"solve --hash-mb", "option --hash-mb expects a value"},
+      {"batch x.obf --out r.jsonl --time-limit-per-position soon",
+       "--time-limit-per-position: expected a positive duration"},
+  };
+  for (const auto& [arguments, message] : cases) {
+    const CommandOutput r = RunCommand(kBinary + " " + arguments);
+    EXPECT_EQ(r.exit_status, 2) << arguments;
+    EXPECT_THAT(r.err, HasSubstr(message)) << arguments;
+    EXPECT_EQ(r.out, "") << arguments;
+  }
+}
+
+TEST(CliTest, MisspeltOptionsAndCommandsGetASuggestion) {
+  CommandOutput r = RunCommand(kBinary + " solve --thrads 2 '" + kFfo1 + "'");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("unknown option --thrads (did you mean --threads?)"));
+  r = RunCommand(kBinary + " solve --hash 16 '" + kFfo1 + "'");
+  EXPECT_THAT(r.err, HasSubstr("unknown option --hash (did you mean --hash-mb?)"));
+  r = RunCommand(kBinary + " slove '" + kFfo1 + "'");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("unknown command 'slove' (did you mean 'solve'?)"));
+  r = RunCommand(kBinary + " bench scailng");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("expected one of ffo, scaling, ablation, found 'scailng' (did you mean "
+                               "'scaling'?)"));
+  r = RunCommand(kBinary + " solve --zzzzzz '" + kFfo1 + "'");
+  EXPECT_THAT(r.err, Not(HasSubstr("did you mean")));
+}
+
+// Without --threads, solve uses every hardware thread and says so.
+TEST(CliTest, ThreadsDefaultToEveryHardwareThread) {
+  const CommandOutput nproc = RunCommand("nproc");
+  ASSERT_EQ(nproc.exit_status, 0);
+  const std::string threads = Lines(nproc.out).at(0);
+  const CommandOutput r = RunCommand(kBinary + " solve '" + kFfo1 + "'");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("; threads " + threads + ", table 256 MiB"));
+  EXPECT_THAT(RunCommand(kBinary + " solve --help").out, HasSubstr("--threads INT=" + threads + " "));
+}
+
 TEST(CliTest, AnotherCommandsOptionIsRefused) {
   const CommandOutput r = RunCommand(kBinary + " perft --threads 2");
   EXPECT_EQ(r.exit_status, 2);
@@ -293,7 +390,7 @@ TEST(CliTest, BenchFfoPrintsMediansAndWritesCsv) {
   const std::string csv = ::testing::TempDir() + "/bench.csv";
   const CommandOutput r = RunCommand(kBinary +
                                      " bench ffo --positions ffo/fforum-1-19.obf --range 1-2"
-                                     " --repeat 3 --csv " + csv);
+                                     " --repeat 3 --threads 1 --csv " + csv);
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("3 of 3 runs complete"));
   EXPECT_THAT(r.out, HasSubstr("total: 2 positions, 0 wrong"));
@@ -319,7 +416,7 @@ TEST(CliTest, BenchCsvQuotesIdsThatNeedIt) {
   const std::string file = WriteTempFile("odd\"name.obf", kFfo1 + "; G8:+18;\n");
   const std::string csv = ::testing::TempDir() + "/odd.csv";
   const CommandOutput r = RunCommand(kBinary + " bench ffo --positions '" + file +
-                                     "' --repeat 1 --csv " + csv);
+                                     "' --repeat 1 --threads 1 --csv " + csv);
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const auto lines = Lines(RunCommand("cat " + csv).out);
   ASSERT_EQ(lines.size(), 2u);
@@ -343,6 +440,30 @@ TEST(CliTest, BenchScalingWritesTableCsvAndPlot) {
   EXPECT_THAT(csv_lines[1], ::testing::StartsWith("1,"));
   EXPECT_THAT(RunCommand("head -c 5 " + svg).out, ::testing::StartsWith("<?xml"));
   EXPECT_THAT(r.err, HasSubstr("plot written to " + svg));
+}
+
+// The ablation solves once per variant: the defaults first, each feature
+// switched, the killer counts; at one thread its defaults row visits
+// exactly the nodes of bench ffo, and no variant changes a score.
+TEST(CliTest, BenchAblationSwitchesEachFeatureInTurn) {
+  const std::string positions = " --positions ffo/fforum-1-19.obf --range 1-3 --threads 1";
+  const CommandOutput r = RunCommand(kBinary + " bench ablation" + positions);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const auto lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 2u + 18u) << r.out;
+  EXPECT_THAT(lines[2], ::testing::StartsWith("| defaults | "));
+  for (const char* variant : {"| parity off |", "| fastest-first off |", "| eval ordering off |",
+                              "| selective passes off |", "| killers 2 |", "| killers 32 |"}) {
+    EXPECT_THAT(r.out, HasSubstr(variant));
+  }
+  for (std::size_t i = 2; i < lines.size(); ++i) {
+    EXPECT_THAT(lines[i], ::testing::EndsWith("| 0 |")) << lines[i];  // wrong answers
+  }
+  const CommandOutput ffo = RunCommand(kBinary + " bench ffo" + positions);
+  ASSERT_EQ(ffo.exit_status, 0) << ffo.err;
+  const std::vector<std::string> cells = absl::StrSplit(lines[2], " | ");
+  ASSERT_GE(cells.size(), 2u);
+  EXPECT_THAT(ffo.out, ::testing::ContainsRegex("total: 3 positions, 0 wrong.* " + cells[1] + " "));
 }
 
 // A plot that cannot be written is refused before the runs, not after.

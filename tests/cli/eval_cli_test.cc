@@ -74,7 +74,7 @@ TEST(EvalCliTest, ASearchToTheEndOfTheGameIsExact) {
 TEST(EvalCliTest, BadOptionsAndWeightsFilesAreRefusedWithTheirReason) {
   CommandOutput r = RunCommand(kBinary + " eval --depth 99 '" + kFfo1 + "'");
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_THAT(r.err, HasSubstr("endsolve eval: --depth: expected 0..14, found 99"));
+  EXPECT_THAT(r.err, HasSubstr("endsolve eval: --depth: expected a number of plies from 0 to 14, found '99'"));
   const std::string bad = WriteTempFile("bad.bin", "not weights");
   r = RunCommand(kBinary + " eval --eval " + bad + " '" + kFfo1 + "'");
   EXPECT_EQ(r.exit_status, 2);

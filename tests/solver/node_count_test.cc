@@ -222,7 +222,7 @@ TEST(NodeCountTest, SearcherCountsLikeAPlainAlphaBetaWithTheSameOrder) {
 // variation's nodes are reported apart and left out here).
 NodeCounts SearchNodes(const Board& board, int expected_score) {
   SolveOptions options;
-  options.hash_mib = 1;
+  options.table.size_mib = 1;
   options.features.aspiration = false;  // one root search, not several passes
   options.features.selective = false;
   const SolveResult result = Solve(board, options);

@@ -91,7 +91,7 @@ TEST(ParallelSolverTest, OneThreadSplitsVisitTheSameNodesAsNoSplits) {
   for (int i = 0; i < InputsForThisBuild(40); ++i) {
     const Board board = RandomPosition(rng, 14 + i % 5);
     SolveOptions everywhere = Threads(1, kSplitEverywhere);
-    everywhere.hash_mib = 4;
+    everywhere.table.size_mib = 4;
     everywhere.features.aspiration = i % 2 == 0;
     everywhere.features.killers = i % 3 == 0 ? 2 : 0;
     SolveOptions nowhere = everywhere;
@@ -115,7 +115,7 @@ TEST(ParallelSolverTest, ProgressReportsTheResult) {
   for (int i = 0; i < 6; ++i) {
     const Board board = RandomPosition(rng, 18);
     SolveOptions options = Threads(4, kSplitEverywhere);
-    options.hash_mib = 8;
+    options.table.size_mib = 8;
     std::vector<Progress> reports;
     options.on_progress = [&](const Progress& p) { reports.push_back(p); };
     const SolveResult result = Solve(board, options);

@@ -126,7 +126,7 @@ TEST_P(ParallelStopTest, NodeLimitStopsEveryTaskAndLeavesTrueBounds) {
     const SolveResult full = Solve(board, options);
     ASSERT_FALSE(full.stopped);
     SolveOptions sequential;
-    sequential.hash_mib = 1;
+    sequential.table.size_mib = 1;
     EXPECT_EQ(full.score, Solve(board, sequential).score) << "position " << i;
     EXPECT_EQ(PlayOut(board, full.pv), full.score) << "position " << i;
   }

@@ -62,7 +62,7 @@ TEST(SolverTest, GameOverAtTheRoot) {
   const Bitboard black = 0x00000000FFFFFFFFULL;
   const Board full{black, ~black};
   SolveOptions options;
-  options.hash_mib = 1;
+  options.table.size_mib = 1;
   const SolveResult result = Solve(full, options);
   EXPECT_EQ(result.score, 0);
   EXPECT_EQ(result.best_move, kNoMove);
@@ -83,7 +83,7 @@ TEST(SolverTest, ForcedPassAtTheRootIsTheBestMove) {
     if (board.Moves() != 0) continue;
     ++found;
     SolveOptions options;
-    options.hash_mib = 1;
+    options.table.size_mib = 1;
     const SolveResult result = Solve(board, options);
     EXPECT_EQ(result.best_move, kPass);
     ASSERT_FALSE(result.pv.empty());
@@ -124,8 +124,8 @@ TEST(SolverTest, InvalidOptionsAreReported) {
   options.features.killers = 33;
   EXPECT_EQ(Solve(board, options).status.message(), "killers 33: expected 0..32");
   options = SolveOptions{};
-  options.hash_mib = 0;
-  EXPECT_EQ(Solve(board, options).status.message(), "hash size 0 MiB: expected at least 1");
+  options.table.size_mib = 0;
+  EXPECT_EQ(Solve(board, options).status.message(), "transposition table size must be at least 1 MiB");
   EXPECT_TRUE(ValidateOptions(SolveOptions{}).ok());
 }
 
@@ -165,7 +165,7 @@ TEST(SolverTest, ThePresearchRunsFromItsEmptiesOn) {
   const Board board = RandomPosition(rng, 14);
   ASSERT_NE(board.Moves(), 0u);
   SolveOptions options;
-  options.hash_mib = 4;
+  options.table.size_mib = 4;
   static_assert(search::kPresearchMinEmpties > 14);
   const SolveResult by_default = Solve(board, options);
   EXPECT_EQ(by_default.presearch_nodes, 0u);
@@ -184,7 +184,7 @@ TEST(SolverTest, ProgressReportsAreConsistentWithTheResult) {
       const Board board = RandomPosition(rng, 14);
       std::vector<Progress> reports;
       SolveOptions options;
-      options.hash_mib = 4;
+      options.table.size_mib = 4;
       options.presearch_min_empties = 1;
       options.features.aspiration = aspiration;
       options.on_progress = [&](const Progress& p) { reports.push_back(p); };
@@ -263,7 +263,7 @@ TEST(SolverTest, SelectiveBoundsNeverDecideAnExactScore) {
   const Board board = RandomPosition(rng, search::kProbCutMinEmpties + 2);
   SolveOptions options;
   options.features.selective = false;
-  options.hash_mib = 4;
+  options.table.size_mib = 4;
   const int score = Solve(board, options).score;
   ASSERT_EQ(OracleSearch(board, score - 1, score + 1), score);
   ASSERT_NE(score, -64);

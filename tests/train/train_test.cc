@@ -89,7 +89,7 @@ TEST(FitterTest, BootstrapIsExactWhenTheGameEndsWithinTheSearch) {
     const Board board = RandomPosition(rng, 2);
     if (board.EmptyCount() != 2 || board.Moves() == 0) continue;
     SolveOptions options;
-    options.hash_mib = 1;
+    options.table.size_mib = 1;
     EXPECT_EQ(BootstrapValue(board, evaluator), Solve(board, options).score);
     ++checked;
   }
@@ -144,7 +144,7 @@ TEST_F(LabelsFileTest, ASolveStageResumesWithoutRedoingWorkAndRepairsATornLine) 
   // Every label is the solver's score, and its PV walks to the end.
   for (const ExactLabel& label : *labels) {
     SolveOptions options;
-    options.hash_mib = 1;
+    options.table.size_mib = 1;
     EXPECT_EQ(label.score, Solve(label.board, options).score);
     const std::vector<LabeledBoard> boards = ExpandPv(label);
     EXPECT_TRUE(boards.back().board.IsGameOver());

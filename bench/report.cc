@@ -1,4 +1,4 @@
-#include "cli/bench_report.h"
+#include "bench/report.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -6,13 +6,20 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/positions.h"
-#include "cli/report.h"
+#include "board/arguments.h"
+#include "board/notation.h"
 
-namespace endsolve::cli {
+namespace endsolve::bench {
 
-using bench::BenchRow;
-using bench::BenchSummary;
+std::string CsvField(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
 
 std::string FormatBenchTable(const std::vector<Position>& positions, const BenchSummary& summary,
                              int threads, int repeat) {
@@ -63,4 +70,4 @@ absl::Status WriteBenchCsv(const std::string& path, const std::vector<Position>&
   return absl::OkStatus();
 }
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::bench

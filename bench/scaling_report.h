@@ -1,7 +1,7 @@
 // The tables and files of `endsolve bench scaling` (table, CSV, plot), from
 // the rows bench/scaling.h measures.
-#ifndef ENDSOLVE_CLI_SCALING_REPORT_H_
-#define ENDSOLVE_CLI_SCALING_REPORT_H_
+#ifndef ENDSOLVE_BENCH_SCALING_REPORT_H_
+#define ENDSOLVE_BENCH_SCALING_REPORT_H_
 
 #include <cstdint>
 #include <string>
@@ -10,12 +10,12 @@
 #include "absl/status/status.h"
 #include "bench/scaling.h"
 
-namespace endsolve::cli {
+namespace endsolve::bench {
 
 // The table to paste, with oversubscribed rows marked: their time is no
 // speedup figure, but their node overhead is a true search overhead.
-std::string FormatScalingTable(const std::vector<bench::ScalingRow>& rows, int cores, int repeat);
-absl::Status WriteScalingCsv(const std::string& path, const std::vector<bench::ScalingRow>& rows);
+std::string FormatScalingTable(const std::vector<ScalingRow>& rows, int cores, int repeat);
+absl::Status WriteScalingCsv(const std::string& path, const std::vector<ScalingRow>& rows);
 
 // Checks, before hours of runs, that `path` can take a plot: it ends in
 // .svg or .png (any case) and its folder exists.
@@ -25,9 +25,9 @@ absl::Status CheckPlotPath(const std::string& path);
 // with gnuplot into `path`, a PNG or an SVG by its extension
 // (CheckPlotPath). Oversubscribed counts lie on a shaded band that starts
 // between the last count that fits the cores and the next.
-absl::Status PlotScaling(const std::string& path, const std::vector<bench::ScalingRow>& rows,
+absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>& rows,
                          const std::string& title);
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::bench
 
-#endif  // ENDSOLVE_CLI_SCALING_REPORT_H_
+#endif  // ENDSOLVE_BENCH_SCALING_REPORT_H_

@@ -1,4 +1,4 @@
-#include "cli/scaling_report.h"
+#include "bench/scaling_report.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,9 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
-namespace endsolve::cli {
-
-using bench::ScalingRow;
+namespace endsolve::bench {
 
 std::string FormatScalingTable(const std::vector<ScalingRow>& rows, int cores, int repeat) {
   std::string out = absl::StrFormat(
@@ -64,13 +62,13 @@ absl::Status CheckPlotPath(const std::string& path) {
   const std::string extension = LowerExtension(path);
   if (extension != ".svg" && extension != ".png") {
     return absl::InvalidArgumentError(absl::StrCat(
-        "--plot: expected a file name ending in .svg or .png, found '", path, "'"));
+        "expected a file name ending in .svg or .png, found '", path, "'"));
   }
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   std::error_code ec;
   if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
     return absl::InvalidArgumentError(
-        absl::StrCat("--plot: there is no folder ", folder.string(), " to write ", path, " in"));
+        absl::StrCat("there is no folder ", folder.string(), " to write ", path, " in"));
   }
   return absl::OkStatus();
 }
@@ -141,4 +139,4 @@ absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>&
   return absl::OkStatus();
 }
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::bench

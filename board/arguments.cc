@@ -1,0 +1,135 @@
+#include "board/arguments.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <limits>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+
+#include "absl/strings/str_cat.h"
+#include "board/position_io.h"
+
+namespace endsolve {
+// Parses "A-B" or "A" into an inclusive range.
+absl::StatusOr<std::pair<int, int>> ParseRange(const std::string& text) {
+  if (text.empty()) return std::pair<int, int>{std::numeric_limits<int>::min(),
+                                               std::numeric_limits<int>::max()};
+  std::vector<absl::string_view> parts = absl::StrSplit(text, '-');
+  int lo = 0, hi = 0;
+  if (parts.size() > 2 || !absl::SimpleAtoi(parts.front(), &lo) ||
+      !absl::SimpleAtoi(parts.back(), &hi) || lo > hi) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("expected FIRST-LAST such as 40-44, found '", text, "'"));
+  }
+  return std::pair<int, int>{lo, hi};
+}
+
+namespace {
+
+constexpr absl::string_view kGameLabel = "game ";
+
+// The number --range selects by: the FFO label "#N", else the game number of
+// a WTHOR label "game N", else the place.
+int PositionNumber(const Position& p, int index) {
+  int n = 0;
+  if (p.label.size() > 1 && p.label[0] == '#' && absl::SimpleAtoi(p.label.substr(1), &n)) return n;
+  if (absl::StartsWith(p.label, kGameLabel) &&
+      absl::SimpleAtoi(absl::string_view(p.label).substr(kGameLabel.size()), &n)) {
+    return n;
+  }
+  return index + 1;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<Position>> SelectRange(std::vector<Position> positions,
+                                                  const std::string& range_text) {
+  auto range = ParseRange(range_text);
+  if (!range.ok()) return range.status();
+  std::vector<Position> chosen;
+  int lowest = std::numeric_limits<int>::max(), highest = std::numeric_limits<int>::min();
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const int n = PositionNumber(positions[i], static_cast<int>(i));
+    lowest = std::min(lowest, n);
+    highest = std::max(highest, n);
+    if (n >= range->first && n <= range->second) chosen.push_back(std::move(positions[i]));
+  }
+  // A range that selects nothing from positions that were read is a
+  // mistake to report, not a run to call successful.
+  if (chosen.empty() && !positions.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--range ", range_text, " matched none of the ", positions.size(),
+        " positions read (their numbers run from ", lowest, " to ", highest, ")"));
+  }
+  return chosen;
+}
+
+namespace {
+
+// True when `arg` reads as a file name rather than a position: it holds a
+// '/' or ends in an extension such as ".obf" (positions and move lists hold
+// neither).
+bool LooksLikeAFileName(absl::string_view arg) {
+  if (absl::StrContains(arg, '/')) return true;
+  const std::size_t dot = arg.rfind('.');
+  if (dot == absl::string_view::npos || dot + 1 == arg.size() || arg.size() - dot > 5) return false;
+  return std::all_of(arg.begin() + static_cast<std::ptrdiff_t>(dot) + 1, arg.end(),
+                     [](char c) { return absl::ascii_isalnum(static_cast<unsigned char>(c)); });
+}
+
+}  // namespace
+
+// An argument is a file when something of that name exists: a regular file,
+// and also /dev/stdin, a pipe or a process substitution, read as batch reads
+// them (board/read_file.h). Otherwise it is a position; one that does not
+// parse is reported as a missing file when it looks like a file's name.
+LoadedPositions LoadPositions(const std::vector<std::string>& args, const ReadOptions& options) {
+  LoadedPositions loaded;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    std::error_code ec;
+    if (std::filesystem::exists(arg, ec)) {
+      auto read = ReadPositionFile(arg, options);
+      if (!read.ok()) {
+        loaded.errors.push_back(read.status());
+        continue;
+      }
+      for (Position& p : read->positions) loaded.positions.push_back(std::move(p));
+      for (absl::Status& e : read->errors) loaded.errors.push_back(std::move(e));
+      continue;
+    }
+    const std::string source = absl::StrCat("argument ", i + 1);
+    auto position = ParsePositionText(arg, source);
+    if (!position.ok() && LooksLikeAFileName(arg)) {
+      loaded.errors.push_back(
+          absl::NotFoundError(absl::StrCat("cannot open ", arg, ": no such file")));
+      continue;
+    }
+    if (!position.ok()) {
+      loaded.errors.push_back(absl::InvalidArgumentError(absl::StrCat(
+          position.status().message(), " (and no file named '", arg, "' exists)")));
+      continue;
+    }
+    position->line = static_cast<int>(i + 1);
+    loaded.positions.push_back(std::move(*position));
+  }
+  return loaded;
+}
+
+// Only FFO labels stand alone: a WTHOR label ("game 17") needs its file.
+std::string PositionId(const Position& position) {
+  if (absl::StartsWith(position.label, "#")) return position.label;
+  if (!position.file.empty()) return absl::StrCat(position.file, ":", position.line);
+  return absl::StrCat("arg ", position.line);
+}
+
+int IdColumnWidth(const std::vector<Position>& positions) {
+  int width = kMinIdWidth;
+  for (const Position& p : positions) width = std::max(width, static_cast<int>(PositionId(p).size()));
+  return width;
+}
+
+}  // namespace endsolve

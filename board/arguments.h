@@ -1,0 +1,52 @@
+// Positions named on a command line, as every front end reads them: each
+// argument is a position file, an .obf-style position line or a move
+// transcript. Then the choice of some of them by number, and their short ids.
+#ifndef ENDSOLVE_BOARD_ARGUMENTS_H_
+#define ENDSOLVE_BOARD_ARGUMENTS_H_
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "board/position.h"
+#include "board/position_io.h"
+
+namespace endsolve {
+
+struct LoadedPositions {
+  std::vector<Position> positions;
+  std::vector<absl::Status> errors;  // one per bad line or unreadable argument
+};
+
+// Reads every argument in order. An argument naming an existing file is read
+// as a file (with `options`: which position of each game of a .wtb file);
+// anything else is parsed as one position. Errors are collected, not fatal,
+// so that the good positions still get solved.
+LoadedPositions LoadPositions(const std::vector<std::string>& args,
+                              const ReadOptions& options = {});
+
+// Parses a range of position numbers, "A-B" or "A", inclusive; "" is all.
+absl::StatusOr<std::pair<int, int>> ParseRange(const std::string& text);
+
+// Keeps the positions whose number lies in `range` ("40-49", "40" or empty
+// for all). A position's number is its FFO label (#40), else its game
+// number in a .wtb file (label "game 17"), else its 1-based place in the
+// input. A range that matches none of them is an error.
+absl::StatusOr<std::vector<Position>> SelectRange(std::vector<Position> positions,
+                                                  const std::string& range);
+
+// A short stable name for a position in tables: its FFO label ("#40"), else
+// FILE:LINE (for a .wtb file FILE:GAME), else "arg N".
+std::string PositionId(const Position& position);
+
+// The width of a table's id column for these positions: the longest id,
+// at least kMinIdWidth, so that long ids (paths, line numbers) keep the
+// other columns in line.
+inline constexpr int kMinIdWidth = 8;
+int IdColumnWidth(const std::vector<Position>& positions);
+
+}  // namespace endsolve
+
+#endif  // ENDSOLVE_BOARD_ARGUMENTS_H_
