@@ -1,6 +1,9 @@
 #include "batch/merge_check.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <tuple>
@@ -133,6 +136,50 @@ MergeReport MergeShards(const std::vector<ShardFile>& files,
               return FileOrder(a) < FileOrder(b);
             });
   return report;
+}
+
+absl::StatusOr<std::vector<ShardFile>> ReadShardFiles(const std::vector<std::string>& paths,
+                                                      const std::string& out,
+                                                      std::vector<std::string>* warnings) {
+  std::error_code out_error;
+  const auto out_status = std::filesystem::status(out, out_error);
+  if (std::filesystem::exists(out_status) && !std::filesystem::is_regular_file(out_status)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--out ", out,
+        " is not a regular file (a device, a pipe or a folder); the merge needs a file of its own"));
+  }
+  std::vector<ShardFile> files;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(path, out, ec)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--out ", out, " is also an input; write the merge elsewhere"));
+    }
+    absl::StatusOr<ResultsContents> contents = ReadResultsFile(path);
+    if (!contents.ok()) return contents.status();
+    warnings->insert(warnings->end(), contents->warnings.begin(), contents->warnings.end());
+    files.push_back({path, *std::move(contents)});
+  }
+  return files;
+}
+
+absl::Status WriteMergedFile(const std::string& path,
+                             const std::vector<const ResultRecord*>& records) {
+  const std::string temporary = path + ".partial";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) return absl::ErrnoToStatus(errno, absl::StrCat("cannot create ", temporary));
+    for (const ResultRecord* r : records) out << DumpLine(r->json) << '\n';
+    out.flush();
+    if (!out) return absl::ErrnoToStatus(errno, absl::StrCat("cannot write ", temporary));
+  }
+  std::error_code ec;
+  std::filesystem::rename(temporary, path, ec);
+  if (ec) {
+    return absl::InternalError(
+        absl::StrCat("cannot rename ", temporary, " to ", path, ": ", ec.message()));
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace endsolve::batch

@@ -1,5 +1,6 @@
-// The checks of `endsolve merge`: shard results combined into one list, with
-// every way the shards can disagree or fall short named.
+// `endsolve merge` as a library: the shards' results files read, combined
+// into one list with every way they can disagree or fall short named, and
+// the merged file written whole or not at all.
 #ifndef ENDSOLVE_BATCH_MERGE_CHECK_H_
 #define ENDSOLVE_BATCH_MERGE_CHECK_H_
 
@@ -7,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "batch/input.h"
 #include "batch/results_file.h"
 
@@ -29,6 +31,20 @@ struct MergeReport {
   std::vector<std::string> notes;       // harmless: ids not among the inputs
   bool ok() const { return missing.empty() && duplicates.empty() && conflicts.empty(); }
 };
+
+// Reads the shards' results files for a merge into `out`: `out` must be a
+// regular file or absent (the merge is renamed over it; a device there
+// would be replaced), and no shard may be `out` itself. Warnings about torn
+// or corrupted lines go to `warnings`; an unreadable shard is the error.
+absl::StatusOr<std::vector<ShardFile>> ReadShardFiles(const std::vector<std::string>& paths,
+                                                      const std::string& out,
+                                                      std::vector<std::string>* warnings);
+
+// Writes the merged records to `path` by way of PATH.partial renamed over
+// it, so that `path` is either the old file or the whole new one, never a
+// part.
+absl::Status WriteMergedFile(const std::string& path,
+                             const std::vector<const ResultRecord*>& records);
 
 // Merges the files' latest records. With `inputs` (the batch's items, all
 // shards), every id must have a record; without, every shard K of N named

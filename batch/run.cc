@@ -4,10 +4,45 @@
 #include <cmath>
 #include <set>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 
 namespace endsolve::batch {
+
+absl::StatusOr<absl::Duration> ParseTimeLimit(absl::string_view text) {
+  if (text.empty()) return absl::InfiniteDuration();
+  double seconds = 0;
+  absl::Duration limit;
+  if (absl::SimpleAtod(text, &seconds)) {
+    limit = absl::Seconds(seconds);
+  } else if (!absl::ParseDuration(text, &limit)) {
+    limit = absl::ZeroDuration();
+  }
+  if (limit <= absl::ZeroDuration() || limit == absl::InfiniteDuration()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "expected a positive duration such as 90s, 10m or 600, found '", text, "'"));
+  }
+  return limit;
+}
+
+absl::StatusOr<std::unique_ptr<ResultsAppender>> OpenResults(const std::string& path, bool resume,
+                                                             const RunSettings& run,
+                                                             std::vector<std::string>* notes) {
+  auto results = ResultsAppender::Open(path, !resume);
+  if (!results.ok()) return results.status();
+  const ResultsContents& existing = (*results)->contents();
+  if (existing.torn_bytes > 0) {
+    notes->push_back(absl::StrFormat(
+        "%s:%d: cut off a torn last line (%d bytes), left by an interrupted write; its position "
+        "will be solved again",
+        path, existing.torn_line, existing.torn_bytes));
+  }
+  for (const std::string& w : existing.warnings) notes->push_back(absl::StrCat("warning: ", w));
+  if (absl::Status s = CheckCompatible(path, existing, run); !s.ok()) return s;
+  return results;
+}
 
 // Limits are compared in whole microseconds: a limit read back from its JSON
 // decimal may differ from the flag's value in the last bits.

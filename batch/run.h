@@ -8,11 +8,14 @@
 #include <atomic>
 #include <deque>
 #include <map>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 #include "batch/identity.h"
 #include "batch/input.h"
 #include "batch/progress.h"
@@ -21,6 +24,19 @@
 #include "solver/solver.h"
 
 namespace endsolve::batch {
+
+// Parses a time limit per position: an absl duration ("90s", "1h30m") or a
+// plain number of seconds; empty means no limit. Anything else, and a limit
+// that is not positive, is refused with what was expected.
+absl::StatusOr<absl::Duration> ParseTimeLimit(absl::string_view text);
+
+// Opens the results file of a run for appending (ResultsAppender::Open:
+// `resume` false refuses an existing file) and refuses one of another shard
+// or mode (CheckCompatible). What the user should hear of the file (a torn
+// last line cut off, corrupted lines skipped) goes to `notes`.
+absl::StatusOr<std::unique_ptr<ResultsAppender>> OpenResults(const std::string& path, bool resume,
+                                                             const RunSettings& run,
+                                                             std::vector<std::string>* notes);
 
 // A timed-out position is tried again only with a longer limit than the one
 // it ran out of: the same limit would only time out again.

@@ -1,8 +1,11 @@
 #include "batch/summary.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "batch/results_file.h"
 #include "board/notation.h"
 
 namespace endsolve::batch {
@@ -45,6 +48,26 @@ ResultsSummary Summarize(const std::vector<const ResultRecord*>& records) {
     s.seconds += r->json.value("seconds", 0.0);
   }
   return s;
+}
+
+absl::StatusOr<FilesSummary> SummarizeFiles(const std::vector<std::string>& paths,
+                                            std::vector<std::string>* warnings) {
+  FilesSummary read_files;
+  for (const std::string& path : paths) {
+    absl::StatusOr<ResultsContents> read = ReadResultsFile(path);
+    if (!read.ok()) return read.status();
+    warnings->insert(warnings->end(), read->warnings.begin(), read->warnings.end());
+    read_files.files.push_back(*std::move(read));
+  }
+  std::vector<const ResultRecord*> latest;
+  for (const ResultsContents& c : read_files.files) {
+    for (const auto& [id, record] : LatestById(c)) latest.push_back(record);
+  }
+  std::sort(latest.begin(), latest.end(), [](const ResultRecord* a, const ResultRecord* b) {
+    return a->line_number < b->line_number;
+  });
+  read_files.summary = Summarize(latest);
+  return read_files;
 }
 
 std::string FormatSummary(const ResultsSummary& s) {

@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "batch/record.h"
+#include "batch/results_file.h"
 
 namespace endsolve::batch {
 
@@ -26,6 +28,23 @@ struct ResultsSummary {
 
 // Adds up one record per position (the latest of each id).
 ResultsSummary Summarize(const std::vector<const ResultRecord*>& records);
+
+// Whole results files read for their totals: the records, and the summary
+// whose lists point into them (so it moves with them and is never copied).
+struct FilesSummary {
+  FilesSummary() = default;
+  FilesSummary(FilesSummary&&) = default;
+  FilesSummary& operator=(FilesSummary&&) = default;
+  std::vector<ResultsContents> files;
+  ResultsSummary summary;
+};
+
+// The totals of whole results files (`endsolve batch --summary`): the latest
+// record of each id, taken in the order of their lines. Warnings about
+// torn or corrupted lines go to `warnings`; a file that cannot be read is
+// the error.
+absl::StatusOr<FilesSummary> SummarizeFiles(const std::vector<std::string>& paths,
+                                            std::vector<std::string>* warnings);
 
 // The report printed by --summary and merge: one line of counts per status,
 // the time and the nodes, then every mismatch ("ID: expected +18, found +16

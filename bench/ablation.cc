@@ -41,9 +41,12 @@ absl::StatusOr<std::vector<AblationRow>> MeasureAblation(
     const std::vector<Position>& positions, const SolveOptions& options,
     const std::vector<AblationVariant>& variants, const std::atomic<bool>& cancel,
     const std::function<void(int, int)>& on_start) {
+  SolveOptions with_table = options;
+  std::unique_ptr<TranspositionTable> table;
+  if (absl::Status s = GiveTable(with_table, table); !s.ok()) return s;
   std::vector<AblationRow> rows;
   for (std::size_t v = 0; v < variants.size() && !cancel.load(); ++v) {
-    SolveOptions variant = options;
+    SolveOptions variant = with_table;
     variant.features = variants[v].features;
     auto runs = RunBench(positions, variant, 1, cancel, [&](int, int i) {
       if (on_start) on_start(static_cast<int>(v), i);

@@ -33,8 +33,8 @@ struct AblationRow {
   int wrong = 0;           // against the input's answers
 };
 
-// Solves every position once per variant with `options` (its table,
-// required, cleared before every solve); `on_start(v, i)` before each. Stops
+// Solves every position once per variant with `options` (its table, or one
+// made for the whole ablation, cleared before every solve); `on_start(v, i)` before each. Stops
 // after the variant in progress when `cancel` is raised, returning the
 // complete rows.
 absl::StatusOr<std::vector<AblationRow>> MeasureAblation(

@@ -4,9 +4,20 @@
 
 namespace endsolve::bench {
 
+absl::Status GiveTable(SolveOptions& options, std::unique_ptr<TranspositionTable>& owned) {
+  if (options.tt != nullptr) return absl::OkStatus();
+  absl::StatusOr<std::unique_ptr<TranspositionTable>> made = TranspositionTable::Create(options.table);
+  if (!made.ok()) return made.status();
+  owned = *std::move(made);
+  options.tt = owned.get();
+  return absl::OkStatus();
+}
+
 absl::StatusOr<BenchRuns> RunBench(const std::vector<Position>& positions, SolveOptions options,
                                    int repeat, const std::atomic<bool>& cancel,
                                    const OnSolveStart& on_start) {
+  std::unique_ptr<TranspositionTable> table;
+  if (absl::Status s = GiveTable(options, table); !s.ok()) return s;
   options.cancel = &cancel;
   BenchRuns runs;
   for (int r = 0; r < repeat && !cancel.load(); ++r) {

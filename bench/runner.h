@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -22,8 +23,13 @@ using BenchRuns = std::vector<std::vector<SolveResult>>;
 // Called before each solve: run r (0-based), position i.
 using OnSolveStart = std::function<void(int run, int position)>;
 
-// Solves every position `repeat` times with `options`, whose table
-// (options.tt, required) is cleared before every solve so that runs are
+// Gives `options` a table when it has none (options.tt null): one made from
+// options.table and kept in `owned`, so that a benchmark makes one table
+// for all its solves. The error is Create's (a size the machine cannot hold).
+absl::Status GiveTable(SolveOptions& options, std::unique_ptr<TranspositionTable>& owned);
+
+// Solves every position `repeat` times with `options`, whose table (given,
+// or made by GiveTable) is cleared before every solve so that runs are
 // independent and comparable. Stops early, keeping the complete runs
 // finished so far, when `cancel` is raised: an interrupted run is not a
 // sample.

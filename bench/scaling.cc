@@ -1,8 +1,24 @@
 #include "bench/scaling.h"
 
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "bench/runner.h"
 
 namespace endsolve::bench {
+
+absl::StatusOr<std::vector<int>> ParseThreadCounts(absl::string_view spec) {
+  std::vector<int> counts;
+  for (absl::string_view item : absl::StrSplit(spec, ',')) {
+    int n = 0;
+    if (!absl::SimpleAtoi(item, &n) || n < 1) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "expected a comma-separated list of counts of at least 1, found '", spec, "'"));
+    }
+    counts.push_back(n);
+  }
+  return counts;
+}
 
 double Speedup(const ScalingRow& base, const ScalingRow& row) {
   return row.median_seconds > 0 ? base.median_seconds / row.median_seconds : 0.0;
@@ -21,9 +37,12 @@ absl::StatusOr<std::vector<ScalingRow>> MeasureScaling(
     const std::vector<int>& thread_counts, int repeat, int cores, const std::atomic<bool>& cancel,
     const std::function<void(int threads, int run, int position)>& on_start,
     const std::function<void(const ScalingRow&)>& on_row) {
+  SolveOptions with_table = base;
+  std::unique_ptr<TranspositionTable> table;
+  if (absl::Status s = GiveTable(with_table, table); !s.ok()) return s;
   std::vector<ScalingRow> rows;
   for (const int threads : thread_counts) {
-    SolveOptions options = base;
+    SolveOptions options = with_table;
     options.threads = threads;
     auto runs = RunBench(positions, options, repeat, cancel, [&](int run, int position) {
       if (on_start) on_start(threads, run, position);

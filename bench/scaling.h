@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -22,6 +23,10 @@ struct ScalingRow {
   int wrong = 0;                    // positions solved wrongly in any run
   bool oversubscribed = false;      // more threads than the machine's cores
 };
+
+// A comma-separated list of thread counts ("1,2,4,8"), each at least 1:
+// bench scaling's --threads.
+absl::StatusOr<std::vector<int>> ParseThreadCounts(absl::string_view spec);
 
 // Derived columns, taken against `base` (the first row).
 double Speedup(const ScalingRow& base, const ScalingRow& row);

@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include <memory>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -40,8 +39,6 @@ using batch::BatchProgress;
 using batch::BatchRun;
 using batch::FormatShard;
 using batch::ResultRecord;
-using batch::ResultsAppender;
-using batch::ResultsContents;
 using batch::ResultsSummary;
 using batch::ResultStatus;
 using batch::RunSettings;
@@ -56,26 +53,6 @@ struct BatchArgs {
   SearchArgs search;
   InputArgs input;
 };
-
-// Parses --time-limit-per-position: an absl duration ("90s", "1h30m") or a
-// plain number of seconds; empty means no limit.
-absl::StatusOr<absl::Duration> ParseTimeLimit(const std::string& text) {
-  if (text.empty()) return absl::InfiniteDuration();
-  double seconds = 0;
-  absl::Duration limit;
-  if (absl::SimpleAtod(text, &seconds)) {
-    limit = absl::Seconds(seconds);
-  } else if (!absl::ParseDuration(text, &limit)) {
-    limit = absl::ZeroDuration();
-  }
-  if (limit <= absl::ZeroDuration() || limit == absl::InfiniteDuration()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "expected a positive duration such as 90s, 10m or 600, "
-        "found '",
-        text, "'"));
-  }
-  return limit;
-}
 
 // Quotes an argument for a POSIX shell when it needs it.
 std::string ShellQuote(absl::string_view arg) {
@@ -105,39 +82,19 @@ std::string ResumeCommand(const std::vector<std::string>& args) {
 }
 
 int Summary(const std::vector<std::string>& files) {
-  if (files.empty()) {
-    absl::FPrintF(stderr, "endsolve batch --summary: expected at least one results file\n");
-    return kExitBadInput;
-  }
-  std::vector<ResultsContents> contents;
-  for (const std::string& file : files) {
-    absl::StatusOr<ResultsContents> read = batch::ReadResultsFile(file);
-    if (!read.ok()) {
-      absl::FPrintF(stderr, "endsolve batch --summary: %s\n", read.status().message());
-      return kExitBadInput;
-    }
-    for (const std::string& w : read->warnings) absl::FPrintF(stderr, "warning: %s\n", w);
-    contents.push_back(*std::move(read));
-  }
-  std::vector<const ResultRecord*> latest;
-  for (const ResultsContents& c : contents) {
-    for (const auto& [id, record] : batch::LatestById(c)) latest.push_back(record);
-  }
-  std::sort(latest.begin(), latest.end(), [](const ResultRecord* a, const ResultRecord* b) {
-    return a->line_number < b->line_number;
-  });
-  const ResultsSummary summary = batch::Summarize(latest);
-  absl::PrintF("%s", batch::FormatSummary(summary));
-  return summary.wrong > 0 ? kExitWrong : kExitOk;
+  if (files.empty()) return Fail("batch --summary", "expected at least one results file");
+  std::vector<std::string> warnings;
+  absl::StatusOr<batch::FilesSummary> read = batch::SummarizeFiles(files, &warnings);
+  for (const std::string& w : warnings) absl::FPrintF(stderr, "warning: %s\n", w);
+  if (!read.ok()) return Fail("batch --summary", read.status().message());
+  absl::PrintF("%s", batch::FormatSummary(read->summary));
+  return read->summary.wrong > 0 ? kExitWrong : kExitOk;
 }
 
 int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   if (args.summary) return Summary(args.inputs);
 
-  auto fail = [](absl::string_view message) {
-    absl::FPrintF(stderr, "endsolve batch: %s\n", message);
-    return kExitBadInput;
-  };
+  auto fail = [](absl::string_view message) { return Fail("batch", message); };
   const std::string& out = args.out;
   if (out.empty()) return fail("expected --out RESULTS.jsonl, the file that receives the results");
   if (args.inputs.empty()) return fail("expected at least one input file of positions");
@@ -145,7 +102,7 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   if (!options.ok()) return fail(options.status().message());
   // Both were checked as they were parsed.
   const RunSettings run{*batch::ParseShard(args.shard), options->wld, options->threads,
-                        *ParseTimeLimit(args.time_limit)};
+                        *batch::ParseTimeLimit(args.time_limit)};
 
   for (const std::string& file : args.inputs) {
     std::error_code ec;
@@ -159,17 +116,10 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   for (const std::string& w : input->warnings) absl::FPrintF(stderr, "warning: %s\n", w);
   const std::vector<BatchItem> items = batch::SelectShard(std::move(input->items), run.shard);
 
-  auto results = ResultsAppender::Open(out, !args.resume);
+  std::vector<std::string> notes;
+  auto results = batch::OpenResults(out, args.resume, run, &notes);
+  for (const std::string& note : notes) absl::FPrintF(stderr, "%s\n", note);
   if (!results.ok()) return fail(results.status().message());
-  const ResultsContents& existing = (*results)->contents();
-  if (existing.torn_bytes > 0) {
-    absl::FPrintF(stderr,
-                  "%s:%d: cut off a torn last line (%d bytes), left by an interrupted write; "
-                  "its position will be solved again\n",
-                  out, existing.torn_line, existing.torn_bytes);
-  }
-  for (const std::string& w : existing.warnings) absl::FPrintF(stderr, "warning: %s\n", w);
-  if (absl::Status s = batch::CheckCompatible(out, existing, run); !s.ok()) return fail(s.message());
 
   auto tt = TranspositionTable::Create(options->table);
   if (!tt.ok()) return fail(tt.status().message());
@@ -257,7 +207,7 @@ void AddBatchCommand(CLI::App& root, CommandRuns& runs) {
   app->add_option("--time-limit-per-position", args->time_limit,
                   "give up on a position after this long (e.g. 90s, 10m, 2h or seconds; "
                   "default none)")
-      ->check(StatusCheck([](const std::string& s) { return ParseTimeLimit(s); }));
+      ->check(StatusCheck([](const std::string& s) { return batch::ParseTimeLimit(s); }));
   AddEmptiesOption(*app, args->input);
   AddSearchOptions(*app, args->search, ThreadsOption::kCount);
   CLI::Option* summary = app->add_flag(

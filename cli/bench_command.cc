@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 
 #include "absl/strings/str_format.h"
 #include "bench/ablation.h"
@@ -37,9 +38,9 @@ struct BenchArgs {
   InputArgs input;
 };
 
-// The positions of --positions (read as --empties says) within --range;
-// InvalidArgument when none.
-absl::StatusOr<std::vector<Position>> ChosenPositions(const BenchArgs& args) {
+// The positions of --positions (read as --empties says), or the built-in
+// FFO #40-#59, within --range; nothing, after printing why, when none is.
+std::optional<LoadedPositions> ChosenPositions(const BenchArgs& args) {
   const ReadOptions read_options = args.input.read_options();
   LoadedPositions loaded;
   if (args.positions.empty()) {
@@ -50,11 +51,12 @@ absl::StatusOr<std::vector<Position>> ChosenPositions(const BenchArgs& args) {
   } else {
     loaded = LoadPositions(args.positions, read_options);
   }
-  for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
-  auto selected = SelectRange(std::move(loaded.positions), args.input.range);
-  if (!selected.ok()) return selected.status();
-  if (selected->empty()) return absl::InvalidArgumentError("no position in the range");
-  return selected;
+  std::optional<LoadedPositions> chosen = SelectInputs("bench", std::move(loaded), args.input);
+  if (chosen && chosen->positions.empty()) {
+    Fail("bench", "no position to measure");
+    return std::nullopt;
+  }
+  return chosen;
 }
 
 // Where a benchmark is, for the progress display: written by the runner's
@@ -70,14 +72,8 @@ struct BenchStatus {
   std::atomic<int> threads = 0, run = 0, index = 0;
 };
 
-int BenchFfo(const BenchArgs& args, SolveOptions base, const std::vector<Position>& chosen) {
+int BenchFfo(const BenchArgs& args, const SolveOptions& base, const std::vector<Position>& chosen) {
   const int repeat = args.repeat;
-  auto tt = TranspositionTable::Create(base.table);
-  if (!tt.ok()) {
-    absl::FPrintF(stderr, "endsolve bench: %s\n", tt.status().message());
-    return kExitBadInput;
-  }
-  base.tt = tt->get();
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   BenchStatus status(chosen, repeat);
   status.threads = base.threads;
@@ -87,16 +83,12 @@ int BenchFfo(const BenchArgs& args, SolveOptions base, const std::vector<Positio
     status.index = i;
   });
   display.Stop();
-  if (!runs.ok()) {
-    absl::FPrintF(stderr, "endsolve bench: %s\n", runs.status().message());
-    return kExitBadInput;
-  }
+  if (!runs.ok()) return Fail("bench", runs.status().message());
   const BenchSummary summary = bench::Summarise(chosen, *runs, base.wld);
   absl::PrintF("%s", bench::FormatBenchTable(chosen, summary, base.threads, repeat));
   if (const std::string& csv = args.csv; !csv.empty()) {
     if (absl::Status s = bench::WriteBenchCsv(csv, chosen, summary, base.threads); !s.ok()) {
-      absl::FPrintF(stderr, "endsolve bench: %s\n", s.message());
-      return kExitBadInput;
+      return Fail("bench", s.message());
     }
   }
   if (interrupted.load()) return kExitInterrupted;
@@ -108,29 +100,21 @@ int BenchFfo(const BenchArgs& args, SolveOptions base, const std::vector<Positio
 int BenchScaling(const BenchArgs& args, const SolveOptions& base,
                  const std::vector<Position>& positions) {
   const int repeat = args.repeat;
-  auto counts = ParseThreadCounts(args.search.thread_list);  // checked as it was parsed
+  auto counts = bench::ParseThreadCounts(args.search.thread_list);  // checked as it was parsed
   for (int threads : *counts) {  // refuse a bad count before hours of runs
     SolveOptions options = base;
     options.threads = threads;
     if (absl::Status valid = ValidateOptions(options); !valid.ok()) {
-      absl::FPrintF(stderr, "endsolve bench scaling: %s\n", valid.message());
-      return kExitBadInput;
+      return Fail("bench scaling", valid.message());
     }
   }
   const int cores = tbb::info::default_concurrency();
-  auto tt = TranspositionTable::Create(base.table);
-  if (!tt.ok()) {
-    absl::FPrintF(stderr, "endsolve bench scaling: %s\n", tt.status().message());
-    return kExitBadInput;
-  }
-  SolveOptions options = base;
-  options.tt = tt->get();
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   BenchStatus status(positions, repeat);
   ProgressDisplay display([&status](bool) { return status.Line(); }, IsInteractive(),
                           "bench scaling: ");
   auto measured = bench::MeasureScaling(
-      positions, options, *counts, repeat, cores, interrupted,
+      positions, base, *counts, repeat, cores, interrupted,
       [&status](int t, int r, int i) {
         status.threads = t;
         status.run = r;
@@ -141,25 +125,20 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
                                         row.median_seconds, row.median_nodes));
       });
   display.Stop();
-  if (!measured.ok()) {
-    absl::FPrintF(stderr, "endsolve bench scaling: %s\n", measured.status().message());
-    return kExitBadInput;
-  }
+  if (!measured.ok()) return Fail("bench scaling", measured.status().message());
   const std::vector<ScalingRow>& rows = *measured;
   if (rows.empty()) return kExitInterrupted;
   absl::PrintF("%s", bench::FormatScalingTable(rows, cores, repeat));
   if (const std::string& csv = args.csv; !csv.empty()) {
     if (absl::Status s = bench::WriteScalingCsv(csv, rows); !s.ok()) {
-      absl::FPrintF(stderr, "endsolve bench scaling: %s\n", s.message());
-      return kExitBadInput;
+      return Fail("bench scaling", s.message());
     }
   }
   if (const std::string& plot = args.plot; !plot.empty()) {
     const std::string title = absl::StrFormat("endsolve scaling, %d positions, %d cores",
                                               positions.size(), cores);
     if (absl::Status s = bench::PlotScaling(plot, rows, title); !s.ok()) {
-      absl::FPrintF(stderr, "endsolve bench scaling: %s\n", s.message());
-      return kExitBadInput;
+      return Fail("bench scaling", s.message());
     }
     absl::FPrintF(stderr, "endsolve bench scaling: plot written to %s\n", plot);
   }
@@ -172,13 +151,6 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
 // Solves the positions once per ablation variant (bench/ablation.h) and
 // prints the table.
 int BenchAblation(const SolveOptions& base, const std::vector<Position>& positions) {
-  auto tt = TranspositionTable::Create(base.table);
-  if (!tt.ok()) {
-    absl::FPrintF(stderr, "endsolve bench ablation: %s\n", tt.status().message());
-    return kExitBadInput;
-  }
-  SolveOptions options = base;
-  options.tt = tt->get();
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   const std::vector<bench::AblationVariant> variants = bench::AblationVariants(base.features);
   std::atomic<int> variant = 0, index = 0;
@@ -188,15 +160,12 @@ int BenchAblation(const SolveOptions& base, const std::vector<Position>& positio
                                variants[variant.load()].name, PositionId(positions[index.load()]));
       },
       IsInteractive(), "bench ablation: ");
-  auto rows = bench::MeasureAblation(positions, options, variants, interrupted, [&](int v, int i) {
+  auto rows = bench::MeasureAblation(positions, base, variants, interrupted, [&](int v, int i) {
     variant = v;
     index = i;
   });
   display.Stop();
-  if (!rows.ok()) {
-    absl::FPrintF(stderr, "endsolve bench ablation: %s\n", rows.status().message());
-    return kExitBadInput;
-  }
+  if (!rows.ok()) return Fail("bench ablation", rows.status().message());
   if (!rows->empty()) absl::PrintF("%s", bench::FormatAblationTable(*rows));
   if (interrupted.load()) return kExitInterrupted;
   for (const bench::AblationRow& r : *rows) {
@@ -209,19 +178,14 @@ enum class BenchKind { kFfo, kScaling, kAblation };
 
 int RunBench(const BenchArgs& args, BenchKind kind) {
   auto options = ToSolveOptions(args.search);
-  if (!options.ok()) {
-    absl::FPrintF(stderr, "endsolve bench: %s\n", options.status().message());
-    return kExitBadInput;
-  }
-  auto positions = ChosenPositions(args);
-  if (!positions.ok()) {
-    absl::FPrintF(stderr, "endsolve bench: %s\n", positions.status().message());
-    return kExitBadInput;
-  }
+  if (!options.ok()) return Fail("bench", options.status().message());
+  std::optional<LoadedPositions> read = ChosenPositions(args);
+  if (!read) return kExitBadInput;
+  const std::vector<Position>& positions = read->positions;
   switch (kind) {
-    case BenchKind::kFfo: return BenchFfo(args, *options, *positions);
-    case BenchKind::kScaling: return BenchScaling(args, *options, *positions);
-    case BenchKind::kAblation: return BenchAblation(*options, *positions);
+    case BenchKind::kFfo: return BenchFfo(args, *options, positions);
+    case BenchKind::kScaling: return BenchScaling(args, *options, positions);
+    case BenchKind::kAblation: return BenchAblation(*options, positions);
   }
   return kExitBadInput;
 }

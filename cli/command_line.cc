@@ -71,11 +71,7 @@ std::string OptionToken(const std::string& arg) {
 
 bool TakesValue(const CLI::Option& option) { return option.get_expected_min() > 0; }
 
-int Fail(const CLI::App* app, const std::string& message) {
-  const std::string name = CommandName(app);
-  absl::FPrintF(stderr, "endsolve%s%s: %s\n", name.empty() ? "" : " ", name, message);
-  return kExitBadInput;
-}
+int Fail(const CLI::App* app, const std::string& message) { return cli::Fail(CommandName(app), message); }
 
 // " (did you mean --threads?)" for "--thrads", or "".
 std::string DidYouMean(const std::string& typed, const std::vector<std::string>& candidates) {
@@ -107,6 +103,11 @@ std::string Overview(const CLI::App& root, const std::string& footer) {
 }
 
 }  // namespace
+
+int Fail(absl::string_view command, absl::string_view message) {
+  absl::FPrintF(stderr, "endsolve%s%s: %s\n", command.empty() ? "" : " ", command, message);
+  return kExitBadInput;
+}
 
 std::string Nearest(const std::string& typed, const std::vector<std::string>& candidates) {
   // Levenshtein distance, one row at a time.

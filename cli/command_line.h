@@ -17,6 +17,7 @@
 #include "CLI/CLI.hpp"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 
 namespace endsolve::cli {
 
@@ -31,6 +32,11 @@ using CommandRuns = std::map<const CLI::App*, CommandRun>;
 // it); `endsolve help CMD` and `endsolve CMD --help` print CMD's options.
 int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& footer, int argc,
                    char** argv);
+
+// Prints "endsolve COMMAND: MESSAGE" on stderr and returns 2, the exit
+// status of bad usage or bad input: how every command reports an error that
+// stops it.
+int Fail(absl::string_view command, absl::string_view message);
 
 // The element of `candidates` nearest to `typed` by edit distance, when it
 // is near enough to be a likely misspelling; "" otherwise.

@@ -7,7 +7,9 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
@@ -35,25 +37,19 @@ struct EvalArgs {
 
 int RunEval(const EvalArgs& args) {
   const int depth = args.depth;
-  auto evaluator = LoadEvaluator(args.eval);
-  if (!evaluator.ok()) {
-    absl::FPrintF(stderr, "endsolve eval: %s\n", evaluator.status().message());
-    return kExitBadInput;
-  }
-  LoadedPositions loaded = LoadPositions(args.inputs, args.input.read_options());
-  for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
-  auto selected = SelectRange(std::move(loaded.positions), args.input.range);
-  if (!selected.ok()) {
-    absl::FPrintF(stderr, "endsolve eval: %s\n", selected.status().message());
-    return kExitBadInput;
-  }
+  auto evaluator = eval::Evaluator::Load(args.eval);
+  if (!evaluator.ok()) return Fail("eval", absl::StrCat("--eval: ", evaluator.status().message()));
+  std::optional<LoadedPositions> read =
+      SelectInputs("eval", LoadPositions(args.inputs, args.input.read_options()), args.input);
+  if (!read) return kExitBadInput;
+  const std::vector<Position>& selected = read->positions;
   const bool json = args.json;
-  const int id_width = std::max(12, IdColumnWidth(*selected));
+  const int id_width = std::max(12, IdColumnWidth(selected));
   if (!json) absl::PrintF("%-*s %4s %7s %7s %6s\n", id_width, "id", "emp", "eval", "expect", "error");
   search::EvalSearch search(*evaluator);
   double abs_error = 0;
   int with_answers = 0;
-  for (const Position& position : *selected) {
+  for (const Position& position : selected) {
     const Board& board = position.board;
     const int units = search.Value(board.player, board.opponent, depth,
                                    -search::EvalUnits(kNumSquares + 1), search::EvalUnits(kNumSquares + 1));
@@ -80,11 +76,11 @@ int RunEval(const EvalArgs& args) {
       absl::PrintF("%-*s %4d %+7.2f %7s %6s\n", id_width, id, board.EmptyCount(), discs, "", "");
     }
   }
-  std::string summary = absl::StrFormat("evaluated %d, depth %d, input errors %d", selected->size(),
-                                        depth, loaded.errors.size());
+  std::string summary = absl::StrFormat("evaluated %d, depth %d, input errors %d", selected.size(),
+                                        depth, read->errors.size());
   if (with_answers > 0) absl::StrAppendFormat(&summary, ", MAE %.2f over %d with answers", abs_error / with_answers, with_answers);
   absl::FPrintF(json ? stderr : stdout, "%s\n", summary);
-  return loaded.errors.empty() ? kExitOk : kExitBadInput;
+  return read->errors.empty() ? kExitOk : kExitBadInput;
 }
 
 }  // namespace

@@ -1,8 +1,23 @@
 #include "cli/positions.h"
 
+#include <cstdio>
+
+#include "absl/strings/str_format.h"
 #include "cli/command_line.h"
 
 namespace endsolve::cli {
+
+std::optional<LoadedPositions> SelectInputs(absl::string_view command, LoadedPositions loaded,
+                                            const InputArgs& input) {
+  for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
+  auto selected = SelectRange(std::move(loaded.positions), input.range);
+  if (!selected.ok()) {
+    Fail(command, selected.status().message());
+    return std::nullopt;
+  }
+  loaded.positions = *std::move(selected);
+  return loaded;
+}
 
 void AddPositionInputs(CLI::App& app, std::vector<std::string>& inputs) {
   AddPositionals(app, "FILE_OR_POSITION", inputs, "position files, positions or move transcripts")

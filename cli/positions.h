@@ -3,10 +3,12 @@
 #ifndef ENDSOLVE_CLI_POSITIONS_H_
 #define ENDSOLVE_CLI_POSITIONS_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "CLI/CLI.hpp"
+#include "absl/strings/string_view.h"
 #include "board/arguments.h"
 #include "board/position_io.h"
 
@@ -17,6 +19,13 @@ struct InputArgs {
   int empties = -1;  // -1: the file's own depth
   ReadOptions read_options() const;
 };
+// The positions a command works on: prints each bad line's error of
+// `loaded` (the command goes on with the rest, and exits 2 at its end) and
+// keeps those within --range; nothing, after printing why, when the range
+// matches none of them.
+std::optional<LoadedPositions> SelectInputs(absl::string_view command, LoadedPositions loaded,
+                                            const InputArgs& input);
+
 // The required positional arguments of solve and eval: FILE_OR_POSITION...
 void AddPositionInputs(CLI::App& app, std::vector<std::string>& inputs);
 void AddRangeOption(CLI::App& app, InputArgs& args);

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "bench/scaling.h"
 
 namespace endsolve::cli {
 namespace {
@@ -35,7 +36,7 @@ void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
     app.add_option("--threads", args.thread_list,
                    "thread counts to measure, the first the baseline (default: powers of two up "
                    "to every hardware thread)")
-        ->check(StatusCheck([](const std::string& s) { return ParseThreadCounts(s); }));
+        ->check(StatusCheck([](const std::string& s) { return bench::ParseThreadCounts(s); }));
   } else {
     app.add_option("--threads", args.threads,
                    "search threads (default: every hardware thread); 1 starts no extra thread")
@@ -73,72 +74,6 @@ void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
                  "an evaluation weights file to order moves with (default: the built-in one)");
 }
 
-absl::StatusOr<std::vector<int>> ParseThreadCounts(absl::string_view spec) {
-  std::vector<int> counts;
-  for (absl::string_view item : absl::StrSplit(spec, ',')) {
-    int n = 0;
-    if (!absl::SimpleAtoi(item, &n) || n < 1) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "expected a comma-separated list of counts of at least 1, found '", spec, "'"));
-    }
-    counts.push_back(n);
-  }
-  return counts;
-}
-
-// Each named feature is a boolean except the killer count, which takes a
-// number ("killers" alone means the default of 2 killers per ply).
-absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec) {
-  SearchFeatures f;
-  constexpr int kKillersWhenNamed = 2;
-  for (absl::string_view item : absl::StrSplit(spec, ',', absl::SkipWhitespace())) {
-    if (item == "default") continue;
-    if (item.substr(0, 8) == "killers=") {
-      int n = 0;
-      if (!absl::SimpleAtoi(item.substr(8), &n) || n < 0 || n > kMaxKillers) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "expected killers=N with N from 0 to ", kMaxKillers, ", found '", item, "'"));
-      }
-      f.killers = n;
-      continue;
-    }
-    const bool on = item.substr(0, 3) != "no-";
-    const absl::string_view name = on ? item : item.substr(3);
-    if (name == "tt") f.tt_move = on;
-    else if (name == "killers" || name == "killer") f.killers = on ? kKillersWhenNamed : 0;
-    else if (name == "history") f.history = on;
-    else if (name == "fastest-first" || name == "ff") f.fastest_first = on;
-    else if (name == "parity") f.parity = on;
-    else if (name == "etc") f.etc = on;
-    else if (name == "stability") f.stability = on;
-    else if (name == "aspiration") f.aspiration = on;
-    else if (name == "eval") f.eval = on;
-    else if (name == "presearch") f.presearch = on;
-    else if (name == "selective") f.selective = on;
-    else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "unknown feature '", item,
-          "'; expected tt, killers[=N], history, fastest-first, parity, etc, stability, "
-          "aspiration, eval, presearch or selective, each optionally preceded by no-"));
-    }
-  }
-  return f;
-}
-
-absl::StatusOr<const eval::Evaluator*> LoadEvaluator(const std::string& path) {
-  if (path.empty()) return &eval::Evaluator::Default();
-  // Loaded once per process and kept to its end: options hold a pointer.
-  static std::unique_ptr<eval::Evaluator> loaded;
-  if (loaded == nullptr) {
-    absl::StatusOr<eval::Weights> weights = eval::ReadWeightsFile(path);
-    if (!weights.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat("--eval: ", weights.status().message()));
-    }
-    loaded = std::make_unique<eval::Evaluator>(*weights);
-  }
-  return loaded.get();
-}
-
 absl::StatusOr<SolveOptions> ToSolveOptions(const SearchArgs& args) {
   SolveOptions options;
   options.threads = args.thread_list.empty() ? args.threads : 1;
@@ -147,8 +82,10 @@ absl::StatusOr<SolveOptions> ToSolveOptions(const SearchArgs& args) {
   options.wld = args.wld;
   options.features = *ParseFeatures(args.ordering);
   options.split_min_empties = args.split_min_empties;
-  auto evaluator = LoadEvaluator(args.eval);
-  if (!evaluator.ok()) return evaluator.status();
+  auto evaluator = eval::Evaluator::Load(args.eval);
+  if (!evaluator.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat("--eval: ", evaluator.status().message()));
+  }
   options.evaluator = *evaluator;
   return options;
 }

@@ -43,20 +43,6 @@ void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads);
 // loaded is the one error left to report here.
 absl::StatusOr<SolveOptions> ToSolveOptions(const SearchArgs& args);
 
-// The evaluation --eval names: the built-in one when `path` is empty, else
-// the weights file, loaded once per process (an error names the file).
-absl::StatusOr<const eval::Evaluator*> LoadEvaluator(const std::string& path);
-
-// A comma-separated list of thread counts ("1,2,4,8"), each at least 1.
-absl::StatusOr<std::vector<int>> ParseThreadCounts(absl::string_view spec);
-
-// Parses an --ordering list: comma-separated features, each switched on by
-// its name or off by "no-" before it, and "killers=N" for the killer count.
-// Names: tt, killers, history, fastest-first (ff), parity, etc, stability,
-// aspiration (the root strategy), eval, presearch, selective.
-// "default" leaves the defaults; the list applies left to right over them.
-absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec);
-
 }  // namespace endsolve::cli
 
 #endif  // ENDSOLVE_CLI_SEARCH_FLAGS_H_

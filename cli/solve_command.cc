@@ -3,8 +3,10 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "cli/command_line.h"
@@ -87,27 +89,17 @@ struct SolveArgs {
 
 int RunSolve(const SolveArgs& args) {
   auto options = ToSolveOptions(args.search);
-  if (!options.ok()) {
-    absl::FPrintF(stderr, "endsolve solve: %s\n", options.status().message());
-    return kExitBadInput;
-  }
+  if (!options.ok()) return Fail("solve", options.status().message());
   auto tt = TranspositionTable::Create(options->table);
-  if (!tt.ok()) {
-    absl::FPrintF(stderr, "endsolve solve: %s\n", tt.status().message());
-    return kExitBadInput;
-  }
+  if (!tt.ok()) return Fail("solve", tt.status().message());
   options->tt = tt->get();
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options->cancel = &interrupted;
 
-  LoadedPositions loaded = LoadPositions(args.inputs, args.input.read_options());
-  for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
-  auto selected = SelectRange(std::move(loaded.positions), args.input.range);
-  if (!selected.ok()) {
-    absl::FPrintF(stderr, "endsolve solve: %s\n", selected.status().message());
-    return kExitBadInput;
-  }
-  loaded.positions = std::move(*selected);
+  std::optional<LoadedPositions> read =
+      SelectInputs("solve", LoadPositions(args.inputs, args.input.read_options()), args.input);
+  if (!read) return kExitBadInput;
+  const LoadedPositions& loaded = *read;
 
   for (const Position& position : loaded.positions) {
     if (position.board.EmptyCount() <= kEmptiesThatMayTakeDays) continue;
@@ -139,8 +131,7 @@ int RunSolve(const SolveArgs& args) {
     const SolveResult result = Solve(position.board, *options);
     if (!result.status.ok()) {
       if (display) display->Stop();
-      absl::FPrintF(stderr, "endsolve solve: %s: %s\n", id, result.status.message());
-      return kExitBadInput;
+      return Fail("solve", absl::StrCat(id, ": ", result.status.message()));
     }
     if (result.stopped) break;
     const Verdict verdict = CheckAnswer(position, result, options->wld);

@@ -1,6 +1,9 @@
 #include "eval/evaluator.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
 
 namespace endsolve::eval {
 
@@ -76,6 +79,23 @@ Evaluator::Evaluator(const Weights& weights) {
 const Evaluator& Evaluator::Default() {
   static const Evaluator evaluator(DefaultWeights());
   return evaluator;
+}
+
+absl::StatusOr<const Evaluator*> Evaluator::Load(const std::string& path) {
+  if (path.empty()) return &Default();
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<const Evaluator>> loaded;
+  std::lock_guard lock(mutex);
+  std::unique_ptr<const Evaluator>& evaluator = loaded[path];
+  if (evaluator == nullptr) {
+    absl::StatusOr<Weights> weights = ReadWeightsFile(path);
+    if (!weights.ok()) {
+      loaded.erase(path);
+      return weights.status();
+    }
+    evaluator = std::make_unique<const Evaluator>(*weights);
+  }
+  return evaluator.get();
 }
 
 int Evaluator::ToDiscs(int units) {

@@ -19,8 +19,10 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "board/bitboard.h"
 #include "eval/patterns.h"
 #include "eval/weights.h"
@@ -52,6 +54,12 @@ class Evaluator {
 
   // The evaluator of the built-in weights, made on first use.
   static const Evaluator& Default();
+
+  // The evaluation a user names (--eval): the built-in one when `path` is
+  // empty, else the weights file at `path`, read once per process and kept
+  // to its end, since solve options hold a pointer to it. Thread-safe. The
+  // error names the file and what is wrong with it (eval/weights.h).
+  static absl::StatusOr<const Evaluator*> Load(const std::string& path);
 
   // The evaluation in units of 1/kUnitsPerDisc disc, for side A when
   // a_to_move, else for side B, with the table of `empties`' phase.

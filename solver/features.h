@@ -5,6 +5,9 @@
 #ifndef ENDSOLVE_SOLVER_FEATURES_H_
 #define ENDSOLVE_SOLVER_FEATURES_H_
 
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
 namespace endsolve {
 
 // The most killer moves kept per ply (--ordering killers=N accepts 0..this).
@@ -33,6 +36,15 @@ struct SearchFeatures {
   // exact passes and their score is its first guess. Never decides a score.
   bool selective = true;
 };
+
+// Parses an ordering list (`--ordering` on the command line, and any program
+// that lets its user switch features): comma-separated features, each
+// switched on by its name or off by "no-" before it, and "killers=N" for the
+// killer count. Names: tt, killers, history, fastest-first (ff), parity,
+// etc, stability, aspiration (the root strategy), eval, presearch,
+// selective. "default" leaves the defaults; the list applies left to right
+// over them. An unknown name is refused with the list of known ones.
+absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec);
 
 }  // namespace endsolve
 
