@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "board/arguments.h"
 #include "board/notation.h"
+#include "solver/report.h"
 
 namespace endsolve::bench {
 
@@ -27,19 +28,12 @@ std::string FormatBenchTable(const std::vector<Position>& positions, const Bench
       "threads %d, %d of %d runs complete, medians per position\n", threads,
       summary.complete_runs, repeat);
   const int id_width = IdColumnWidth(positions);
-  absl::StrAppendFormat(&out, "%-*s %3s %4s %5s %6s %-5s %14s %9s %8s\n", id_width, "id", "emp",
-                        "move", "score", "expect", "check", "nodes", "time(s)", "Mnodes/s");
+  absl::StrAppend(&out, ResultColumnsHeader(id_width), "\n");
   for (std::size_t i = 0; i < summary.rows.size(); ++i) {
     const BenchRow& row = summary.rows[i];
-    const Position& p = positions[i];
-    absl::StrAppendFormat(
-        &out, "%-*s %3d %4s %5s %6s %-5s %14d %9.3f %8.2f\n", id_width, PositionId(p),
-        p.board.EmptyCount(),
-        SquareName(row.result.best_move), FormatScore(row.result.score),
-        p.HasAnswers() ? FormatScore(p.ExpectedScore()) : "",
-        row.checked ? (row.ok ? "OK" : "WRONG") : "", row.median_nodes, row.median_seconds,
-        row.median_seconds > 0 ? static_cast<double>(row.median_nodes) / row.median_seconds / 1e6
-                               : 0.0);
+    const Verdict verdict = !row.checked ? Verdict::kUnknown : row.ok ? Verdict::kOk : Verdict::kWrong;
+    absl::StrAppend(&out, ResultColumns(positions[i], row.result, verdict, row.median_nodes,
+                                        row.median_seconds, id_width), "\n");
   }
   const double t = summary.median_total_seconds;
   absl::StrAppendFormat(

@@ -14,7 +14,6 @@
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/positions.h"
-#include "cli/report.h"
 #include "cli/search_flags.h"
 #include "eval/evaluator.h"
 #include "nlohmann/json.hpp"

@@ -9,13 +9,14 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "board/notation.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/positions.h"
 #include "cli/progress_display.h"
-#include "cli/report.h"
 #include "cli/search_flags.h"
+#include "solver/report.h"
 
 namespace endsolve::cli {
 namespace {
@@ -37,30 +38,15 @@ class SolveStatus {
     last_ = p;
     reported_ = true;
   }
-  // During the presearch, its depth and estimate; during a selective pass,
-  // its margin and estimate; in an exact pass, the bounds proven so far
-  // ([lower, upper]) and the move that reaches the lower one. Always the
-  // root moves done, nodes, their rate, and the time.
+  // What the search believes (DescribeProgress), the nodes, their rate and
+  // the time.
   std::string Line() const {
     std::lock_guard lock(mutex_);
     const double seconds = absl::ToDoubleSeconds(absl::Now() - start_);
     if (!reported_) return absl::StrFormat("%s: starting, %.1fs", id_, seconds);
     const Progress& p = last_;
-    std::string what;
-    if (p.presearch_depth > 0) {
-      what = absl::StrFormat("presearch %d plies, estimate %s %s", p.presearch_depth,
-                             SquareName(p.best_move), FormatScore(p.bound));
-    } else if (p.margin > 0) {
-      what = absl::StrFormat("selective pass (margin %d), root %d/%d, estimate %s %s", p.margin,
-                             p.root_moves_done, p.root_moves_total, SquareName(p.best_move),
-                             FormatScore(p.bound));
-    } else {
-      what = absl::StrFormat("exact pass %d, root %d/%d, score in [%s, %s], best %s", p.iteration,
-                             p.root_moves_done, p.root_moves_total, FormatScore(p.bound),
-                             FormatScore(p.upper), SquareName(p.best_move));
-    }
     const double reported = absl::ToDoubleSeconds(p.elapsed);
-    return absl::StrFormat("%s: %s, %d nodes (%.1f M/s), %.1fs", id_, what, p.nodes,
+    return absl::StrFormat("%s: %s, %d nodes (%.1f M/s), %.1fs", id_, DescribeProgress(p), p.nodes,
                            reported > 0 ? static_cast<double>(p.nodes) / reported / 1e6 : 0.0,
                            seconds);
   }
@@ -112,7 +98,7 @@ int RunSolve(const SolveArgs& args) {
   const bool json = args.json;
   const bool live = !json && IsInteractive();
   const int id_width = IdColumnWidth(loaded.positions);
-  if (!json) absl::PrintF("%s\n", TableHeader(id_width));
+  if (!json) absl::PrintF("%s  pv\n", ResultColumnsHeader(id_width));
   std::fflush(stdout);
   SolveStatus status;
   std::unique_ptr<ProgressDisplay> display;
@@ -140,7 +126,10 @@ int RunSolve(const SolveArgs& args) {
     total_nodes += result.nodes;
     total_time += result.time;
     const std::string row =
-        json ? JsonLine(position, result, verdict) : TableRow(position, result, verdict, id_width);
+        json ? JsonLine(position, result, verdict)
+             : absl::StrCat(ResultColumns(position, result, verdict, result.nodes.total(),
+                                          absl::ToDoubleSeconds(result.time), id_width),
+                            "  ", FormatPv(result.pv));
     if (display) {
       display->Print(stdout, row);
     } else {

@@ -1,0 +1,62 @@
+#include "solver/report.h"
+
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "board/arguments.h"
+#include "board/notation.h"
+#include "nlohmann/json.hpp"
+
+namespace endsolve {
+
+std::string ResultColumnsHeader(int id_width) {
+  return absl::StrFormat("%-*s %3s %4s %5s %6s %-5s %14s %9s %8s", id_width, "id", "emp", "move",
+                         "score", "expect", "check", "nodes", "time(s)", "Mnodes/s");
+}
+
+std::string ResultColumns(const Position& position, const SolveResult& result, Verdict verdict,
+                          std::uint64_t nodes, double seconds, int id_width) {
+  const std::string expected = position.HasAnswers() ? FormatScore(position.ExpectedScore()) : "";
+  const char* check = verdict == Verdict::kOk ? "OK" : verdict == Verdict::kWrong ? "WRONG" : "";
+  return absl::StrFormat("%-*s %3d %4s %5s %6s %-5s %14d %9.3f %8.2f", id_width,
+                         PositionId(position), position.board.EmptyCount(),
+                         SquareName(result.best_move), FormatScore(result.score), expected, check,
+                         nodes, seconds, seconds > 0 ? static_cast<double>(nodes) / seconds / 1e6 : 0.0);
+}
+
+std::string DescribeProgress(const Progress& p) {
+  if (p.presearch_depth > 0) {
+    return absl::StrFormat("presearch %d plies, estimate %s %s", p.presearch_depth,
+                           SquareName(p.best_move), FormatScore(p.bound));
+  }
+  if (p.margin > 0) {
+    return absl::StrFormat("selective pass (margin %d), root %d/%d, estimate %s %s", p.margin,
+                           p.root_moves_done, p.root_moves_total, SquareName(p.best_move),
+                           FormatScore(p.bound));
+  }
+  return absl::StrFormat("exact pass %d, root %d/%d, score in [%s, %s], best %s", p.iteration,
+                         p.root_moves_done, p.root_moves_total, FormatScore(p.bound),
+                         FormatScore(p.upper), SquareName(p.best_move));
+}
+
+std::string JsonLine(const Position& position, const SolveResult& result, Verdict verdict) {
+  nlohmann::ordered_json j;
+  j["id"] = PositionId(position);
+  j["empties"] = position.board.EmptyCount();
+  j["best_move"] = SquareName(result.best_move);
+  j["score"] = result.score;
+  j["expected_score"] = position.HasAnswers() ? nlohmann::ordered_json(position.ExpectedScore())
+                                             : nlohmann::ordered_json(nullptr);
+  j["ok"] = verdict == Verdict::kUnknown ? nlohmann::ordered_json(nullptr)
+                                         : nlohmann::ordered_json(verdict == Verdict::kOk);
+  nlohmann::ordered_json pv = nlohmann::ordered_json::array();
+  for (int sq : result.pv) pv.push_back(SquareName(sq));
+  j["pv"] = std::move(pv);
+  j["leaves"] = result.nodes.leaves;
+  j["internal_nodes"] = result.nodes.internal;
+  j["nodes"] = result.nodes.total();
+  j["presearch_nodes"] = result.presearch_nodes;
+  j["seconds"] = absl::ToDoubleSeconds(result.time);
+  return j.dump();
+}
+
+}  // namespace endsolve

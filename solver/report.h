@@ -1,0 +1,44 @@
+// A solve's result as people and programs read it: the columns of the
+// results tables of `solve` and `bench ffo` (one format, so that a row
+// pasted from either reads the same), the JSON line of `solve --json`, and
+// a progress report as a line of text.
+// The check against a file's answers is answer_check.h.
+#ifndef ENDSOLVE_SOLVER_REPORT_H_
+#define ENDSOLVE_SOLVER_REPORT_H_
+
+#include <cstdint>
+#include <string>
+
+#include "board/arguments.h"
+#include "board/position.h"
+#include "solver/answer_check.h"
+#include "solver/solver.h"
+
+namespace endsolve {
+
+// The header of the columns every results table has: id, empties, move,
+// score, expected score, check (OK or WRONG), nodes, time, nodes per
+// second. `id_width` is IdColumnWidth of the table's positions.
+std::string ResultColumnsHeader(int id_width = kMinIdWidth);
+
+// Those columns for one position: its result's move and score, checked as
+// `verdict` says, with `nodes` and `seconds` (a solve's own, or a bench's
+// medians over runs).
+std::string ResultColumns(const Position& position, const SolveResult& result, Verdict verdict,
+                          std::uint64_t nodes, double seconds, int id_width = kMinIdWidth);
+
+// What a progress report says the engine believes, for a status line:
+// during the presearch its depth and estimate ("presearch 8 plies, estimate
+// C7 -10"); during a selective pass its margin, the root moves done and the
+// estimate; in an exact pass the root moves done, the bounds proven so far
+// ([lower, upper]) and the move that reaches the lower one.
+std::string DescribeProgress(const Progress& progress);
+
+// One JSON object (a line, without newline) with the keys documented in
+// README: id, empties, best_move, score, expected_score, ok, pv, leaves,
+// internal_nodes, nodes, presearch_nodes, seconds.
+std::string JsonLine(const Position& position, const SolveResult& result, Verdict verdict);
+
+}  // namespace endsolve
+
+#endif  // ENDSOLVE_SOLVER_REPORT_H_
