@@ -93,6 +93,33 @@ bool BatchRun::Retried(const BatchItem& item) const {
   return it != final_.end() && Retry(*it->second, run_);
 }
 
+BatchPlan BatchRun::Plan(const std::vector<BatchItem>& items) const {
+  BatchPlan plan;
+  for (const BatchItem& item : items) {
+    if (Finished(item)) continue;
+    plan.pending.push_back(&item);
+    if (Retried(item)) ++plan.retried;
+  }
+  plan.skipped = static_cast<int>(items.size() - plan.pending.size());
+  return plan;
+}
+
+absl::StatusOr<int> BatchRun::DoAll(
+    const std::vector<const BatchItem*>& pending, BatchProgress* progress,
+    const std::atomic<bool>& interrupted,
+    const std::function<void(const BatchItem&, const ResultRecord&)>& on_record) {
+  int done = 0;
+  for (const BatchItem* item : pending) {
+    if (interrupted.load()) break;
+    absl::StatusOr<const ResultRecord*> record = Do(*item, progress, interrupted);
+    if (!record.ok()) return record.status();
+    if (*record == nullptr) break;
+    if (on_record) on_record(*item, **record);
+    ++done;
+  }
+  return done;
+}
+
 double BatchRun::WorkToDo(const std::vector<const BatchItem*>& pending) const {
   std::set<PositionKey> counted;
   double work = 0;

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -48,6 +49,15 @@ bool Retry(const ResultRecord& record, const RunSettings& run);
 absl::Status CheckCompatible(const std::string& path, const ResultsContents& contents,
                              const RunSettings& run);
 
+// What a run must do of its items: the positions that need it (in input
+// order), how many are done already, and how many of those pending timed
+// out before under a shorter limit and are tried again.
+struct BatchPlan {
+  std::vector<const BatchItem*> pending;
+  int skipped = 0;
+  int retried = 0;
+};
+
 class BatchRun {
  public:
   // `options` carries the table (options.tt, cleared before every solve so
@@ -60,6 +70,9 @@ class BatchRun {
   // True when it timed out before, under a shorter limit than this run's.
   bool Retried(const BatchItem& item) const;
 
+  // Which of `items` (this shard's) this run must do.
+  BatchPlan Plan(const std::vector<BatchItem>& items) const;
+
   // The summed WorkWeight of what this run must search: the first pending
   // occurrence of each position that no record answers yet.
   double WorkToDo(const std::vector<const BatchItem*>& pending) const;
@@ -69,6 +82,14 @@ class BatchRun {
   // `interrupted` stopped the solve (nothing was written for it).
   absl::StatusOr<const ResultRecord*> Do(const BatchItem& item, BatchProgress* progress,
                                          const std::atomic<bool>& interrupted);
+
+  // Does the pending positions in order, each as Do does, until
+  // `interrupted`; `on_record` hears of each record written. Returns how
+  // many were done, or the first error (the records before it are kept).
+  absl::StatusOr<int> DoAll(
+      const std::vector<const BatchItem*>& pending, BatchProgress* progress,
+      const std::atomic<bool>& interrupted,
+      const std::function<void(const BatchItem&, const ResultRecord&)>& on_record);
 
   // The latest record of each of `items` that has one.
   std::vector<const ResultRecord*> Records(const std::vector<BatchItem>& items) const;

@@ -4,7 +4,6 @@
 // restarts (README "Batch solving").
 //
 // `endsolve batch --summary RESULTS...`: the totals of results files.
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
@@ -128,54 +127,38 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   options->cancel = &interrupted;
 
   BatchRun batch(run, *options, results->get());
-  std::vector<const BatchItem*> pending;
-  for (const BatchItem& item : items) {
-    if (!batch.Finished(item)) pending.push_back(&item);
+  const batch::BatchPlan plan = batch.Plan(items);
+  const std::string in_shard = run.shard.count > 1 ? " of shard " + FormatShard(run.shard) : "";
+  if (plan.skipped > 0) {
+    absl::FPrintF(stderr, "%s: resuming: %d of %d positions%s already done\n", out, plan.skipped,
+                  items.size(), in_shard);
   }
-  const int skipped = static_cast<int>(items.size() - pending.size());
-  if (skipped > 0) {
-    absl::FPrintF(stderr, "%s: resuming: %d of %d positions%s already done\n", out, skipped,
-                  items.size(), run.shard.count > 1 ? " of shard " + FormatShard(run.shard) : "");
-  }
-  const auto retried = std::count_if(pending.begin(), pending.end(),
-                                     [&](const BatchItem* item) { return batch.Retried(*item); });
-  if (retried > 0) {
+  if (plan.retried > 0) {
     absl::FPrintF(stderr, "%s: trying %d timed-out positions again with the longer limit\n", out,
-                  retried);
+                  plan.retried);
   }
 
-  BatchProgress progress(static_cast<int>(items.size()), skipped, batch.WorkToDo(pending));
+  BatchProgress progress(static_cast<int>(items.size()), plan.skipped, batch.WorkToDo(plan.pending));
   ProgressDisplay display([&progress](bool terminal) { return progress.Line(terminal); },
                           IsInteractive(), "batch: ");
-  std::optional<absl::Status> error;
-  int done = 0;
-  for (const BatchItem* item : pending) {
-    if (interrupted.load()) break;
-    absl::StatusOr<const ResultRecord*> record = batch.Do(*item, &progress, interrupted);
-    if (!record.ok()) {
-      error = record.status();
-      break;
-    }
-    if (*record == nullptr) break;
-    if ((*record)->status == ResultStatus::kWrongAnswer) {
-      display.Message(absl::StrFormat("wrong answer: %s: the input says %s, the solver finds %s (%s)",
-                                      (*record)->id, FormatScore(item->position->ExpectedScore()),
-                                      FormatScore((*record)->score),
-                                      SquareName((*record)->best_move)));
-    }
-    ++done;
-  }
+  absl::StatusOr<int> done = batch.DoAll(
+      plan.pending, &progress, interrupted, [&](const BatchItem& item, const ResultRecord& r) {
+        if (r.status != ResultStatus::kWrongAnswer) return;
+        display.Message(absl::StrFormat("wrong answer: %s: the input says %s, the solver finds %s (%s)",
+                                        r.id, FormatScore(item.position->ExpectedScore()),
+                                        FormatScore(r.score), SquareName(r.best_move)));
+      });
   display.Stop();
-  if (error) {
-    return fail(absl::StrCat(error->message(),
+  if (!done.ok()) {
+    return fail(absl::StrCat(done.status().message(),
                              "; the results so far are kept, and the same "
                              "command resumes once the cause is fixed"));
   }
-  if (interrupted.load() && done < static_cast<int>(pending.size())) {
+  if (interrupted.load() && *done < static_cast<int>(plan.pending.size())) {
     absl::FPrintF(stderr,
                   "endsolve batch: interrupted; %d of %d positions are done and saved in %s.\n"
                   "To resume, run:\n  %s\n",
-                  skipped + done, items.size(), out, ResumeCommand(typed));
+                  plan.skipped + *done, items.size(), out, ResumeCommand(typed));
     return kExitInterrupted;
   }
 
