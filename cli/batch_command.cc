@@ -210,8 +210,8 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
     if ((*record)->status == ResultStatus::kWrongAnswer) {
       display.Message(absl::StrFormat("wrong answer: %s: the input says %s, the solver finds %s (%s)",
                                       (*record)->id, FormatScore(item->position->ExpectedScore()),
-                                      FormatScore((*record)->score),
-                                      SquareName((*record)->best_move)));
+                                      FormatScore(*(*record)->score),
+                                      SquareName(*(*record)->best_move)));
     }
     ++done;
   }

@@ -33,7 +33,7 @@ absl::Status WriteMerged(const std::string& path, const std::vector<const Result
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) return absl::ErrnoToStatus(errno, absl::StrCat("cannot create ", temporary));
-    for (const ResultRecord* r : records) out << batch::DumpLine(r->json) << '\n';
+    for (const ResultRecord* r : records) out << batch::DumpLine(*r) << '\n';
     out.flush();
     if (!out) return absl::ErrnoToStatus(errno, absl::StrCat("cannot write ", temporary));
   }
