@@ -23,12 +23,12 @@ struct Found {
 };
 
 std::string Scored(const Found& f) {
-  return absl::StrCat(FormatScore(f.record->score), " in ", f.Where());
+  return absl::StrCat(FormatScore(*f.record->score), " in ", f.Where());
 }
 
 // (file, line, id): the order of a merged file when the inputs are unknown.
 std::tuple<std::string, int, std::string> FileOrder(const ResultRecord* r) {
-  return {r->json.value("file", std::string()), r->json.value("line", 0), r->id};
+  return {r->file, r->line, r->id};
 }
 
 // Without the inputs, completeness can only be judged by shard: every K of
@@ -81,7 +81,7 @@ MergeReport MergeShards(const std::vector<ShardFile>& files,
       std::vector<std::string> scored;
       for (const Found& f : found) {
         if (!f.record->has_score()) continue;
-        scores.insert(f.record->score);
+        scores.insert(*f.record->score);
         scored.push_back(Scored(f));
       }
       if (scores.size() > 1) {
@@ -169,7 +169,7 @@ absl::Status WriteMergedFile(const std::string& path,
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) return absl::ErrnoToStatus(errno, absl::StrCat("cannot create ", temporary));
-    for (const ResultRecord* r : records) out << DumpLine(r->json) << '\n';
+    for (const ResultRecord* r : records) out << DumpLine(*r) << '\n';
     out.flush();
     if (!out) return absl::ErrnoToStatus(errno, absl::StrCat("cannot write ", temporary));
   }

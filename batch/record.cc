@@ -1,6 +1,7 @@
 #include "batch/record.h"
 
 #include <cassert>
+#include <cstdint>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
@@ -19,6 +20,7 @@ namespace {
 // resume and summary.
 constexpr std::size_t kMaxInputKept = 300;
 
+// The raw line as its record keeps it.
 std::string KeptInput(const std::string& raw) {
   if (raw.size() <= kMaxInputKept) return raw;
   return absl::StrCat(raw.substr(0, kMaxInputKept), "... (", raw.size(), " bytes in all)");
@@ -27,46 +29,19 @@ std::string KeptInput(const std::string& raw) {
 constexpr absl::string_view kModeExact = "exact";
 constexpr absl::string_view kModeWld = "wld";
 
-// The board and side as an .obf line without answers: the key a reader
-// needs to rebuild the position, and a user to look at it.
-std::string PositionText(const Position& position) {
-  return absl::StrCat(position.BoardString(), " ", std::string(1, ColorChar(position.to_move)));
+// The board and side as an .obf line without answers.
+std::string PositionText(const BoardAndSide& position) {
+  Position p;
+  p.board = position.board;
+  p.to_move = position.to_move;
+  return absl::StrCat(p.BoardString(), " ", std::string(1, ColorChar(p.to_move)));
 }
 
+// ["G8", "H7", "PS", ...]: as SquareName spells each move.
 Json MoveList(const std::vector<int>& moves) {
   Json list = Json::array();
   for (int square : moves) list.push_back(SquareName(square));
   return list;
-}
-
-// The keys every record opens with, in the order users read them.
-Json CommonRecord(const BatchItem& item, ResultStatus status) {
-  Json j;
-  j["id"] = item.id;
-  j["status"] = StatusName(status);
-  j["file"] = item.file;
-  j["line"] = item.line;
-  if (item.ok() && !item.position->label.empty()) j["label"] = item.position->label;
-  if (item.ok()) {
-    j["position"] = PositionText(*item.position);
-    j["empties"] = item.position->board.EmptyCount();
-  }
-  return j;
-}
-
-// The keys every record closes with: how and by what it was run.
-void AddRunKeys(const RunSettings& run, Json* j) {
-  (*j)["threads"] = run.threads;
-  (*j)["mode"] = run.wld ? kModeWld : kModeExact;
-  (*j)["shard"] = FormatShard(run.shard);
-  (*j)["version"] = ENDSOLVE_VERSION;
-}
-
-void AddWork(const SolveResult& result, Json* j) {
-  (*j)["leaves"] = result.nodes.leaves;
-  (*j)["internal_nodes"] = result.nodes.internal;
-  (*j)["nodes"] = result.nodes.total();
-  (*j)["seconds"] = absl::ToDoubleSeconds(result.time);
 }
 
 // "G8", "PS" (a pass) or "--" (no move) back to a square number.
@@ -76,33 +51,146 @@ std::optional<int> ParseMove(absl::string_view name) {
   return ParseSquare(std::string_view(name.data(), name.size()));
 }
 
-// Small helpers that turn a missing or mistyped key into a message.
-absl::Status MissingKey(absl::string_view key, absl::string_view what) {
-  return absl::InvalidArgumentError(absl::StrCat("key \"", key, "\" missing or not ", what));
-}
-absl::StatusOr<std::string> GetString(const Json& j, absl::string_view key) {
-  const auto it = j.find(std::string(key));
-  if (it == j.end() || !it->is_string()) return MissingKey(key, "a string");
-  return it->get<std::string>();
-}
-absl::StatusOr<std::int64_t> GetInteger(const Json& j, absl::string_view key) {
-  const auto it = j.find(std::string(key));
-  if (it == j.end() || !it->is_number_integer()) return MissingKey(key, "an integer");
-  return it->get<std::int64_t>();
-}
-absl::Status RequireString(const Json& j, absl::string_view key) {
-  return GetString(j, key).status();
-}
-absl::Status RequireNumber(const Json& j, absl::string_view key) {
-  const auto it = j.find(std::string(key));
-  if (it == j.end() || !it->is_number()) return MissingKey(key, "a number");
-  return absl::OkStatus();
+// The reading side of the schema: each function reads one key of the
+// record's object as its type, or throws RecordError naming the key and what
+// it must hold.
+[[noreturn]] void Refuse(absl::string_view key, absl::string_view what) {
+  throw RecordError(absl::StrCat("key \"", key, "\" missing or not ", what));
 }
 
-#define ENDSOLVE_ASSIGN_OR_RETURN(lhs, expr)    \
-  auto lhs##_or = (expr);                       \
-  if (!lhs##_or.ok()) return lhs##_or.status(); \
-  auto lhs = *std::move(lhs##_or)
+// The key's value, of any type.
+const Json& Find(const Json& j, const char* key, absl::string_view what) {
+  const auto it = j.find(key);
+  if (it == j.end()) Refuse(key, what);
+  return *it;
+}
+
+// A string; `what` names what it must hold when that is more than a string.
+std::string ReadString(const Json& j, const char* key, absl::string_view what) {
+  const Json& value = Find(j, key, what);
+  if (!value.is_string()) Refuse(key, what);
+  return value.get<std::string>();
+}
+
+// Any string: the plain case of ReadString, as a function ReadOptional takes.
+std::string ReadText(const Json& j, const char* key) { return ReadString(j, key, "a string"); }
+
+// An integer from `low` to `high`; a JSON integer too large for int64 is
+// refused, not wrapped.
+std::int64_t ReadInteger(const Json& j, const char* key, std::int64_t low, std::int64_t high,
+                         absl::string_view what) {
+  const Json& value = Find(j, key, what);
+  if (!value.is_number_integer()) Refuse(key, what);
+  const bool too_large =
+      value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(high);
+  if (too_large) Refuse(key, what);
+  const std::int64_t n = value.get<std::int64_t>();
+  if (n < low || n > high) Refuse(key, what);
+  return n;
+}
+
+// Any integer that fits an int (line numbers, threads).
+int ReadInt(const Json& j, const char* key) {
+  return static_cast<int>(ReadInteger(j, key, std::numeric_limits<int>::min(),
+                                      std::numeric_limits<int>::max(), "an integer"));
+}
+
+// An exact score or a WLD one (-1, 0, +1): both lie from -64 to 64.
+int ReadScore(const Json& j, const char* key) {
+  return static_cast<int>(
+      ReadInteger(j, key, -kNumSquares, kNumSquares, "a score from -64 to 64"));
+}
+
+// A node count: any integer from 0 to 2^64 - 1. (A JSON reader stores a
+// non-negative integer as unsigned; one set in memory may be signed.)
+std::uint64_t ReadCount(const Json& j, const char* key) {
+  const Json& value = Find(j, key, "a count");
+  const bool count = value.is_number_unsigned() ||
+                     (value.is_number_integer() && value.get<std::int64_t>() >= 0);
+  if (!count) Refuse(key, "a count");
+  return value.get<std::uint64_t>();
+}
+
+// Seconds: any JSON number, integer or not, but not null (what an infinite
+// double is written as).
+double ReadNumber(const Json& j, const char* key) {
+  const Json& value = Find(j, key, "a number");
+  if (!value.is_number()) Refuse(key, "a number");
+  return value.get<double>();
+}
+
+// A move as SquareName writes it: "G8", "PS" or "--".
+int ReadMove(const Json& j, const char* key) {
+  const std::optional<int> move = ParseMove(ReadString(j, key, "a square or PS"));
+  if (!move) Refuse(key, "a square or PS");
+  return *move;
+}
+
+// A list of moves, each as ReadMove reads it.
+std::vector<int> ReadMoves(const Json& j, const char* key) {
+  constexpr absl::string_view kWhat = "a list of moves";
+  const Json& list = Find(j, key, kWhat);
+  if (!list.is_array()) Refuse(key, kWhat);
+  std::vector<int> moves;
+  for (const Json& name : list) {
+    const std::optional<int> move =
+        name.is_string() ? ParseMove(name.get<std::string>()) : std::nullopt;
+    if (!move) Refuse(key, kWhat);
+    moves.push_back(*move);
+  }
+  return moves;
+}
+
+// The board and side of an .obf line; answers after them would be ignored.
+BoardAndSide ReadPosition(const Json& j, const char* key) {
+  constexpr absl::string_view kWhat = "a board and a side";
+  const absl::StatusOr<Position> position = ParsePositionText(ReadString(j, key, kWhat), key);
+  if (!position.ok()) Refuse(key, kWhat);
+  return {position->board, position->to_move};
+}
+
+// A key that may be absent: read as `read` reads it when present.
+template <typename Read>
+auto ReadOptional(const Json& j, const char* key, Read read)
+    -> std::optional<decltype(read(j, key))> {
+  if (!j.contains(key)) return std::nullopt;
+  return read(j, key);
+}
+
+// The writing side: a key written only when its member holds a value.
+template <typename T>
+void WriteOptional(Json& j, const char* key, const std::optional<T>& value) {
+  if (value) j[key] = *value;
+}
+
+// The keys every record shares, filled from the item and the run; the
+// builders add those of their status.
+Record CommonRecord(const BatchItem& item, ResultStatus status, const RunSettings& run) {
+  Record r;
+  r.id = item.id;
+  r.status = status;
+  r.file = item.file;
+  r.line = item.line;
+  if (item.ok()) {
+    if (!item.position->label.empty()) r.label = item.position->label;
+    r.position = BoardAndSide{item.position->board, item.position->to_move};
+    r.empties = item.position->board.EmptyCount();
+    if (item.position->HasAnswers()) r.expected_score = item.position->ExpectedScore();
+  }
+  r.threads = run.threads;
+  r.wld = run.wld;
+  r.shard = FormatShard(run.shard);
+  r.version = ENDSOLVE_VERSION;
+  return r;
+}
+
+// The search's work: the node counts and the time.
+void AddWork(const SolveResult& result, Record* r) {
+  r->leaves = result.nodes.leaves;
+  r->internal_nodes = result.nodes.internal;
+  r->nodes = result.nodes.total();
+  r->seconds = absl::ToDoubleSeconds(result.time);
+}
 
 }  // namespace
 
@@ -128,132 +216,148 @@ std::optional<ResultStatus> ParseStatusName(absl::string_view name) {
   return std::nullopt;
 }
 
-Json FinishedRecord(const BatchItem& item, const SolveResult& result, const RunSettings& run) {
-  assert(item.ok() && !result.stopped);
-  const Position& position = *item.position;
-  const bool wrong = CheckAnswer(position, result, run.wld) == Verdict::kWrong;
-  Json j = CommonRecord(item, wrong ? ResultStatus::kWrongAnswer : ResultStatus::kSolved);
-  j["score"] = result.score;
-  j["best_move"] = SquareName(result.best_move);
-  j["pv"] = MoveList(result.pv);
-  if (position.HasAnswers()) j["expected_score"] = position.ExpectedScore();
-  AddWork(result, &j);
-  AddRunKeys(run, &j);
-  return j;
+// The order users read: what the line is, what was found, how much work it
+// took, and last how and by what it was run.
+void to_json(Json& j, const Record& r) {
+  j = Json::object();
+  j["id"] = r.id;
+  j["status"] = StatusName(r.status);
+  j["file"] = r.file;
+  j["line"] = r.line;
+  WriteOptional(j, "label", r.label);
+  if (r.position) j["position"] = PositionText(*r.position);
+  WriteOptional(j, "empties", r.empties);
+  WriteOptional(j, "score", r.score);
+  if (r.best_move) j["best_move"] = SquareName(*r.best_move);
+  if (r.pv) j["pv"] = MoveList(*r.pv);
+  WriteOptional(j, "expected_score", r.expected_score);
+  WriteOptional(j, "leaves", r.leaves);
+  WriteOptional(j, "internal_nodes", r.internal_nodes);
+  WriteOptional(j, "nodes", r.nodes);
+  WriteOptional(j, "seconds", r.seconds);
+  WriteOptional(j, "time_limit_seconds", r.time_limit_seconds);
+  WriteOptional(j, "error", r.error);
+  WriteOptional(j, "input", r.input);
+  WriteOptional(j, "duplicate_of", r.duplicate_of);
+  j["threads"] = r.threads;
+  j["mode"] = r.wld ? kModeWld : kModeExact;
+  j["shard"] = r.shard;
+  j["version"] = r.version;
 }
 
-Json TimedOutRecord(const BatchItem& item, const SolveResult& result, const RunSettings& run) {
-  assert(item.ok());
-  Json j = CommonRecord(item, ResultStatus::kTimedOut);
-  if (item.position->HasAnswers()) j["expected_score"] = item.position->ExpectedScore();
-  AddWork(result, &j);
-  j["time_limit_seconds"] = absl::ToDoubleSeconds(run.time_limit);
-  AddRunKeys(run, &j);
-  return j;
-}
-
-Json BadInputRecord(const BatchItem& item, const RunSettings& run) {
-  assert(!item.ok());
-  Json j = CommonRecord(item, ResultStatus::kBadInput);
-  j["error"] = item.error;
-  j["input"] = KeptInput(item.raw);
-  AddRunKeys(run, &j);
-  return j;
-}
-
-// Parses with exceptions off, then checks the keys the status needs; any
-// failure is a corrupted line to the caller.
-absl::StatusOr<ResultRecord> ParseRecord(absl::string_view line) {
-  ResultRecord r;
-  r.json = Json::parse(line.begin(), line.end(), nullptr, /*allow_exceptions=*/false);
-  if (r.json.is_discarded()) return absl::InvalidArgumentError("not valid JSON");
-  if (!r.json.is_object()) return absl::InvalidArgumentError("not a JSON object");
-  const Json& j = r.json;
-  ENDSOLVE_ASSIGN_OR_RETURN(id, GetString(j, "id"));
-  if (id.empty()) return MissingKey("id", "a non-empty string");
-  r.id = std::move(id);
-  ENDSOLVE_ASSIGN_OR_RETURN(status, GetString(j, "status"));
+// Reads the keys every record has, then those of its status; a key of
+// another status is ignored. Checked in the order a reader would look, so
+// that the first problem is the one named.
+void from_json(const Json& j, Record& r) {
+  if (!j.is_object()) throw RecordError("not a JSON object");
+  r = Record();
+  r.id = ReadString(j, "id", "a non-empty string");
+  if (r.id.empty()) Refuse("id", "a non-empty string");
+  const std::string status = ReadText(j, "status");
   const std::optional<ResultStatus> parsed = ParseStatusName(status);
-  if (!parsed) return absl::InvalidArgumentError(absl::StrCat("unknown status \"", status, "\""));
+  if (!parsed) throw RecordError(absl::StrCat("unknown status \"", status, "\""));
   r.status = *parsed;
-  ENDSOLVE_ASSIGN_OR_RETURN(shard, GetString(j, "shard"));
-  if (!ParseShard(shard).ok()) return MissingKey("shard", "K/N");
-  r.shard = std::move(shard);
-  ENDSOLVE_ASSIGN_OR_RETURN(mode, GetString(j, "mode"));
-  if (mode != kModeExact && mode != kModeWld) return MissingKey("mode", "\"exact\" or \"wld\"");
+  r.shard = ReadString(j, "shard", "K/N");
+  if (!ParseShard(r.shard).ok()) Refuse("shard", "K/N");
+  const std::string mode = ReadString(j, "mode", "\"exact\" or \"wld\"");
+  if (mode != kModeExact && mode != kModeWld) Refuse("mode", "\"exact\" or \"wld\"");
   r.wld = mode == kModeWld;
-  if (absl::Status s = RequireString(j, "file"); !s.ok()) return s;
-  if (absl::Status s = GetInteger(j, "line").status(); !s.ok()) return s;
+  r.file = ReadText(j, "file");
+  r.line = ReadInt(j, "line");
+  r.threads = ReadInt(j, "threads");
+  r.version = ReadText(j, "version");
 
   if (r.status == ResultStatus::kBadInput) {
-    if (absl::Status s = RequireString(j, "error"); !s.ok()) return s;
-    return r;
+    r.error = ReadText(j, "error");
+    r.input = ReadText(j, "input");
+    return;
   }
-  ENDSOLVE_ASSIGN_OR_RETURN(text, GetString(j, "position"));
-  absl::StatusOr<Position> position = ParsePositionText(text, "position");
-  if (!position.ok()) return MissingKey("position", "a board and a side");
-  r.board = position->board;
-  r.key = KeyOf(r.board);
-  for (absl::string_view key : {"leaves", "internal_nodes", "nodes"}) {
-    ENDSOLVE_ASSIGN_OR_RETURN(count, GetInteger(j, key));
-    if (count < 0) return MissingKey(key, "a count");
-  }
-  if (absl::Status s = RequireNumber(j, "seconds"); !s.ok()) return s;
-
+  r.label = ReadOptional(j, "label", ReadText);
+  r.position = ReadPosition(j, "position");
+  r.empties = static_cast<int>(ReadInteger(j, "empties", 0, kNumSquares, "a number of empties"));
+  r.expected_score = ReadOptional(j, "expected_score", ReadScore);
+  r.leaves = ReadCount(j, "leaves");
+  r.internal_nodes = ReadCount(j, "internal_nodes");
+  r.nodes = ReadCount(j, "nodes");
+  r.seconds = ReadNumber(j, "seconds");
+  r.duplicate_of = ReadOptional(j, "duplicate_of", ReadText);
   if (r.status == ResultStatus::kTimedOut) {
-    if (absl::Status s = RequireNumber(j, "time_limit_seconds"); !s.ok()) return s;
-    r.time_limit = absl::Seconds(j["time_limit_seconds"].get<double>());
-    return r;
+    r.time_limit_seconds = ReadNumber(j, "time_limit_seconds");
+    return;
   }
-  ENDSOLVE_ASSIGN_OR_RETURN(score, GetInteger(j, "score"));
-  if (score < -64 || score > 64) return MissingKey("score", "a score from -64 to 64");
-  r.score = static_cast<int>(score);
-  ENDSOLVE_ASSIGN_OR_RETURN(best, GetString(j, "best_move"));
-  const std::optional<int> best_move = ParseMove(best);
-  if (!best_move) return MissingKey("best_move", "a square or PS");
-  r.best_move = *best_move;
-  const auto pv = j.find("pv");
-  if (pv == j.end() || !pv->is_array()) return MissingKey("pv", "a list of moves");
-  for (const Json& move : *pv) {
-    const std::optional<int> square =
-        move.is_string() ? ParseMove(move.get<std::string>()) : std::nullopt;
-    if (!square) return MissingKey("pv", "a list of moves");
-    r.pv.push_back(*square);
-  }
+  r.score = ReadScore(j, "score");
+  r.best_move = ReadMove(j, "best_move");
+  r.pv = ReadMoves(j, "pv");
+}
+
+Record FinishedRecord(const BatchItem& item, const SolveResult& result, const RunSettings& run) {
+  assert(item.ok() && !result.stopped);
+  const bool wrong = CheckAnswer(*item.position, result, run.wld) == Verdict::kWrong;
+  Record r = CommonRecord(item, wrong ? ResultStatus::kWrongAnswer : ResultStatus::kSolved, run);
+  r.score = result.score;
+  r.best_move = result.best_move;
+  r.pv = result.pv;
+  AddWork(result, &r);
+  return r;
+}
+
+Record TimedOutRecord(const BatchItem& item, const SolveResult& result, const RunSettings& run) {
+  assert(item.ok());
+  Record r = CommonRecord(item, ResultStatus::kTimedOut, run);
+  AddWork(result, &r);
+  r.time_limit_seconds = absl::ToDoubleSeconds(run.time_limit);
+  return r;
+}
+
+Record BadInputRecord(const BatchItem& item, const RunSettings& run) {
+  assert(!item.ok());
+  Record r = CommonRecord(item, ResultStatus::kBadInput, run);
+  r.error = item.error;
+  r.input = KeptInput(item.raw);
   return r;
 }
 
 // The same result, seen in the other orientation: equal keys guarantee a
 // symmetry between the boards, and TransformSquare leaves passes alone.
-Json DuplicateRecord(const BatchItem& item, const ResultRecord& original, const RunSettings& run) {
+Record DuplicateRecord(const BatchItem& item, const Record& original, const RunSettings& run) {
   assert(item.ok() && original.status != ResultStatus::kBadInput);
   SolveResult mapped;  // no nodes and no time: nothing was searched
-  Json j;
+  Record r;
   if (original.has_score()) {
-    const int symmetry = SymmetryBetween(original.board, item.position->board);
+    const int symmetry = SymmetryBetween(original.position->board, item.position->board);
     assert(symmetry >= 0);
-    mapped.score = original.score;
-    mapped.best_move = TransformSquare(original.best_move, symmetry);
-    for (int square : original.pv) mapped.pv.push_back(TransformSquare(square, symmetry));
-    j = FinishedRecord(item, mapped, run);
+    mapped.score = *original.score;
+    mapped.best_move = TransformSquare(*original.best_move, symmetry);
+    for (int square : *original.pv) mapped.pv.push_back(TransformSquare(square, symmetry));
+    r = FinishedRecord(item, mapped, run);
   } else {
     RunSettings original_limit = run;
-    original_limit.time_limit = original.time_limit;
-    j = TimedOutRecord(item, mapped, original_limit);
+    original_limit.time_limit = absl::Seconds(*original.time_limit_seconds);
+    r = TimedOutRecord(item, mapped, original_limit);
   }
-  // Keep the run keys last, as in every record.
-  Json out;
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    if (it.key() == "threads") out["duplicate_of"] = original.id;
-    out[it.key()] = it.value();
-  }
-  return out;
+  r.duplicate_of = original.id;
+  return r;
 }
 
-#undef ENDSOLVE_ASSIGN_OR_RETURN
+// Parses with exceptions off; from_json's RecordError, the only exception
+// left, is a corrupted line to the caller.
+absl::StatusOr<ResultRecord> ParseRecord(absl::string_view line) {
+  const Json j = Json::parse(line.begin(), line.end(), nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return absl::InvalidArgumentError("not valid JSON");
+  ResultRecord r;
+  try {
+    from_json(j, r);
+  } catch (const RecordError& e) {
+    return absl::InvalidArgumentError(e.what());
+  }
+  if (r.position) r.key = KeyOf(r.position->board);
+  return r;
+}
 
 std::string DumpLine(const Json& record) {
   return record.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
+
+std::string DumpLine(const Record& record) { return DumpLine(Json(record)); }
 
 }  // namespace endsolve::batch

@@ -1,22 +1,29 @@
 // One line of a batch results file: the JSON record written when a position
 // finishes, and the checked record read back by resume, --summary and merge.
 //
-// Keys (README "Batch solving" lists them for users):
-//   every record   id, status, file, line, shard ("K/N"), mode ("exact" or
-//                  "wld"), threads, version
-//   solved and     position (the .obf board and side), empties, score,
-//   wrong-answer   best_move, pv, leaves, internal_nodes, nodes, seconds,
-//                  expected_score when the input had answers, label for FFO
-//                  positions ("#40"), duplicate_of when the result was
-//                  taken from another occurrence of the same position
-//   timed-out      position, empties, leaves, internal_nodes, nodes, seconds,
-//                  time_limit_seconds, duplicate_of when applicable
+// `Record` is the line's schema: its to_json and from_json are the one place
+// that names the keys, gives their types and order, and says which keys each
+// status requires, so that the writer and the reader cannot drift apart.
+// Keys, in the order written (README "Batch solving" lists them for users):
+//   every record   id, status, file, line, ..., threads, mode ("exact" or
+//                  "wld"), shard ("K/N"), version
+//   all but        position (the .obf board and side), empties, then the
+//   bad-input      search's leaves, internal_nodes, nodes, seconds (0 for
+//                  duplicates); label for FFO and .wtb inputs ("#40"),
+//                  expected_score when the input had answers, duplicate_of
+//                  when the result was taken from another occurrence of the
+//                  same position
+//   solved and     score, best_move, pv (after empties)
+//   wrong-answer
+//   timed-out      time_limit_seconds (after seconds)
 //   bad-input      error (FILE:LINE:COL: expected ..., found ...), input (the
 //                  raw line, its first 300 bytes and its length when longer)
 #ifndef ENDSOLVE_BATCH_RECORD_H_
 #define ENDSOLVE_BATCH_RECORD_H_
 
+#include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -25,6 +32,8 @@
 #include "absl/time/time.h"
 #include "batch/identity.h"
 #include "batch/input.h"
+#include "board/board.h"
+#include "board/position.h"
 #include "nlohmann/json.hpp"
 #include "solver/solver.h"
 
@@ -38,6 +47,60 @@ enum class ResultStatus { kSolved, kWrongAnswer, kBadInput, kTimedOut };
 absl::string_view StatusName(ResultStatus status);
 std::optional<ResultStatus> ParseStatusName(absl::string_view name);
 
+// The "position" key: what a reader needs to rebuild the position, written
+// as an .obf line without answers.
+struct BoardAndSide {
+  Board board;
+  Color to_move = Color::kBlack;
+  friend bool operator==(const BoardAndSide&, const BoardAndSide&) = default;
+};
+
+// Every key of a result line, each member named as its key (but `wld`, for
+// "mode"). The status-dependent keys are optional; from_json fills exactly
+// those the status requires or allows, and to_json writes those present.
+struct Record {
+  std::string id;
+  ResultStatus status = ResultStatus::kSolved;
+  std::string file;
+  int line = 0;
+  std::optional<std::string> label;
+  std::optional<BoardAndSide> position;
+  std::optional<int> empties;
+  std::optional<int> score;
+  std::optional<int> best_move;  // a square, kPass or kNoMove
+  std::optional<std::vector<int>> pv;
+  std::optional<int> expected_score;
+  std::optional<std::uint64_t> leaves;
+  std::optional<std::uint64_t> internal_nodes;
+  std::optional<std::uint64_t> nodes;
+  std::optional<double> seconds;
+  std::optional<double> time_limit_seconds;
+  std::optional<std::string> error;
+  std::optional<std::string> input;
+  std::optional<std::string> duplicate_of;
+  int threads = 1;
+  bool wld = false;
+  std::string shard;  // as written, "K/N"
+  std::string version;
+
+  bool has_score() const {
+    return status == ResultStatus::kSolved || status == ResultStatus::kWrongAnswer;
+  }
+  friend bool operator==(const Record&, const Record&) = default;
+};
+
+// What from_json throws for JSON that breaks the schema. The message names
+// the key: `key "score" missing or not a score from -64 to 64`.
+class RecordError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// nlohmann's hooks (found by argument-dependent lookup): Json(record) and
+// json.get<Record>().
+void to_json(Json& j, const Record& record);
+void from_json(const Json& j, Record& record);
+
 // What every record of one batch run shares.
 struct RunSettings {
   Shard shard;
@@ -48,50 +111,32 @@ struct RunSettings {
 
 // A solve that finished: status solved, or wrong-answer when the input's
 // answers disagree (solver/answer_check.h).
-Json FinishedRecord(const BatchItem& item, const SolveResult& result, const RunSettings& run);
+Record FinishedRecord(const BatchItem& item, const SolveResult& result, const RunSettings& run);
 // A solve that ran out of its time limit.
-Json TimedOutRecord(const BatchItem& item, const SolveResult& result, const RunSettings& run);
-Json BadInputRecord(const BatchItem& item, const RunSettings& run);
-
-// A record checked on reading: the JSON, and the fields resume, summary and
-// merge need, already parsed.
-struct ResultRecord {
-  int line_number = 0;  // in the results file, 1-based
-  Json json;
-  std::string id;
-  ResultStatus status = ResultStatus::kSolved;
-  std::string shard;  // as written, "K/N"
-  bool wld = false;
-  // Solved, wrong-answer and timed-out records: the position, from its
-  // "position" key.
-  Board board;
-  PositionKey key;
-  // Solved and wrong-answer records only.
-  int score = 0;
-  int best_move = kNoMove;
-  std::vector<int> pv;
-  // Timed-out records only.
-  absl::Duration time_limit = absl::ZeroDuration();
-
-  bool has_score() const {
-    return status == ResultStatus::kSolved || status == ResultStatus::kWrongAnswer;
-  }
-};
-
-// Parses and checks one line (without its newline): a JSON object whose keys
-// are those its status requires, with values of the right types. The error
-// says what is wrong, for the warning that names the line.
-absl::StatusOr<ResultRecord> ParseRecord(absl::string_view line);
+Record TimedOutRecord(const BatchItem& item, const SolveResult& result, const RunSettings& run);
+Record BadInputRecord(const BatchItem& item, const RunSettings& run);
 
 // The record for another occurrence of a finished or timed-out position:
 // `original`'s score, with its best move and PV turned into `item`'s
 // orientation, checked against `item`'s own answers, with no nodes and no
 // time of its own, and "duplicate_of" naming the original's id.
-Json DuplicateRecord(const BatchItem& item, const ResultRecord& original, const RunSettings& run);
+Record DuplicateRecord(const BatchItem& item, const Record& original, const RunSettings& run);
+
+// A record read back from a results file, with where it was and the key
+// that finds other occurrences of its position.
+struct ResultRecord : Record {
+  int line_number = 0;  // in the results file, 1-based
+  PositionKey key;      // of `position`, when the record has one
+};
+
+// Parses and checks one line (without its newline) through from_json. The
+// error says what is wrong, for the warning that names the line.
+absl::StatusOr<ResultRecord> ParseRecord(absl::string_view line);
 
 // One line of JSON. Invalid UTF-8 (a bad input line may hold any bytes) is
 // replaced rather than thrown on.
 std::string DumpLine(const Json& record);
+std::string DumpLine(const Record& record);
 
 }  // namespace endsolve::batch
 

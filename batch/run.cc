@@ -50,7 +50,7 @@ bool Retry(const ResultRecord& record, const RunSettings& run) {
   if (record.status != ResultStatus::kTimedOut) return false;
   if (run.time_limit == absl::InfiniteDuration()) return true;
   return std::llround(absl::ToDoubleMicroseconds(run.time_limit)) >
-         std::llround(absl::ToDoubleMicroseconds(record.time_limit));
+         std::llround(absl::ToDoubleMicroseconds(absl::Seconds(*record.time_limit_seconds)));
 }
 
 absl::Status CheckCompatible(const std::string& path, const ResultsContents& contents,
@@ -136,7 +136,7 @@ absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& item, BatchPro
                                                  const std::atomic<bool>& interrupted) {
   const int empties = item.ok() ? item.position->board.EmptyCount() : 0;
   progress->Start(absl::StrCat(item.file, ":", item.line), empties);
-  Json record;
+  Record record;
   bool searched = false;
   SolveResult result;
   if (!item.ok()) {
@@ -160,8 +160,10 @@ absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& item, BatchPro
     record =
         result.stopped ? TimedOutRecord(item, result, run_) : FinishedRecord(item, result, run_);
   }
-  if (absl::Status s = results_->Append(record); !s.ok()) return s;
-  absl::StatusOr<ResultRecord> written = ParseRecord(DumpLine(record));
+  const Json line = record;
+  if (absl::Status s = results_->Append(line); !s.ok()) return s;
+  // Kept as a resume would read it back (a bad line's invalid UTF-8 replaced).
+  absl::StatusOr<ResultRecord> written = ParseRecord(DumpLine(line));
   assert(written.ok());
   written_.push_back(*std::move(written));
   const ResultRecord& r = written_.back();

@@ -9,22 +9,13 @@
 #include "board/notation.h"
 
 namespace endsolve::batch {
-namespace {
-
-std::uint64_t Count(const Json& j, const char* key) {
-  const auto it = j.find(key);
-  return it != j.end() && it->is_number_unsigned() ? it->get<std::uint64_t>() : 0;
-}
-
-}  // namespace
-
 ResultsSummary Summarize(const std::vector<const ResultRecord*>& records) {
   ResultsSummary s;
   for (const ResultRecord* r : records) {
     ++s.positions;
     s.shards.insert(r->shard);
     s.modes.insert(r->wld ? "wld" : "exact");
-    if (r->json.contains("duplicate_of")) ++s.duplicates;
+    if (r->duplicate_of) ++s.duplicates;
     switch (r->status) {
       case ResultStatus::kSolved:
         ++s.solved;
@@ -43,9 +34,9 @@ ResultsSummary Summarize(const std::vector<const ResultRecord*>& records) {
         break;
     }
     if (r->status == ResultStatus::kBadInput) continue;
-    s.leaves += Count(r->json, "leaves");
-    s.internal_nodes += Count(r->json, "internal_nodes");
-    s.seconds += r->json.value("seconds", 0.0);
+    s.leaves += r->leaves.value_or(0);
+    s.internal_nodes += r->internal_nodes.value_or(0);
+    s.seconds += r->seconds.value_or(0.0);
   }
   return s;
 }
@@ -88,25 +79,22 @@ std::string FormatSummary(const ResultsSummary& s) {
   if (!s.mismatches.empty()) {
     absl::StrAppend(&out, "mismatches with the input's answers:\n");
     for (const ResultRecord* r : s.mismatches) {
-      const auto expected = r->json.find("expected_score");
       absl::StrAppend(&out, "  ", r->id, ": expected ",
-                      expected != r->json.end() && expected->is_number_integer()
-                          ? FormatScore(expected->get<int>())
-                          : "?",
-                      ", found ", FormatScore(r->score), " (", SquareName(r->best_move), ")\n");
+                      r->expected_score ? FormatScore(*r->expected_score) : "?", ", found ",
+                      FormatScore(*r->score), " (", SquareName(*r->best_move), ")\n");
     }
   }
   if (!s.bad_inputs.empty()) {
     absl::StrAppend(&out, "bad input lines:\n");
     for (const ResultRecord* r : s.bad_inputs) {
-      absl::StrAppend(&out, "  ", r->json.value("error", std::string("?")), "\n");
+      absl::StrAppend(&out, "  ", r->error.value_or("?"), "\n");
     }
   }
   if (!s.timeouts.empty()) {
     absl::StrAppend(&out, "timed out:\n");
     for (const ResultRecord* r : s.timeouts) {
       absl::StrAppendFormat(&out, "  %s (limit %s s)\n", r->id,
-                            absl::StrCat(absl::ToDoubleSeconds(r->time_limit)));
+                            absl::StrCat(*r->time_limit_seconds));
     }
   }
   return out;

@@ -146,7 +146,7 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
         if (r.status != ResultStatus::kWrongAnswer) return;
         display.Message(absl::StrFormat("wrong answer: %s: the input says %s, the solver finds %s (%s)",
                                         r.id, FormatScore(item.position->ExpectedScore()),
-                                        FormatScore(r.score), SquareName(r.best_move)));
+                                        FormatScore(*r.score), SquareName(*r.best_move)));
       });
   display.Stop();
   if (!done.ok()) {

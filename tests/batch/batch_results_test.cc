@@ -1,5 +1,6 @@
 // Unit tests of the batch building blocks: ids, shards, symmetry mapping of
 // duplicates, and reading results files with torn and corrupted lines.
+#include <limits>
 #include <map>
 #include <set>
 #include <string>
@@ -24,6 +25,7 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
+using ::testing::Optional;
 
 // FFO #1 (14 empties): G8 +18 is the only best move.
 const std::string kFfo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
@@ -103,8 +105,8 @@ TEST(BatchRecordTest, ARecordReadsBackAsWritten) {
   EXPECT_EQ(r->status, ResultStatus::kSolved);
   EXPECT_EQ(r->score, 18);
   EXPECT_EQ(r->best_move, *ParseSquare("G8"));
-  EXPECT_THAT(r->pv,
-              ElementsAre(*ParseSquare("G8"), *ParseSquare("H7"), kPass, *ParseSquare("A8")));
+  EXPECT_THAT(r->pv, Optional(ElementsAre(*ParseSquare("G8"), *ParseSquare("H7"), kPass,
+                                          *ParseSquare("A8"))));
   EXPECT_EQ(r->shard, "1/1");
   EXPECT_EQ(j["nodes"], 30);
   EXPECT_EQ(j["expected_score"], 18);
@@ -131,6 +133,130 @@ TEST(BatchRecordTest, RecordsMissingWhatTheirStatusNeedsAreRejected) {
   EXPECT_THAT(ParseRecord(DumpLine(bad_status)).status().message(), HasSubstr("unknown status"));
   EXPECT_FALSE(ParseRecord("[1,2]").ok());
   EXPECT_FALSE(ParseRecord("{\"id\":").ok());
+}
+
+// One record of each status, and duplicates of a solved and a timed-out
+// one: between them, every key of the schema, the optional ones included.
+std::vector<Record> OneRecordOfEachKind() {
+  SolveResult solved;
+  solved.score = 18;
+  solved.best_move = *ParseSquare("G8");
+  solved.pv = {*ParseSquare("G8"), *ParseSquare("H7"), kPass, *ParseSquare("A8")};
+  solved.nodes = {10, 20};
+  solved.time = absl::Milliseconds(5);
+  SolveResult wrong = solved;
+  wrong.score = 16;
+  SolveResult partial;
+  partial.stopped = true;
+  partial.nodes = {7, 9};
+  partial.time = absl::Milliseconds(1500);
+  RunSettings run;
+  run.shard = Shard{2, 3};
+  run.threads = 4;
+  RunSettings wld_run = run;
+  wld_run.wld = true;
+  wld_run.time_limit = absl::Milliseconds(1500);
+  BatchItem labelled = ItemOf(kFfo1 + "; G8:+18;", "f.obf", 1);
+  labelled.position->label = "#1";
+  BatchItem bad;
+  bad.file = "f.obf";
+  bad.line = 2;
+  bad.raw = "not a position";
+  bad.id = BatchId(bad.file, bad.line, Fnv1a64(bad.raw));
+  bad.error = "f.obf:2:1: expected a board square 'X', 'O' or '-', found 'n'";
+  const BatchItem again = ItemOf(kFfo1, "g.obf", 5);
+  const Record finished = FinishedRecord(labelled, solved, run);
+  const Record timed_out = TimedOutRecord(ItemOf(kFfo1, "f.obf", 3), partial, wld_run);
+  return {finished,
+          FinishedRecord(labelled, wrong, run),
+          timed_out,
+          BadInputRecord(bad, run),
+          DuplicateRecord(again, finished, run),
+          DuplicateRecord(again, timed_out, wld_run)};
+}
+
+TEST(BatchRecordTest, EveryKindOfRecordRoundTrips) {
+  std::set<ResultStatus> statuses;
+  for (const Record& record : OneRecordOfEachKind()) {
+    statuses.insert(record.status);
+    const Json j = record;
+    EXPECT_TRUE(j.get<Record>() == record) << j.dump();
+    const absl::StatusOr<ResultRecord> read = ParseRecord(DumpLine(record));
+    ASSERT_TRUE(read.ok()) << read.status() << " in " << j.dump();
+    EXPECT_TRUE(static_cast<const Record&>(*read) == record) << j.dump();
+    EXPECT_EQ(DumpLine(*read), DumpLine(record));
+  }
+  EXPECT_THAT(statuses, ElementsAre(ResultStatus::kSolved, ResultStatus::kWrongAnswer,
+                                    ResultStatus::kBadInput, ResultStatus::kTimedOut));
+}
+
+// Every key of every kind of record, taken out or given a value of no key's
+// type: refused with a message naming the key, but for the keys a record
+// may lack.
+TEST(BatchRecordTest, AMissingOrMistypedKeyIsRefusedByName) {
+  const std::set<std::string> may_lack = {"label", "expected_score", "duplicate_of"};
+  std::set<std::string> lacked;
+  for (const Record& record : OneRecordOfEachKind()) {
+    const Json j = record;
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      const std::string& key = it.key();
+      const std::string named = absl::StrCat("key \"", key, "\"");
+      const std::string where = absl::StrCat(StatusName(record.status), " record, key ", key);
+      Json without = j;
+      without.erase(key);
+      const absl::StatusOr<ResultRecord> read = ParseRecord(DumpLine(without));
+      if (may_lack.contains(key)) {
+        lacked.insert(key);
+        EXPECT_TRUE(read.ok()) << where << ": " << read.status();
+      } else {
+        EXPECT_THAT(read.status().message(), HasSubstr(named)) << where;
+      }
+      Json mistyped = j;
+      mistyped[key] = true;
+      EXPECT_THAT(ParseRecord(DumpLine(mistyped)).status().message(), HasSubstr(named)) << where;
+    }
+  }
+  EXPECT_EQ(lacked, may_lack);
+}
+
+TEST(BatchRecordTest, ValuesOutsideTheirKeysRangeAreRefusedByName) {
+  const std::vector<std::pair<std::string, Json>> cases = {
+      {"id", ""},
+      {"shard", "3/2"},
+      {"mode", "fast"},
+      {"line", std::numeric_limits<std::uint64_t>::max()},
+      {"position", "XO X"},
+      {"empties", 65},
+      {"score", 65},
+      {"score", -65},
+      {"expected_score", 99},
+      {"best_move", "Z9"},
+      {"pv", Json::array({"G8", 3})},
+      {"leaves", -1},
+      {"seconds", "0.005"},
+  };
+  for (const auto& [key, value] : cases) {
+    Json j = SolvedFfo1("f.obf", 1);
+    j[key] = value;
+    EXPECT_THAT(ParseRecord(DumpLine(j)).status().message(),
+                HasSubstr(absl::StrCat("key \"", key, "\"")))
+        << key << " " << value.dump();
+  }
+}
+
+// A bad line may hold any bytes; its record is still written, with the
+// invalid UTF-8 replaced, and reads back.
+TEST(BatchRecordTest, InvalidUtf8InABadLineIsReplaced) {
+  BatchItem bad;
+  bad.file = "f.obf";
+  bad.line = 1;
+  bad.raw = "ab\xff\xfe";
+  bad.id = BatchId(bad.file, bad.line, Fnv1a64(bad.raw));
+  bad.error = "f.obf:1:1: expected a board square 'X', 'O' or '-', found 'a'";
+  const absl::StatusOr<ResultRecord> read =
+      ParseRecord(DumpLine(BadInputRecord(bad, RunSettings{})));
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_THAT(read->input, Optional(::testing::StartsWith("ab\xEF\xBF\xBD")));
 }
 
 TEST(BatchRecordTest, DuplicatesGetTheirOwnOrientation) {
@@ -211,7 +337,7 @@ TEST(ResultsFileTest, TheLatestRecordOfAnIdStands) {
       ParseResults(DumpLine(timed_out) + "\n" + DumpLine(SolvedFfo1("f.obf", 1)) + "\n", "r.jsonl");
   ASSERT_EQ(c.records.size(), 2u);
   EXPECT_EQ(c.records[0].status, ResultStatus::kTimedOut);
-  EXPECT_EQ(c.records[0].time_limit, absl::Seconds(1));
+  EXPECT_EQ(c.records[0].time_limit_seconds, 1.0);
   const auto latest = LatestById(c);
   ASSERT_EQ(latest.size(), 1u);
   EXPECT_EQ(latest.begin()->second->status, ResultStatus::kSolved);
@@ -256,7 +382,7 @@ TEST(BatchRecordTest, ALongBadLineIsCutInItsRecord) {
   EXPECT_EQ(input->items[0].id, BatchId(path, 1, Fnv1a64(long_line)));
   EXPECT_LT(DumpLine(cut).size(), 1000u);
   EXPECT_TRUE(ParseRecord(DumpLine(cut)).ok());
-  EXPECT_EQ(BadInputRecord(input->items[1], RunSettings{})["input"], short_line);
+  EXPECT_EQ(BadInputRecord(input->items[1], RunSettings{}).input, short_line);
 }
 
 // Merge on records built in memory: one shard missing, one id twice with
