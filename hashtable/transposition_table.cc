@@ -16,10 +16,23 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "hashtable/entry.h"
 #include "hashtable/tt_test_peer.h"
 
 namespace endsolve {
 namespace {
+
+// The data word (entry.h).
+using tt_entry::AddSizes;
+using tt_entry::DepthOf;
+using tt_entry::GenerationOf;
+using tt_entry::kMoveBits;
+using tt_entry::kOccupied;
+using tt_entry::Pack;
+using tt_entry::SizeCode;
+using tt_entry::SizeCodeOf;
+using tt_entry::SizeOf;
+using tt_entry::Unpack;
 
 // Buckets are one cache line each: a probe or a store touches one line.
 constexpr std::size_t kCacheLine = 64;
@@ -58,81 +71,6 @@ constexpr ReplacementScheme kAllSchemes[] = {
     ReplacementScheme::kBigAll,  ReplacementScheme::kTwoDeep,
     ReplacementScheme::kTwoBig1, ReplacementScheme::kTwoBigAll,
 };
-
-// ---------------------------------------------------------------------------
-// The data word: everything but the board, in one 64-bit word so that it is
-// written and read in one piece.
-//   bits  0- 7 lower + 64     bits  8-15 upper + 64
-//   bits 16-22 move           bits 23-29 move2       (squares, kPass, kNoMove)
-//   bits 30-37 depth          bits 38-45 generation
-//   bits 46-62 size code      bit  63    occupied
-// ---------------------------------------------------------------------------
-constexpr int kScoreBias = 64;
-constexpr int kMoveBits = 7;
-constexpr int kSizeFractionBits = 11;
-constexpr int kSizeBits = 6 + kSizeFractionBits;  // log2 < 64: 6 integer bits
-constexpr std::uint64_t kOccupied = std::uint64_t{1} << 63;
-static_assert(46 + kSizeBits == 63);
-
-using SizeCode = std::uint32_t;
-
-// Packs the fields of an entry into its data word; the occupied bit is set.
-constexpr std::uint64_t Pack(const TTData& d, SizeCode size, std::uint8_t generation) {
-  return std::uint64_t(std::uint8_t(d.lower + kScoreBias)) |
-         std::uint64_t(std::uint8_t(d.upper + kScoreBias)) << 8 |
-         std::uint64_t(d.move) << 16 | std::uint64_t(d.move2) << (16 + kMoveBits) |
-         std::uint64_t(d.depth) << 30 | std::uint64_t(generation) << 38 |
-         std::uint64_t(size) << 46 | kOccupied;
-}
-
-// The inverse of Pack for an occupied word.
-constexpr TTData Unpack(std::uint64_t w) {
-  constexpr std::uint64_t kMoveMask = (1 << kMoveBits) - 1;
-  TTData d;
-  d.lower = std::int8_t(int(w & 0xff) - kScoreBias);
-  d.upper = std::int8_t(int(w >> 8 & 0xff) - kScoreBias);
-  d.move = std::uint8_t(w >> 16 & kMoveMask);
-  d.move2 = std::uint8_t(w >> (16 + kMoveBits) & kMoveMask);
-  d.depth = std::uint8_t(w >> 30);
-  return d;
-}
-
-constexpr std::uint8_t DepthOf(std::uint64_t w) { return std::uint8_t(w >> 30); }
-constexpr std::uint8_t GenerationOf(std::uint64_t w) { return std::uint8_t(w >> 38); }
-constexpr SizeCode SizeOf(std::uint64_t w) {
-  return SizeCode(w >> 46) & ((SizeCode{1} << kSizeBits) - 1);
-}
-
-// The size code: log2(nodes) in fixed point with 11 fractional bits, where
-// the fraction is interpolated linearly between powers of two (Mitchell's
-// approximation): the integer part is the position of the leading one and the
-// fraction is the 11 bits after it. Its error is below 0.09 in log2, it keeps
-// the order of counts that differ in their 12 leading bits, and it inverts
-// exactly (NodesOf), so BigAll can add counts: a sum only stops growing when
-// each addition is below 1/2048 of it. 0 and 1 node both code as 0.
-SizeCode SizeCodeOf(std::uint64_t nodes) {
-  if (nodes <= 1) return 0;
-  const int log = 63 - std::countl_zero(nodes);
-  const auto fraction = SizeCode(((nodes << (63 - log)) >> (63 - kSizeFractionBits)) &
-                                 ((1u << kSizeFractionBits) - 1));
-  return SizeCode(log) << kSizeFractionBits | fraction;
-}
-
-// The node count a size code stands for: (1 + fraction) * 2^log, truncated.
-std::uint64_t NodesOf(SizeCode code) {
-  const int log = int(code >> kSizeFractionBits);
-  const std::uint64_t mantissa = (std::uint64_t{1} << kSizeFractionBits) |
-                                 (code & ((1u << kSizeFractionBits) - 1));
-  return log >= kSizeFractionBits ? mantissa << (log - kSizeFractionBits)
-                                  : mantissa >> (kSizeFractionBits - log);
-}
-
-// BigAll: the size code of all searches of a position together (saturating).
-SizeCode AddSizes(SizeCode code, std::uint64_t nodes) {
-  const std::uint64_t old = NodesOf(code);
-  const std::uint64_t sum = old + nodes < old ? ~std::uint64_t{0} : old + nodes;
-  return SizeCodeOf(sum);
-}
 
 // A 64-bit hash of both words of the board. Each word is multiplied by an odd
 // constant (spreading low bits upwards), one product is rotated so that its
