@@ -1,6 +1,6 @@
 // The data word of a table entry: everything an entry holds besides its
 // board, packed into one 64-bit word so that it is written and read in one
-// piece (the seqlock then has one word to guard per field set, not five).
+// piece: one atomic load gives a consistent set of fields.
 //
 //   bits  0- 7 lower + 64     bits  8-15 upper + 64
 //   bits 16-22 move           bits 23-29 move2       (squares, kPass, kNoMove)
