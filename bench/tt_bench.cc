@@ -12,9 +12,9 @@
 #include <thread>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "benchmark/benchmark.h"
 #include "hashtable/transposition_table.h"
-#include "hashtable/tt_test_peer.h"
 
 namespace endsolve {
 namespace {
@@ -73,6 +73,15 @@ void PrintTable(const char* use, const TranspositionTable& t) {
                static_cast<unsigned long long>(s.occupied));
 }
 
+// The design the striped counters replace, kept to compare with: one counter
+// line per shard that every thread shares. The table offers it to code that
+// derives from it, not to the search.
+struct SharedCountersTable : TranspositionTable {
+  static absl::StatusOr<std::unique_ptr<TranspositionTable>> Create(std::size_t bytes) {
+    return CreateWithBytes(bytes, kShards, ReplacementScheme::kTwoBig1, 1);
+  }
+};
+
 // The table under test, made once per configuration and kept: the
 // benchmark's threads share it, as search threads do. Half the keys are
 // stored, so probes hit about half the time.
@@ -82,8 +91,7 @@ TranspositionTable& Table(bool shared_counters) {
   if (!t) {
     const std::size_t bytes = kThroughputMiB << 20;
     auto made = shared_counters
-                    ? TranspositionTableTestPeer::CreateWithSharedCounters(
-                          bytes, kShards, ReplacementScheme::kTwoBig1)
+                    ? SharedCountersTable::Create(bytes)
                     : TranspositionTable::Create({.size_mib = kThroughputMiB, .shards = kShards});
     if (!made.ok()) {
       std::fprintf(stderr, "%s\n", made.status().ToString().c_str());

@@ -1,4 +1,6 @@
-// The transposition table: layout, the per-bucket seqlock and the schemes.
+// The transposition table: creating, clearing and counting. Probe and Store,
+// the bucket layout and the seqlock are in transposition_table_impl.h, which
+// this file instantiates with the shipped Seqlock only.
 //
 // The design argument (why a probe can never see a mix of two stores) is in
 // hashtable/README.md and summarised where the loads and stores happen.
@@ -16,14 +18,15 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "hashtable/tt_test_peer.h"
+#include "hashtable/transposition_table_impl.h"
 
 namespace endsolve {
 namespace {
 
-// Buckets are one cache line each: a probe or a store touches one line.
-constexpr std::size_t kCacheLine = 64;
-constexpr int kSlotsPerBucket = 2;
+using tt_internal::CounterStripe;
+using tt_internal::kCacheLine;
+using tt_internal::kSlotsPerBucket;
+
 // Each shard counts in up to this many stripes, one cache line each, so that
 // threads do not fight over one counter line (see CounterStripe).
 constexpr unsigned kMaxCounterStripes = 16;
@@ -41,122 +44,12 @@ constexpr std::size_t kMiB = std::size_t{1} << 20;
 // saves.
 constexpr std::size_t kParallelBytesPerThread = 256 * kMiB;
 
-// The seqlock is what makes the table exact. The stress test's power to catch
-// a torn read is itself tested by compiling this file a second time, for one
-// test target only, with the seqlock switched off: per-word atomics without
-// a version, the design the notes warn about. The shipped library never
-// defines this macro.
-#ifdef ENDSOLVE_TT_BROKEN_NO_SEQLOCK_FOR_TEST
-constexpr bool kSeqlock = false;
-#else
-constexpr bool kSeqlock = true;
-#endif
-
 constexpr ReplacementScheme kAllSchemes[] = {
     ReplacementScheme::kDeep,    ReplacementScheme::kNew,
     ReplacementScheme::kOld,     ReplacementScheme::kBig1,
     ReplacementScheme::kBigAll,  ReplacementScheme::kTwoDeep,
     ReplacementScheme::kTwoBig1, ReplacementScheme::kTwoBigAll,
 };
-
-// ---------------------------------------------------------------------------
-// The data word: everything but the board, in one 64-bit word so that it is
-// written and read in one piece.
-//   bits  0- 7 lower + 64     bits  8-15 upper + 64
-//   bits 16-22 move           bits 23-29 move2       (squares, kPass, kNoMove)
-//   bits 30-37 depth          bits 38-45 generation
-//   bits 46-62 size code      bit  63    occupied
-// ---------------------------------------------------------------------------
-constexpr int kScoreBias = 64;
-constexpr int kMoveBits = 7;
-constexpr int kSizeFractionBits = 11;
-constexpr int kSizeBits = 6 + kSizeFractionBits;  // log2 < 64: 6 integer bits
-constexpr std::uint64_t kOccupied = std::uint64_t{1} << 63;
-static_assert(46 + kSizeBits == 63);
-
-using SizeCode = std::uint32_t;
-
-// Packs the fields of an entry into its data word; the occupied bit is set.
-constexpr std::uint64_t Pack(const TTData& d, SizeCode size, std::uint8_t generation) {
-  return std::uint64_t(std::uint8_t(d.lower + kScoreBias)) |
-         std::uint64_t(std::uint8_t(d.upper + kScoreBias)) << 8 |
-         std::uint64_t(d.move) << 16 | std::uint64_t(d.move2) << (16 + kMoveBits) |
-         std::uint64_t(d.depth) << 30 | std::uint64_t(generation) << 38 |
-         std::uint64_t(size) << 46 | kOccupied;
-}
-
-// The inverse of Pack for an occupied word.
-constexpr TTData Unpack(std::uint64_t w) {
-  constexpr std::uint64_t kMoveMask = (1 << kMoveBits) - 1;
-  TTData d;
-  d.lower = std::int8_t(int(w & 0xff) - kScoreBias);
-  d.upper = std::int8_t(int(w >> 8 & 0xff) - kScoreBias);
-  d.move = std::uint8_t(w >> 16 & kMoveMask);
-  d.move2 = std::uint8_t(w >> (16 + kMoveBits) & kMoveMask);
-  d.depth = std::uint8_t(w >> 30);
-  return d;
-}
-
-constexpr std::uint8_t DepthOf(std::uint64_t w) { return std::uint8_t(w >> 30); }
-constexpr std::uint8_t GenerationOf(std::uint64_t w) { return std::uint8_t(w >> 38); }
-constexpr SizeCode SizeOf(std::uint64_t w) {
-  return SizeCode(w >> 46) & ((SizeCode{1} << kSizeBits) - 1);
-}
-
-// The size code: log2(nodes) in fixed point with 11 fractional bits, where
-// the fraction is interpolated linearly between powers of two (Mitchell's
-// approximation): the integer part is the position of the leading one and the
-// fraction is the 11 bits after it. Its error is below 0.09 in log2, it keeps
-// the order of counts that differ in their 12 leading bits, and it inverts
-// exactly (NodesOf), so BigAll can add counts: a sum only stops growing when
-// each addition is below 1/2048 of it. 0 and 1 node both code as 0.
-SizeCode SizeCodeOf(std::uint64_t nodes) {
-  if (nodes <= 1) return 0;
-  const int log = 63 - std::countl_zero(nodes);
-  const auto fraction = SizeCode(((nodes << (63 - log)) >> (63 - kSizeFractionBits)) &
-                                 ((1u << kSizeFractionBits) - 1));
-  return SizeCode(log) << kSizeFractionBits | fraction;
-}
-
-// The node count a size code stands for: (1 + fraction) * 2^log, truncated.
-std::uint64_t NodesOf(SizeCode code) {
-  const int log = int(code >> kSizeFractionBits);
-  const std::uint64_t mantissa = (std::uint64_t{1} << kSizeFractionBits) |
-                                 (code & ((1u << kSizeFractionBits) - 1));
-  return log >= kSizeFractionBits ? mantissa << (log - kSizeFractionBits)
-                                  : mantissa >> (kSizeFractionBits - log);
-}
-
-// BigAll: the size code of all searches of a position together (saturating).
-SizeCode AddSizes(SizeCode code, std::uint64_t nodes) {
-  const std::uint64_t old = NodesOf(code);
-  const std::uint64_t sum = old + nodes < old ? ~std::uint64_t{0} : old + nodes;
-  return SizeCodeOf(sum);
-}
-
-// A 64-bit hash of both words of the board. Each word is multiplied by an odd
-// constant (spreading low bits upwards), one product is rotated so that its
-// well-mixed high half lands on the other's weak low half, and a
-// xorshift-multiply-xorshift finaliser mixes the result into every bit.
-// Player and opponent get different constants, so swapping them changes the
-// hash.
-std::uint64_t Hash(const Board& board) {
-  constexpr std::uint64_t kPlayerMul = 0x9e3779b97f4a7c15;
-  constexpr std::uint64_t kOpponentMul = 0xc2b2ae3d27d4eb4f;
-  constexpr std::uint64_t kFinalMul = 0xff51afd7ed558ccd;
-  std::uint64_t h = board.player * kPlayerMul ^ std::rotl(board.opponent * kOpponentMul, 32);
-  h ^= h >> 32;
-  h *= kFinalMul;
-  h ^= h >> 29;
-  return h;
-}
-
-// A small, stable id per thread, for picking a counter stripe.
-unsigned ThreadStripeId() {
-  static std::atomic<unsigned> next{0};
-  thread_local const unsigned id = next.fetch_add(1, std::memory_order_relaxed);
-  return id;
-}
 
 // Physical memory of the machine in bytes, 0 if unknown.
 std::uint64_t PhysicalMemory() {
@@ -167,60 +60,6 @@ std::uint64_t PhysicalMemory() {
 }
 
 }  // namespace
-
-// A bucket is one cache line: an 8-byte version (the seqlock) and two 24-byte
-// slots, 8 bytes spare. Two slots is what fits a line with a full-board key;
-// the two-level schemes use both slots of a bucket for one index, the
-// one-level schemes give each slot its own index, so every scheme gets the
-// same number of entries from the same memory.
-struct alignas(kCacheLine) TranspositionTable::Bucket {
-  // One slot: the board and the data word. A slot is empty when its data
-  // word lacks the occupied bit.
-  struct Slot {
-    std::atomic<std::uint64_t> player{0};
-    std::atomic<std::uint64_t> opponent{0};
-    std::atomic<std::uint64_t> data{0};
-  };
-  // Even: stable. Odd: a writer is inside. Every completed store adds 2.
-  std::atomic<std::uint64_t> version{0};
-  Slot slot[kSlotsPerBucket];
-};
-
-namespace {
-// Every probe and store ends in exactly one of these outcomes, so it costs one
-// relaxed increment, on the calling thread's own stripe (cache line) of the
-// shard; probes = hits + misses, stores = inserts + updates + replacements +
-// rejections, occupied = inserts (entries are only emptied by Clear).
-struct alignas(kCacheLine) CounterStripe {
-  std::atomic<std::uint64_t> hits{0}, misses{0};
-  std::atomic<std::uint64_t> inserts{0}, updates{0}, replacements{0}, rejections{0};
-};
-static_assert(sizeof(CounterStripe) == kCacheLine);
-
-void Bump(std::atomic<std::uint64_t>& counter) {
-  counter.fetch_add(1, std::memory_order_relaxed);
-}
-}  // namespace
-
-// A shard: one mapping that starts with its counter stripes, followed by its
-// buckets. Nothing in it is shared with another shard.
-struct TranspositionTable::Shard {
-  void* memory = nullptr;
-  std::size_t bytes = 0;
-  CounterStripe* counters = nullptr;
-  unsigned stripe_mask = 0;
-  Bucket* buckets = nullptr;
-  std::uint64_t num_buckets = 0;
-
-  CounterStripe& Counters() const { return counters[ThreadStripeId() & stripe_mask]; }
-};
-
-// Where a board lives: its bucket, and for the one-level schemes its slot.
-struct TranspositionTable::Location {
-  Shard* shard;
-  Bucket* bucket;
-  int slot;  // the one-level slot; the two-level schemes use both
-};
 
 std::string_view SchemeName(ReplacementScheme scheme) {
   switch (scheme) {
@@ -269,7 +108,8 @@ absl::Status ValidateTTOptions(const TTOptions& options) {
 absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::Create(
     const TTOptions& options) {
   if (absl::Status valid = ValidateTTOptions(options); !valid.ok()) return valid;
-  return CreateWithBytes(std::bit_floor(options.size_mib) * kMiB, options.shards, options.scheme, kMaxCounterStripes);
+  return CreateWithBytes(std::bit_floor(options.size_mib) * kMiB, options.shards,
+                         options.scheme, kMaxCounterStripes);
 }
 
 absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWithBytes(
@@ -305,6 +145,7 @@ absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWi
 
   std::unique_ptr<TranspositionTable> table(new TranspositionTable);
   table->scheme_ = scheme;
+  UseLock<Seqlock>(*table);
   table->size_bytes_ = bytes;
   table->shard_bits_ = std::countr_zero(unsigned(shards));
   table->shards_.resize(std::size_t(shards));
@@ -366,187 +207,6 @@ TranspositionTable::~TranspositionTable() {
   for (Shard& shard : shards_) {
     if (shard.memory != nullptr) munmap(shard.memory, shard.bytes);
   }
-}
-
-bool TranspositionTable::TwoLevel() const {
-  return scheme_ == ReplacementScheme::kTwoDeep || scheme_ == ReplacementScheme::kTwoBig1 ||
-         scheme_ == ReplacementScheme::kTwoBigAll;
-}
-
-// The shard comes from the top hash bits, the bucket from the low 32 bits by
-// multiply-shift range reduction ((h32 * n) >> 32 is uniform on [0, n) and
-// needs no power-of-two bucket count), the one-level slot from bit 32.
-TranspositionTable::Location TranspositionTable::Locate(const Board& board) const {
-  const std::uint64_t h = Hash(board);
-  const std::size_t shard_index = shard_bits_ == 0 ? 0 : std::size_t(h >> (64 - shard_bits_));
-  Shard* shard = const_cast<Shard*>(&shards_[shard_index]);
-  const std::uint64_t bucket = ((h & 0xffffffff) * shard->num_buckets) >> 32;
-  return {shard, &shard->buckets[bucket], int(h >> 32 & 1)};
-}
-
-// The seqlock read. A hit is returned only if the version was even before the
-// slot was read and unchanged after it. All slot loads are acquire loads: if
-// any of them read a word written by a store that began after our first
-// version read, that store's version CAS (sequenced before its word stores,
-// which are releases) happens before our second version read, which therefore
-// sees the version changed. So an accepted read saw the words of exactly the
-// last store completed before it, with no later word mixed in.
-bool TranspositionTable::Probe(const Board& board, TTData* data) {
-  const Location loc = Locate(board);
-  Bucket& b = *loc.bucket;
-  CounterStripe& counters = loc.shard->Counters();
-  const std::uint64_t before = kSeqlock ? b.version.load(std::memory_order_acquire) : 0;
-  if ((before & 1) == 0) {
-    const int first = TwoLevel() ? 0 : loc.slot;
-    const int last = TwoLevel() ? kSlotsPerBucket - 1 : loc.slot;
-    for (int i = first; i <= last; ++i) {
-      const Bucket::Slot& s = b.slot[i];
-      if (s.player.load(std::memory_order_acquire) != board.player ||
-          s.opponent.load(std::memory_order_acquire) != board.opponent) {
-        continue;
-      }
-      const std::uint64_t word = s.data.load(std::memory_order_acquire);
-      if ((word & kOccupied) == 0 ||
-          (kSeqlock && b.version.load(std::memory_order_relaxed) != before)) {
-        break;
-      }
-      *data = Unpack(word);
-      Bump(counters.hits);
-      return true;
-    }
-  }
-  Bump(counters.misses);
-  return false;
-}
-
-void TranspositionTable::Store(const Board& board, const TTData& data, std::uint64_t nodes) {
-  assert(data.move < (1 << kMoveBits) && data.move2 < (1 << kMoveBits));
-  const Location loc = Locate(board);
-  Bucket& b = *loc.bucket;
-  CounterStripe& counters = loc.shard->Counters();
-
-  // Take the bucket's seqlock, or give up: a store is only a hint, and
-  // waiting for another writer would make the table blocking.
-  std::uint64_t version = b.version.load(std::memory_order_relaxed);
-  if (kSeqlock && ((version & 1) != 0 ||
-                   !b.version.compare_exchange_strong(version, version + 1,
-                                                      std::memory_order_acquire,
-                                                      std::memory_order_relaxed))) {
-    Bump(counters.rejections);
-    return;
-  }
-
-  // Inside the lock: no other writer, so relaxed loads see the last store.
-  const std::uint8_t generation = generation_.load(std::memory_order_relaxed);
-  struct Entry {
-    std::uint64_t player, opponent, data;
-    bool occupied() const { return (data & kOccupied) != 0; }
-    bool current(std::uint8_t g) const { return GenerationOf(data) == g; }
-  };
-  Entry slots[kSlotsPerBucket];
-  for (int i = 0; i < kSlotsPerBucket; ++i) {
-    slots[i] = {b.slot[i].player.load(std::memory_order_relaxed),
-                b.slot[i].opponent.load(std::memory_order_relaxed),
-                b.slot[i].data.load(std::memory_order_relaxed)};
-  }
-  const bool two_level = TwoLevel();
-  const bool big_all = scheme_ == ReplacementScheme::kBigAll ||
-                       scheme_ == ReplacementScheme::kTwoBigAll;
-  const int first = two_level ? 0 : loc.slot;
-  const int last = two_level ? kSlotsPerBucket - 1 : loc.slot;
-
-  // The same position already here: it is updated, never duplicated.
-  int existing = -1;
-  for (int i = first; i <= last; ++i) {
-    if (slots[i].occupied() && slots[i].player == board.player &&
-        slots[i].opponent == board.opponent) {
-      existing = i;
-    }
-  }
-  SizeCode size_code = SizeCodeOf(nodes);
-  if (existing >= 0 && big_all) size_code = AddSizes(SizeOf(slots[existing].data), nodes);
-  const Entry incoming{board.player, board.opponent, Pack(data, size_code, generation)};
-
-  // Does the newcomer win against a current resident? (Deep: draft; Big:
-  // subtree size; ties go to the newcomer, as in Breuker.)
-  auto wins = [&](const Entry& resident) {
-    switch (scheme_) {
-      case ReplacementScheme::kDeep:
-      case ReplacementScheme::kTwoDeep:
-        return data.depth >= DepthOf(resident.data);
-      case ReplacementScheme::kBig1:
-      case ReplacementScheme::kBigAll:
-      case ReplacementScheme::kTwoBig1:
-      case ReplacementScheme::kTwoBigAll:
-        return size_code >= SizeOf(resident.data);
-      case ReplacementScheme::kNew:
-        return true;
-      case ReplacementScheme::kOld:
-        return false;
-    }
-    return false;
-  };
-
-  Entry next[kSlotsPerBucket] = {slots[0], slots[1]};
-  std::atomic<std::uint64_t>* outcome = nullptr;
-  if (!two_level) {
-    Entry& resident = next[loc.slot];
-    if (existing >= 0) {
-      resident = incoming;
-      outcome = &counters.updates;
-    } else if (!resident.occupied()) {
-      resident = incoming;
-      outcome = &counters.inserts;
-    } else if (!resident.current(generation) || wins(resident)) {
-      resident = incoming;
-      outcome = &counters.replacements;
-    } else {
-      outcome = &counters.rejections;
-    }
-  } else {
-    // An update first takes the position out, then places it like a newcomer:
-    // an update that now beats slot 1 is promoted, one that does not stays.
-    if (existing >= 0) next[existing].data = 0;
-    if (existing == 0) std::swap(next[0], next[1]);  // keep slot 1 filled first
-    // A stale slot 1 counts as beaten. (Stale slot 1 above a current slot 2
-    // cannot arise: whatever writes slot 2 leaves a current slot 1.)
-    const Entry& first_slot = next[0];
-    if (!first_slot.occupied()) {
-      next[0] = incoming;
-    } else if (!first_slot.current(generation) || wins(first_slot)) {
-      next[1] = next[0];   // demote slot 1, evicting slot 2
-      next[0] = incoming;
-    } else {
-      next[1] = incoming;  // the always-replace slot
-    }
-    if (existing >= 0) {
-      outcome = &counters.updates;
-    } else {
-      // Evicted: a position of the old bucket not in the new one.
-      bool evicted = false;
-      for (const Entry& old : slots) {
-        if (!old.occupied()) continue;
-        bool kept = false;
-        for (const Entry& now : next) {
-          kept |= now.occupied() && now.player == old.player && now.opponent == old.opponent;
-        }
-        evicted |= !kept;
-      }
-      outcome = evicted ? &counters.replacements : &counters.inserts;
-    }
-  }
-
-  // Write the slots that changed (release: see Probe), then publish.
-  for (int i = 0; i < kSlotsPerBucket; ++i) {
-    if (next[i].player != slots[i].player || next[i].opponent != slots[i].opponent ||
-        next[i].data != slots[i].data) {
-      b.slot[i].player.store(next[i].player, std::memory_order_release);
-      b.slot[i].opponent.store(next[i].opponent, std::memory_order_release);
-      b.slot[i].data.store(next[i].data, std::memory_order_release);
-    }
-  }
-  if (kSeqlock) b.version.store(version + 2, std::memory_order_release);
-  Bump(*outcome);
 }
 
 void TranspositionTable::NewSearch() {
@@ -611,39 +271,24 @@ ReplacementScheme TranspositionTable::scheme() const { return scheme_; }
 std::size_t TranspositionTable::size_bytes() const { return size_bytes_; }
 int TranspositionTable::shards() const { return int(shards_.size()); }
 
-static_assert(TranspositionTableTestPeer::kDefaultStripes == kMaxCounterStripes);
-
-// The test peer's lookups live here, where the layout is defined.
-std::uint64_t TranspositionTableTestPeer::IndexOf(const TranspositionTable& table,
-                                                  const Board& board) {
-  const TranspositionTable::Location loc = table.Locate(board);
-  const auto bucket = std::uint64_t(loc.bucket - loc.shard->buckets);
-  const auto shard = std::uint64_t(loc.shard - table.shards_.data());
-  const std::uint64_t index = (shard << 32 | bucket) << 1;
-  return table.TwoLevel() ? index : index | std::uint64_t(loc.slot);
-}
-
-int TranspositionTableTestPeer::SlotHolding(const TranspositionTable& table,
-                                            const Board& board) {
-  const TranspositionTable::Location loc = table.Locate(board);
+// For tests: the shard, bucket and usable slots of `board`, and the words of
+// its bucket's slots, read relaxed (the caller promises no other thread).
+TranspositionTable::Place TranspositionTable::PlaceOf(const TranspositionTable& table,
+                                                     const Board& board) {
+  const Location loc = table.Locate(board);
+  const bool two_level = tt_internal::IsTwoLevel(table.scheme_);
+  Place place{.shard = std::size_t(loc.shard - table.shards_.data()),
+              .bucket = std::uint64_t(loc.bucket - loc.shard->buckets),
+              .first_slot = two_level ? 0 : loc.slot,
+              .last_slot = two_level ? kSlotsPerBucket - 1 : loc.slot,
+              .slots = {}};
   for (int i = 0; i < kSlotsPerBucket; ++i) {
-    const TranspositionTable::Bucket::Slot& s = loc.bucket->slot[i];
-    if ((s.data.load() & kOccupied) != 0 && s.player.load() == board.player &&
-        s.opponent.load() == board.opponent) {
-      return i;
-    }
+    const Bucket::Slot& s = loc.bucket->slot[i];
+    place.slots[i] = {s.player.load(std::memory_order_relaxed),
+                      s.opponent.load(std::memory_order_relaxed),
+                      s.data.load(std::memory_order_relaxed)};
   }
-  return -1;
-}
-
-int TranspositionTableTestPeer::Copies(const TranspositionTable& table, const Board& board) {
-  const TranspositionTable::Location loc = table.Locate(board);
-  int copies = 0;
-  for (const TranspositionTable::Bucket::Slot& s : loc.bucket->slot) {
-    copies += (s.data.load() & kOccupied) != 0 && s.player.load() == board.player &&
-              s.opponent.load() == board.opponent;
-  }
-  return copies;
+  return place;
 }
 
 }  // namespace endsolve

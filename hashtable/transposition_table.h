@@ -93,8 +93,9 @@ struct TTStats {
   std::uint64_t occupied = 0, capacity = 0;  // entries in use / slots
 };
 
-// A concrete class (no virtual calls on the search's hot path); the scheme is
-// a run-time switch inside Store.
+// A concrete class with no virtual calls. The scheme is chosen once, when the
+// table is built: Probe and Store call, through a pointer set then, a copy of
+// the code compiled for that scheme alone.
 class TranspositionTable {
  public:
   // Fails with a clear message (not a crash) when the memory cannot be had or
@@ -105,10 +106,12 @@ class TranspositionTable {
   TranspositionTable& operator=(const TranspositionTable&) = delete;
 
   // True and fills *data when `board` has an entry.
-  bool Probe(const Board& board, TTData* data);
+  bool Probe(const Board& board, TTData* data) { return probe_(*this, board, data); }
   // Records `data` for `board`. `nodes` is the size of the search below the
   // board (node counter at exit minus at entry), for the Big schemes.
-  void Store(const Board& board, const TTData& data, std::uint64_t nodes);
+  void Store(const Board& board, const TTData& data, std::uint64_t nodes) {
+    store_(*this, board, data, nodes);
+  }
 
   void NewSearch();   // ages every entry: older ones are evicted first
   // Empties the table and zeroes the statistics. Safe beside probes and
@@ -120,23 +123,57 @@ class TranspositionTable {
   std::size_t size_bytes() const;  // the real size after rounding
   int shards() const;
 
+ protected:
+  // The seam for code that is not the search and needs more than it: tests
+  // build tables of a few buckets, find where boards land to collide them on
+  // purpose, and build a variant without the seqlock to show that their
+  // stress harness catches torn reads; the benchmark compares shared
+  // counters. They reach it by deriving; nothing here is for the search.
+
+  // A table of exactly `bytes` (a multiple of 64 * shards, not just of a
+  // MiB), with the shipped seqlock. Each shard takes one 64-byte line of
+  // counters per 64 lines, from 1 up to `max_counter_stripes` (at most 16:
+  // Create's value; 1 is one line every thread shares), the rest are buckets.
+  static absl::StatusOr<std::unique_ptr<TranspositionTable>> CreateWithBytes(
+      std::size_t bytes, int shards, ReplacementScheme scheme, unsigned max_counter_stripes);
+
+  // Where a board lands, and its bucket's two slots as they are now (read
+  // without the lock: only for a table no other thread is using).
+  struct Place {
+    std::size_t shard;
+    std::uint64_t bucket;       // within the shard
+    int first_slot, last_slot;  // the slots the scheme lets the board use
+    struct Words { std::uint64_t player, opponent, data; } slots[2];
+  };
+  static Place PlaceOf(const TranspositionTable& table, const Board& board);
+
+  // Points `table`'s Probe and Store at the code for its scheme compiled
+  // with `Lock`, the bucket versioning (transposition_table_impl.h defines
+  // the shipped Seqlock and what a Lock must offer).
+  template <typename Lock>
+  static void UseLock(TranspositionTable& table);
+
  private:
-  friend class TranspositionTableTestPeer;  // tests: bucket lookup, tiny tables
   struct Bucket;
   struct Shard;
   struct Location;
+  using ProbeFn = bool (*)(TranspositionTable&, const Board&, TTData*);
+  using StoreFn = void (*)(TranspositionTable&, const Board&, const TTData&, std::uint64_t);
 
   TranspositionTable() = default;
-  // The real constructor: `bytes` is the exact total (a multiple of the
-  // cache line), so that tests can build tables of a few buckets; the
-  // benchmark lowers `max_counter_stripes` to 1 to measure shared counters.
-  static absl::StatusOr<std::unique_ptr<TranspositionTable>> CreateWithBytes(
-      std::size_t bytes, int shards, ReplacementScheme scheme, unsigned max_counter_stripes);
   Location Locate(const Board& board) const;
   template <typename Fn>
   void ForEachShard(Fn fn);
-  bool TwoLevel() const;
+  // Probe and Store compiled for one scheme (the one-level or two-level
+  // slot choice, for Probe) and one bucket lock.
+  template <typename Lock, bool kTwoLevel>
+  static bool ProbeAs(TranspositionTable& table, const Board& board, TTData* data);
+  template <typename Lock, ReplacementScheme kScheme>
+  static void StoreAs(TranspositionTable& table, const Board& board, const TTData& data,
+                      std::uint64_t nodes);
 
+  ProbeFn probe_ = nullptr;
+  StoreFn store_ = nullptr;
   ReplacementScheme scheme_ = ReplacementScheme::kTwoBig1;
   std::size_t size_bytes_ = 0;
   int shard_bits_ = 0;

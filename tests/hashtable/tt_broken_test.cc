@@ -1,20 +1,48 @@
-// The stress harness's power to find torn reads. This target compiles the
-// table with ENDSOLVE_TT_BROKEN_NO_SEQLOCK_FOR_TEST: slot words are still
-// atomic one by one, but no version guards them, so a probe can read the
-// board of one store and the data word of another. The harness, in exactly
-// the stress test's setup, must catch that for every scheme; if it ever stops
-// doing so, this test fails, since the clean stress test would then prove
-// nothing. Not run under TSan.
+// The stress harness's power to find torn reads. This file builds its own
+// variant of the table: the shipped Probe and Store compiled with NoSeqlock,
+// so that slot words are still atomic one by one but no version guards them,
+// and a probe can read the board of one store and the data word of another.
+// The harness, in exactly the stress test's setup, must catch that for every
+// scheme; if it ever stops doing so, this test fails, since the clean stress
+// test would then prove nothing. Not run under TSan.
+#include <atomic>
+#include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "gtest/gtest.h"
 #include "hashtable/transposition_table.h"
-#include "hashtable/tt_test_peer.h"
+#include "hashtable/transposition_table_impl.h"
+#include "tests/hashtable/tt_test_peer.h"
 #include "tests/hashtable/tt_test_util.h"
 
 namespace endsolve {
 namespace {
+
+// The per-field design of Stockfish-style tables, which the notes warn
+// about: no version at all. Probes never check, stores never lock; the slot
+// words stay atomic, so the broken table has torn reads but no data races.
+struct NoSeqlock {
+  static std::uint64_t ReadBegin(const std::atomic<std::uint64_t>&) { return 0; }
+  static bool ReadUnchanged(const std::atomic<std::uint64_t>&, std::uint64_t) { return true; }
+  static bool TryLock(std::atomic<std::uint64_t>&, std::uint64_t* held) {
+    *held = 0;
+    return true;
+  }
+  static void Unlock(std::atomic<std::uint64_t>&, std::uint64_t) {}
+};
+
+// The test peer's tiny table, with Probe and Store swapped for NoSeqlock's.
+class BrokenTable : public TranspositionTableTestPeer {
+ public:
+  static absl::StatusOr<std::unique_ptr<TranspositionTable>> Create(
+      std::size_t bytes, int shards, ReplacementScheme scheme) {
+    auto table = CreateWithBytes(bytes, shards, scheme);
+    if (table.ok()) UseLock<NoSeqlock>(**table);
+    return table;
+  }
+};
 
 using enum ReplacementScheme;
 
@@ -31,8 +59,7 @@ constexpr int kMaxRounds = 1000;
 class BrokenTableTest : public ::testing::TestWithParam<ReplacementScheme> {};
 
 TEST_P(BrokenTableTest, StressHarnessCatchesTornReads) {
-  auto table = TranspositionTableTestPeer::CreateWithBytes(kContendedBytes, kContendedShards,
-                                                           GetParam());
+  auto table = BrokenTable::Create(kContendedBytes, kContendedShards, GetParam());
   ASSERT_TRUE(table.ok()) << table.status();
   StressOptions options = ContendedStressOptions();
   std::uint64_t wrong = 0;

@@ -6,7 +6,7 @@
 
 #include "gtest/gtest.h"
 #include "hashtable/transposition_table.h"
-#include "hashtable/tt_test_peer.h"
+#include "tests/hashtable/tt_test_peer.h"
 #include "tests/hashtable/tt_test_util.h"
 
 namespace endsolve {

@@ -10,7 +10,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hashtable/transposition_table.h"
-#include "hashtable/tt_test_peer.h"
+#include "tests/hashtable/tt_test_peer.h"
 #include "tests/hashtable/tt_test_util.h"
 
 namespace endsolve {

@@ -5,7 +5,7 @@
 #include <thread>
 #include <utility>
 
-#include "hashtable/tt_test_peer.h"
+#include "tests/hashtable/tt_test_peer.h"
 
 namespace endsolve {
 
