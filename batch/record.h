@@ -25,6 +25,7 @@
 #include "absl/time/time.h"
 #include "batch/identity.h"
 #include "batch/input.h"
+#include "board/symmetry.h"
 #include "nlohmann/json.hpp"
 #include "solver/solver.h"
 
