@@ -5,7 +5,6 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "board/fnv.h"
-#include "board/symmetry.h"
 
 namespace endsolve::batch {
 
@@ -15,26 +14,12 @@ std::uint64_t Fnv1a64(absl::string_view bytes) {
 
 std::string HexHash(std::uint64_t hash) { return absl::StrFormat("%016x", hash); }
 
-PositionKey KeyOf(const Board& board) {
-  const Board canonical = Canonical(board);
-  return {canonical.player, canonical.opponent};
-}
-
 std::uint64_t KeyHash(const PositionKey& key) {
   return FnvWord(FnvWord(kFnvOffsetBasis, key.player), key.opponent);
 }
 
 std::string BatchId(absl::string_view file, int line, std::uint64_t hash) {
   return absl::StrCat(file, ":", line, ":", HexHash(hash));
-}
-
-// Eight tries; a board with symmetries of its own matches several, and any
-// of them maps moves correctly, so the first is as good as the others.
-int SymmetryBetween(const Board& from, const Board& to) {
-  for (int s = 0; s < kNumSymmetries; ++s) {
-    if (Transform(from, s) == to) return s;
-  }
-  return -1;
 }
 
 absl::StatusOr<Shard> ParseShard(absl::string_view text) {

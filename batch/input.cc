@@ -11,6 +11,7 @@
 #include "absl/strings/strip.h"
 #include "board/position_io.h"
 #include "board/read_file.h"
+#include "board/symmetry.h"
 #include "board/wthor.h"
 
 namespace endsolve::batch {

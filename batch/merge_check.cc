@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "board/notation.h"
+#include "board/symmetry.h"
 
 namespace endsolve::batch {
 namespace {

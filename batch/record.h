@@ -34,6 +34,7 @@
 #include "batch/input.h"
 #include "board/board.h"
 #include "board/position.h"
+#include "board/symmetry.h"
 #include "nlohmann/json.hpp"
 #include "solver/solver.h"
 

@@ -22,6 +22,7 @@
 #include "batch/progress.h"
 #include "batch/record.h"
 #include "batch/results_file.h"
+#include "board/symmetry.h"
 #include "solver/solver.h"
 
 namespace endsolve::batch {

@@ -1,28 +1,15 @@
-// Perft: counts the nodes of the full game tree to a fixed depth.
-//
-// The counting convention, shared with the solver and the benchmarks: a node
-// is a leaf when the depth reaches 0 or the game is over; every other node
-// visited is internal; a pass is a node that uses one ply.
+// Perft: counts the nodes of the full game tree to a fixed depth, under the
+// counting convention of board/node_counts.h.
 #ifndef ENDSOLVE_BOARD_PERFT_H_
 #define ENDSOLVE_BOARD_PERFT_H_
 
-#include <cstdint>
-
 #include "board/board.h"
+#include "board/node_counts.h"
 
 namespace endsolve {
 
-struct NodeCounts {
-  std::uint64_t leaves = 0;
-  std::uint64_t internal = 0;
-  std::uint64_t total() const { return leaves + internal; }
-  NodeCounts& operator+=(const NodeCounts& o) {
-    leaves += o.leaves;
-    internal += o.internal;
-    return *this;
-  }
-};
-
+// The nodes of the game tree from `board` (itself included) down to `depth`
+// plies.
 NodeCounts Perft(const Board& board, int depth);
 
 }  // namespace endsolve

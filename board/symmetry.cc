@@ -67,4 +67,20 @@ Board Canonical(const Board& board, int* symmetry) {
   return best;
 }
 
+// The canonical image's two sets: equal for all eight images of a position,
+// and ordered, so that keys can index a std::map.
+PositionKey KeyOf(const Board& board) {
+  const Board canonical = Canonical(board);
+  return {canonical.player, canonical.opponent};
+}
+
+// Eight tries; a board with symmetries of its own matches several, and any
+// of them maps moves correctly, so the first is as good as the others.
+int SymmetryBetween(const Board& from, const Board& to) {
+  for (int s = 0; s < kNumSymmetries; ++s) {
+    if (Transform(from, s) == to) return s;
+  }
+  return -1;
+}
+
 }  // namespace endsolve

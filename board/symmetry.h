@@ -8,6 +8,8 @@
 #ifndef ENDSOLVE_BOARD_SYMMETRY_H_
 #define ENDSOLVE_BOARD_SYMMETRY_H_
 
+#include <compare>
+
 #include "board/bitboard.h"
 #include "board/board.h"
 
@@ -27,6 +29,20 @@ Board Transform(const Board& board, int symmetry);
 // smallest, used to recognise the same position in another orientation.
 // `symmetry`, when given, receives the symmetry that was applied.
 Board Canonical(const Board& board, int* symmetry = nullptr);
+
+// A position up to symmetry: the canonical image of the board, seen from the
+// side to move. Two positions with equal keys have the same score, and their
+// moves correspond through SymmetryBetween.
+struct PositionKey {
+  Bitboard player = 0;
+  Bitboard opponent = 0;
+  friend auto operator<=>(const PositionKey&, const PositionKey&) = default;
+};
+PositionKey KeyOf(const Board& board);
+
+// The symmetry s (0..7) with Transform(from, s) == to, or -1 when `to` is no
+// image of `from`. A move m of `from` is TransformSquare(m, s) in `to`.
+int SymmetryBetween(const Board& from, const Board& to);
 
 }  // namespace endsolve
 

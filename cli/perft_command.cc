@@ -1,5 +1,5 @@
 // `endsolve perft [POSITION_OR_FILE...]`: node counts of the
-// full game tree, depth by depth, under the convention of board/perft.h.
+// full game tree, depth by depth, under the convention of board/node_counts.h.
 #include <cstdio>
 #include <memory>
 

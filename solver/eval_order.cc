@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "board/board.h"
-#include "solver/fast_rules.h"
+#include "board/fast_rules.h"
 
 namespace endsolve::search {
 

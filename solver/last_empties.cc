@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "solver/fast_rules.h"
+#include "board/fast_rules.h"
 #include "solver/move_order.h"
 #include "solver/search.h"
 #include "solver/stability.h"

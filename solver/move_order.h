@@ -28,7 +28,7 @@
 #include <utility>
 
 #include "board/bitboard.h"
-#include "solver/fast_rules.h"
+#include "board/fast_rules.h"
 
 namespace endsolve::search {
 

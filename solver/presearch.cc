@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "board/fast_rules.h"
 #include "solver/eval_order.h"
-#include "solver/fast_rules.h"
 
 namespace endsolve::search {
 namespace {

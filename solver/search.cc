@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "solver/fast_rules.h"
+#include "board/fast_rules.h"
 #include "solver/move_order.h"
 #include "solver/parallel_search.h"
 #include "solver/stability.h"

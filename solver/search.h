@@ -38,7 +38,7 @@
 // once the eldest brother has failed to cut off, the others are searched
 // in parallel. Below the threshold the search makes no oneTBB call at all.
 //
-// Node counting follows board/perft.h with depth = "to the end of the game":
+// Node counting follows board/node_counts.h with depth = "to the end of the game":
 // a node is a leaf when the game is over (no empty square left, or neither
 // side can move), every other node visited is internal, and a pass is a
 // node of its own. Concretely:
@@ -69,7 +69,7 @@
 
 #include "absl/time/time.h"
 #include "board/board.h"
-#include "board/perft.h"
+#include "board/node_counts.h"
 #include "hashtable/transposition_table.h"
 #include "solver/eval_order.h"
 #include "solver/features.h"

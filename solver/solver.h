@@ -14,7 +14,7 @@
 #include "absl/status/status.h"
 #include "absl/time/time.h"
 #include "board/board.h"
-#include "board/perft.h"
+#include "board/node_counts.h"
 #include "eval/evaluator.h"
 #include "hashtable/transposition_table.h"
 #include "solver/features.h"
@@ -75,7 +75,7 @@ struct SolveResult {
   ScoreKind kind = ScoreKind::kExact;
   int best_move = kNoMove;          // kPass when the side to move must pass
   std::vector<int> pv;              // to the end of the game, kPass for passes
-  NodeCounts nodes;                 // perft convention (board/perft.h), all searches
+  NodeCounts nodes;                 // perft convention (board/node_counts.h), all searches
   NodeCounts pv_nodes;              // the part of `nodes` spent extracting the pv
   std::uint64_t etc_probes = 0;     // child table probes (not nodes)
   // Positions of the presearch's evaluation search (not nodes either;

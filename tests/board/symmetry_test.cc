@@ -3,6 +3,7 @@
 #include <random>
 #include <set>
 
+#include "board/position_io.h"
 #include "gtest/gtest.h"
 #include "tests/board/reference_rules.h"
 
@@ -42,6 +43,41 @@ TEST(SymmetryTest, RulesCommuteWithSymmetries) {
       ASSERT_EQ(t.Moves(), Transform(b.Moves(), s));
       ASSERT_EQ(t.FinalScore(), b.FinalScore());
       ASSERT_EQ(Canonical(t), canonical);
+    }
+  }
+}
+
+TEST(SymmetryTest, KeysForgetTheOrientationButNotTheSideToMove) {
+  // FFO #1 (14 empties).
+  const Board board =
+      ParsePositionText("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X", "t")
+          ->board;
+  for (int s = 0; s < kNumSymmetries; ++s) EXPECT_EQ(KeyOf(Transform(board, s)), KeyOf(board)) << s;
+  // Colours swapped with the side to move: the same position for the solver.
+  const Board swapped =
+      ParsePositionText("--OOOOO--XXXOO-X-XXXOOXO-XOXOXOOXOOOXOOO--OXOXOO-OOOXXX--XXXXX-- O", "t")
+          ->board;
+  EXPECT_EQ(KeyOf(swapped), KeyOf(board));
+  EXPECT_NE(KeyOf(board.Pass()), KeyOf(board));
+}
+
+TEST(SymmetryTest, SymmetryBetweenFindsTheImageAndMapsTheMoves) {
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 500; ++i) {
+    const Board b = reference::RandomPosition(rng, static_cast<int>(rng() % 60));
+    for (int s = 0; s < kNumSymmetries; ++s) {
+      const Board image = Transform(b, s);
+      const int found = SymmetryBetween(b, image);
+      ASSERT_GE(found, 0);
+      ASSERT_EQ(Transform(b, found), image);  // s itself when b has no symmetry of its own
+      for (Bitboard moves = b.Moves(); moves;) {
+        const int move = PopFirstSquare(moves);
+        ASSERT_TRUE(image.Moves() & SquareBit(TransformSquare(move, found)));
+      }
+    }
+    // Transforms keep the disc counts, so swapping unequal colours leaves no image.
+    if (PopCount(b.player) != PopCount(b.opponent)) {
+      ASSERT_EQ(SymmetryBetween(b, b.Pass()), -1);
     }
   }
 }

@@ -1,4 +1,4 @@
-// The node counts follow board/perft.h's convention (see solver/search.h):
+// The node counts follow board/node_counts.h's convention (see solver/search.h):
 // checked by hand on tiny positions, and against a plain alpha-beta that
 // visits the same tree in the same order and counts every node it visits.
 //

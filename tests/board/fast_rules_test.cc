@@ -1,11 +1,12 @@
-// The solver's fast rules against board/'s portable ones, which stay the
-// oracle, on random positions of every stage of the game.
-#include "solver/fast_rules.h"
+// The fast rules the search calls against board/'s portable ones, which
+// stay the oracle, on random positions of every stage of the game.
+#include "board/fast_rules.h"
 
 #include <random>
+#include <vector>
 
 #include "gtest/gtest.h"
-#include "tests/solver/oracle.h"
+#include "tests/board/reference_rules.h"
 
 namespace endsolve {
 namespace {
@@ -15,8 +16,8 @@ namespace {
 std::vector<Board> Boards() {
   std::vector<Board> boards;
   std::mt19937_64 rng(20240601);
-  for (int empties = 1; empties <= 59; ++empties) {
-    for (int i = 0; i < 40; ++i) boards.push_back(testing::RandomPosition(rng, empties));
+  for (int plies = 1; plies <= 59; ++plies) {
+    for (int i = 0; i < 40; ++i) boards.push_back(reference::RandomPosition(rng, plies));
   }
   for (int i = 0; i < 3000; ++i) {
     const Bitboard occupied = (rng() & rng()) | rng();

@@ -1,4 +1,4 @@
-#include "solver/fast_rules.h"
+#include "board/fast_rules.h"
 
 namespace endsolve::fast::internal {
 namespace {

@@ -1,13 +1,13 @@
 // The game rules again, for the solver's hot path.
 //
 // board/board.h holds the plain, portable rules; it stays the oracle that
-// tests/solver/fast_rules_test.cc checks these against. The versions here do
+// tests/board/fast_rules_test.cc checks these against. The versions here do
 // the same work with AVX2 (and AVX-512 where the build machine has it): the
 // eight directions are four 64-bit lanes of two vectors, so each step of the
 // computation handles four directions at once. Without AVX2 they fall back
 // to board/board.h.
-#ifndef ENDSOLVE_SOLVER_FAST_RULES_H_
-#define ENDSOLVE_SOLVER_FAST_RULES_H_
+#ifndef ENDSOLVE_BOARD_FAST_RULES_H_
+#define ENDSOLVE_BOARD_FAST_RULES_H_
 
 #include <array>
 #include <cstdint>
@@ -185,4 +185,4 @@ inline int PotentialMobility(Bitboard opponent, Bitboard empties) {
 
 }  // namespace endsolve::fast
 
-#endif  // ENDSOLVE_SOLVER_FAST_RULES_H_
+#endif  // ENDSOLVE_BOARD_FAST_RULES_H_
