@@ -1,5 +1,6 @@
 // The evaluation: incremental indices against the from-scratch oracle,
 // symmetry, and the weights file's errors.
+#include <fstream>
 #include <random>
 #include <string>
 
@@ -175,6 +176,33 @@ TEST(WeightsFileTest, CorruptTruncatedAndMismatchedFilesGiveClearErrors) {
   absl::StatusOr<Weights> missing = ReadWeightsFile("/nonexistent/w.bin");
   ASSERT_FALSE(missing.ok());
   EXPECT_THAT(missing.status().message(), HasSubstr("/nonexistent/w.bin: cannot open the weights file"));
+}
+
+// Evaluator::Load, the evaluation a user names: the built-in one for no
+// path; a file read once per path (a second Load gives the same evaluator,
+// so options that hold its pointer stay valid); a bad file's error names
+// it, and a later good path still loads.
+TEST(EvaluatorLoadTest, ReadsEachFileOnceAndNamesABadOne) {
+  absl::StatusOr<const Evaluator*> builtin = Evaluator::Load("");
+  ASSERT_TRUE(builtin.ok());
+  EXPECT_EQ(*builtin, &Evaluator::Default());
+
+  const std::string path = ::testing::TempDir() + "/load_test_weights.bin";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << RandomWeights(6).Serialize();
+  }
+  absl::StatusOr<const Evaluator*> first = Evaluator::Load(path);
+  absl::StatusOr<const Evaluator*> second = Evaluator::Load(path);
+  ASSERT_TRUE(first.ok()) << first.status();
+  ASSERT_TRUE(second.ok()) << second.status();
+  EXPECT_EQ(*first, *second);
+  EXPECT_NE(*first, &Evaluator::Default());
+
+  const std::string missing = ::testing::TempDir() + "/no_such_weights.bin";
+  absl::StatusOr<const Evaluator*> bad = Evaluator::Load(missing);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(std::string(bad.status().message()), ::testing::HasSubstr(missing));
 }
 
 }  // namespace

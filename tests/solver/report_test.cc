@@ -1,0 +1,58 @@
+// solver/report.h: the results columns that solve and bench ffo share, and
+// the progress description of each kind of pass.
+#include "solver/report.h"
+
+#include "board/bitboard.h"
+#include "board/position_io.h"
+#include "gtest/gtest.h"
+
+namespace endsolve {
+namespace {
+
+// FFO #40's line, with its answers.
+Position Ffo40() {
+  absl::StatusOr<Position> p = ParsePositionText(
+      "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; B1:+36;",
+      "test");
+  EXPECT_TRUE(p.ok()) << p.status();
+  return *p;
+}
+
+TEST(ReportTest, TheColumnsLineUpUnderTheirHeader) {
+  SolveResult result;
+  result.best_move = *ParseSquare("a2");
+  result.score = 38;
+  const Position position = Ffo40();
+  const std::string header = ResultColumnsHeader(10);
+  const std::string row = ResultColumns(position, result, Verdict::kOk, 1234567, 0.5, 10);
+  EXPECT_EQ(header, "id         emp move score expect check          nodes   time(s) Mnodes/s");
+  EXPECT_EQ(row.size(), header.size());
+  EXPECT_EQ(row.substr(11), " 20   A2   +38    +38 OK           1234567     0.500     2.47");
+  // No answers: the expected score and the check stay blank; no time, no rate.
+  Position bare = position;
+  bare.answers.clear();
+  const std::string bare_row = ResultColumns(bare, result, Verdict::kUnknown, 5, 0, 10);
+  EXPECT_EQ(bare_row.size(), header.size());
+  EXPECT_EQ(bare_row.substr(11), " 20   A2   +38                           5     0.000     0.00");
+}
+
+TEST(ReportTest, EachPassDescribesWhatTheEngineBelieves) {
+  Progress p;
+  p.presearch_depth = 8;
+  p.best_move = *ParseSquare("c7");
+  p.bound = -10;
+  EXPECT_EQ(DescribeProgress(p), "presearch 8 plies, estimate C7 -10");
+  p.presearch_depth = 0;
+  p.margin = 12;
+  p.root_moves_done = 3;
+  p.root_moves_total = 9;
+  EXPECT_EQ(DescribeProgress(p), "selective pass (margin 12), root 3/9, estimate C7 -10");
+  p.margin = 0;
+  p.iteration = 2;
+  p.bound = -12;
+  p.upper = -10;
+  EXPECT_EQ(DescribeProgress(p), "exact pass 2, root 3/9, score in [-12, -10], best C7");
+}
+
+}  // namespace
+}  // namespace endsolve
