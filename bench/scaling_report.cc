@@ -73,19 +73,35 @@ absl::Status CheckPlotPath(const std::string& path) {
   return absl::OkStatus();
 }
 
+std::string GnuplotTerminal(const std::string& path) {
+  return LowerExtension(path) == ".png" ? "set terminal pngcairo size 800,500\n"
+                                        : "set terminal svg size 800,500 dynamic\n";
+}
+
+absl::Status RunGnuplot(const std::string& script, const std::string& path) {
+  FILE* gnuplot = popen("gnuplot", "w");
+  if (gnuplot == nullptr) return absl::UnavailableError("cannot run gnuplot (scripts/setup installs it)");
+  std::fwrite(script.data(), 1, script.size(), gnuplot);
+  const int status = pclose(gnuplot);
+  if (status != 0) {
+    return absl::UnavailableError(absl::StrCat(
+        "gnuplot failed to draw ", path, " (is it installed? scripts/setup installs gnuplot-nox)"));
+  }
+  return absl::OkStatus();
+}
+
 // Writes the data inline into a gnuplot script (no temporary data file) and
 // runs gnuplot on it: speedup on the left axis with the ideal y = x line,
 // node overhead in percent on the right axis.
 absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>& rows,
                          const std::string& title) {
   if (absl::Status usable = CheckPlotPath(path); !usable.ok()) return usable;
-  const bool png = LowerExtension(path) == ".png";
   double max_overhead = 0;
   for (const ScalingRow& r : rows) {
     max_overhead = std::max(max_overhead, 100.0 * NodeOverhead(rows.front(), r));
   }
   std::string script = absl::StrCat(
-      png ? "set terminal pngcairo size 800,500\n" : "set terminal svg size 800,500 dynamic\n",
+      GnuplotTerminal(path),
       "set output '", path, "'\n", "set title '", title, "'\n",
       "set xlabel 'threads'\nset ylabel 'speedup'\nset y2label 'node overhead (%)'\n",
       "set ytics nomirror\nset y2tics\nset key left top\nset grid\n",
@@ -128,15 +144,7 @@ absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>&
                           100.0 * NodeOverhead(rows.front(), r));
   }
   absl::StrAppend(&script, data, "e\n", data, "e\n", data, "e\n");
-  FILE* gnuplot = popen("gnuplot", "w");
-  if (gnuplot == nullptr) return absl::UnavailableError("cannot run gnuplot (scripts/setup installs it)");
-  std::fwrite(script.data(), 1, script.size(), gnuplot);
-  const int status = pclose(gnuplot);
-  if (status != 0) {
-    return absl::UnavailableError(absl::StrCat(
-        "gnuplot failed to draw ", path, " (is it installed? scripts/setup installs gnuplot-nox)"));
-  }
-  return absl::OkStatus();
+  return RunGnuplot(script, path);
 }
 
 }  // namespace endsolve::bench

@@ -21,6 +21,14 @@ absl::Status WriteScalingCsv(const std::string& path, const std::vector<ScalingR
 // .svg or .png (any case) and its folder exists.
 absl::Status CheckPlotPath(const std::string& path);
 
+// The gnuplot line that writes `path` as a PNG or an SVG by its extension
+// (CheckPlotPath), 800 by 500.
+std::string GnuplotTerminal(const std::string& path);
+
+// Runs gnuplot on `script` (data inline); its error names `path`, the plot
+// it was to draw.
+absl::Status RunGnuplot(const std::string& script, const std::string& path);
+
 // Draws speedup (with the ideal line) and node overhead against threads
 // with gnuplot into `path`, a PNG or an SVG by its extension
 // (CheckPlotPath). Oversubscribed counts lie on a shaded band that starts

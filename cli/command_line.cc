@@ -83,7 +83,7 @@ std::string DidYouMean(const std::string& typed, const std::vector<std::string>&
 
 // Every runnable subcommand (bench's ffo and scaling, not bench itself):
 // its usage line and its description, from its own option list.
-std::string Overview(const CLI::App& root, const std::string& footer) {
+std::string Overview(const CLI::App& root, const std::string& footer, const CommandRuns& runs) {
   std::string text = absl::StrCat(root.get_description(), "\n\nusage:\n");
   std::vector<const CLI::App*> pending = Subcommands(root);
   for (std::size_t i = 0; i < pending.size(); ++i) {
@@ -91,7 +91,7 @@ std::string Overview(const CLI::App& root, const std::string& footer) {
     if (!nested.empty()) {
       pending.insert(pending.begin() + static_cast<std::ptrdiff_t>(i) + 1, nested.begin(),
                      nested.end());
-      continue;
+      if (runs.count(pending[i]) == 0) continue;  // bench: only its nested commands run
     }
     std::string usage = CLI::Formatter().make_usage(pending[i], "endsolve " + CommandName(pending[i]));
     usage = std::string(absl::StripSuffix(absl::StripPrefix(usage, "Usage: "), "\n"));
@@ -161,7 +161,7 @@ int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& f
       app = sub;
     }
     if (app == &root) {
-      absl::PrintF("%s", Overview(root, footer));
+      absl::PrintF("%s", Overview(root, footer, runs));
     } else {
       absl::PrintF("%s", app->help(app->get_parent()->get_parent() == nullptr
                                        ? "endsolve"
@@ -186,7 +186,10 @@ int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& f
                                   DidYouMean(args[0], SubcommandNames(root)),
                                   "; 'endsolve help' lists the commands"));
   }
-  if (const std::vector<std::string> nested = SubcommandNames(*app); !nested.empty()) {
+  // A command with nested ones (bench) needs one of them, unless it runs on
+  // its own as well (study, and study schemes).
+  if (const std::vector<std::string> nested = SubcommandNames(*app);
+      !nested.empty() && runs.count(app) == 0) {
     if (i < args.size() && (args[i] == "--help" || args[i] == "-h")) {
       absl::PrintF("%s", app->help("endsolve"));
       return kExitOk;

@@ -20,6 +20,7 @@ void AddPerftCommand(CLI::App& root, CommandRuns& runs);
 void AddBatchCommand(CLI::App& root, CommandRuns& runs);
 void AddMergeCommand(CLI::App& root, CommandRuns& runs);
 void AddEvalCommand(CLI::App& root, CommandRuns& runs);
+void AddStudyCommand(CLI::App& root, CommandRuns& runs);
 
 }  // namespace endsolve::cli
 

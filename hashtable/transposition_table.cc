@@ -112,6 +112,21 @@ absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::Create(
                          options.scheme, kMaxCounterStripes);
 }
 
+absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWithEntries(
+    std::size_t entries, ReplacementScheme scheme) {
+  // Two entries share a bucket of one cache line.
+  constexpr std::size_t kEntriesPerBucket = 2, kFewestEntries = 128;
+  if (entries < kFewestEntries || !std::has_single_bit(entries) ||
+      entries > (~std::size_t{0} >> 8)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "expected a table of a power of two entries, at least %d, found %d", kFewestEntries, entries));
+  }
+  TTOptions as_mib;
+  as_mib.size_mib = std::max<std::size_t>(1, entries / kEntriesPerBucket * kCacheLine / kMiB);
+  if (absl::Status valid = ValidateTTOptions(as_mib); !valid.ok()) return valid;
+  return CreateWithBytes(entries / kEntriesPerBucket * kCacheLine, 1, scheme, kMaxCounterStripes);
+}
+
 absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWithBytes(
     std::size_t bytes, int shards, ReplacementScheme scheme, unsigned max_counter_stripes) {
   static_assert(sizeof(Bucket) == kCacheLine, "a bucket is one cache line");

@@ -101,6 +101,12 @@ class TranspositionTable {
   // Fails with a clear message (not a crash) when the memory cannot be had or
   // the options are invalid.
   static absl::StatusOr<std::unique_ptr<TranspositionTable>> Create(const TTOptions& options);
+  // A one-shard table of `entries` slots' memory (entries / 2 buckets; the
+  // counter lines take a few, so Stats().capacity is a little less): the
+  // small tables of Breuker's experiments ("8K entries"), which a size in
+  // MiB cannot express. `entries` is a power of two from 128.
+  static absl::StatusOr<std::unique_ptr<TranspositionTable>> CreateWithEntries(
+      std::size_t entries, ReplacementScheme scheme);
   ~TranspositionTable();
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;

@@ -466,6 +466,41 @@ TEST(CliTest, BenchAblationSwitchesEachFeatureInTurn) {
   EXPECT_THAT(ffo.out, ::testing::ContainsRegex("total: 3 positions, 0 wrong.* " + cells[1] + " "));
 }
 
+// `endsolve study` on a 2-position file: one cross table per measure with
+// a row per algorithm and depth, the total and the ratio to alphabeta
+// (1.000 on alphabeta's own rows); the CSV has a row per search; the plot is
+// an SVG; `study schemes` prints a row per scheme with each size's best.
+TEST(CliTest, StudyPrintsCrossTablesCsvAndPlot) {
+  const std::string csv = ::testing::TempDir() + "/study.csv";
+  const std::string svg = ::testing::TempDir() + "/study.svg";
+  const CommandOutput r = RunCommand(kBinary + " study ffo/fforum-40-59.obf --range 40-41"
+                                     " --depths 1-3 --hash-mb 1 --csv " + csv + " --plot " + svg);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  for (const char* title : {"leaves, fixed-depth searches, leaves scored by patterns",
+                            "internal nodes, fixed-depth searches", "seconds, fixed-depth searches"}) {
+    EXPECT_THAT(r.out, HasSubstr(title));
+  }
+  EXPECT_THAT(r.out, ::testing::ContainsRegex("algorithm +depth +#40 +#41 +total vs alphabeta\n"));
+  EXPECT_THAT(r.out, ::testing::ContainsRegex("\nalphabeta +3 +[0-9]+ +[0-9]+ +[0-9]+ +1.000\n"));
+  EXPECT_THAT(r.out, ::testing::ContainsRegex("\ntt\\+history +2 "));
+  const auto csv_lines = Lines(RunCommand("cat " + csv).out);
+  ASSERT_EQ(csv_lines.size(), 1u + 7u * 3u * 2u);
+  EXPECT_EQ(csv_lines[0], "algorithm,depth,position,leaves,internal_nodes,seconds,value,best_move");
+  EXPECT_THAT(csv_lines[1], ::testing::StartsWith("negamax,1,#40,"));
+  EXPECT_THAT(RunCommand("head -c 5 " + svg).out, ::testing::StartsWith("<?xml"));
+
+  const CommandOutput bad = RunCommand(kBinary + " study ffo/fforum-40-59.obf --algorithms alphabeta,mtdf");
+  EXPECT_EQ(bad.exit_status, 2);
+  EXPECT_THAT(bad.err, HasSubstr("mtdf"));
+
+  const CommandOutput schemes = RunCommand(
+      kBinary + " study schemes ffo/fforum-1-19.obf --range 1-2 --hash-entries 256,1K");
+  ASSERT_EQ(schemes.exit_status, 0) << schemes.err;
+  EXPECT_THAT(schemes.out, HasSubstr("| scheme | 256 entries ("));
+  EXPECT_THAT(schemes.out, ::testing::ContainsRegex("\\| twobig1 \\| [0-9]+"));
+  EXPECT_EQ(Lines(schemes.out).size(), 3u + 8u);
+}
+
 // A plot that cannot be written is refused before the runs, not after.
 TEST(CliTest, BenchScalingRefusesAPlotItCannotWrite) {
   const std::string run =
