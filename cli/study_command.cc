@@ -157,7 +157,7 @@ int RunSchemes(const SchemesArgs& args) {
                                      });
   display.Stop();
   if (!cells.ok()) return Fail("study schemes", cells.status().message());
-  absl::PrintF("nodes to solve %d positions exactly, %d threads, a fresh one-shard table per "
+  absl::PrintF("nodes to solve %d positions exactly, threads %d, a fresh one-shard table per "
                "position; * the fewest of each size, others' percentage over it\n",
                read->positions.size(), options.threads);
   absl::PrintF("%s", study::FormatSchemesTable(*cells, sizes));
