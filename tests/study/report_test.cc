@@ -123,6 +123,7 @@ TEST(StudyReportTest, MeasuresAreParsedInOrderAndUnknownOnesRefused) {
 TEST(StudyReportTest, ARealStudyOfTwoPositionsPrintsWhole) {
   StudyOptions options;
   options.depths = {1, 2};
+  options.table.size_mib = 1;  // cleared before each table search: keep it small
   const std::vector<Position> positions = TwoPositions();
   std::atomic<bool> cancel = false;
   absl::StatusOr<StudyResults> results = RunStudy(positions, options, cancel);
