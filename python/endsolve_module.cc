@@ -1,0 +1,624 @@
+// The `endsolve` Python module: the solver, the board, the evaluation, perft
+// and the position reader of the C++ library, for notebooks and scripts.
+//
+// Bad input raises ValueError with the message the CLI prints for the same
+// input, since both come from the same readers and checks. Long calls (solve,
+// solve_many) run on a thread of their own with the GIL released, so that
+// other Python threads go on, and the calling thread wakes every 50 ms to
+// let Python run its signal handlers: Ctrl-C cancels the search (the solver
+// polls its cancel flag) and raises KeyboardInterrupt, leaving the module
+// ready for the next call. The README's "Python" section shows it in use.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <future>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/time/time.h"
+#include "board/arguments.h"
+#include "board/bitboard.h"
+#include "board/board.h"
+#include "board/notation.h"
+#include "board/perft.h"
+#include "board/position.h"
+#include "board/position_io.h"
+#include "board/symmetry.h"
+#include "eval/evaluator.h"
+#include "hashtable/transposition_table.h"
+#include "solver/answer_check.h"
+#include "solver/eval_order.h"
+#include "solver/solver.h"
+
+namespace py = pybind11;
+
+namespace endsolve::python {
+namespace {
+
+// How often a waiting call wakes to run Python's signal handlers: short
+// enough that Ctrl-C feels immediate, long enough to cost nothing.
+constexpr auto kSignalPoll = std::chrono::milliseconds(50);
+
+// The deepest `evaluate` search, as `endsolve eval --depth` allows: that
+// search has no table, so depth 14 already takes a while.
+constexpr int kMaxEvalDepth = 14;
+
+// Perft deeper than the game is long counts nothing new.
+constexpr int kMaxPerftDepth = 60;
+
+// Raises the ValueError that carries `status`'s message, the text the CLI
+// prints for the same mistake.
+[[noreturn]] void ThrowValueError(const absl::Status& status) {
+  throw py::value_error(std::string(status.message()));
+}
+
+// Every hardware thread, for threads=0, as the CLI's default.
+int HardwareThreads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+// The .obf side character for a Python side argument: 'X' or 'O' as the
+// files write them, or 'black'/'white' in any case. Raises ValueError for
+// anything else.
+char SideChar(const std::string& side) {
+  const std::string lower = absl::AsciiStrToLower(side);
+  if (side == "X" || lower == "black") return 'X';
+  if (side == "O" || lower == "white") return 'O';
+  throw py::value_error(absl::StrFormat(
+      "side: expected 'X', 'O', 'black' or 'white', found '%s'", side));
+}
+
+// A board with its side to move: what Python calls a Board. The C++ Board is
+// seen from the side to move; the colour is kept beside it, as Position does.
+struct PyBoard {
+  Board board = Board::Initial();
+  Color to_move = Color::kBlack;
+
+  Position AsPosition() const {
+    Position p;
+    p.board = board;
+    p.to_move = to_move;
+    return p;
+  }
+  static PyBoard Of(const Position& p) { return {p.board, p.to_move}; }
+
+  // The board under `symmetry` (0..7), the side to move unchanged.
+  PyBoard Transformed(int symmetry) const { return {Transform(board, symmetry), to_move}; }
+
+  friend bool operator==(const PyBoard&, const PyBoard&) = default;
+};
+
+// Checks a symmetry number given from Python.
+void CheckSymmetry(int symmetry) {
+  if (symmetry < 0 || symmetry >= kNumSymmetries) {
+    throw py::value_error(
+        absl::StrFormat("symmetry: expected 0..%d, found %d", kNumSymmetries - 1, symmetry));
+  }
+}
+
+// A square name ("a1".."h8", either case) given from Python, as a number.
+int SquareOf(const std::string& name) {
+  const std::optional<int> square = ParseSquare(name);
+  if (!square) throw py::value_error(absl::StrFormat("expected a square such as 'f5', found '%s'", name));
+  return *square;
+}
+
+// Parses position text as the CLI parses argument number `argument`: a
+// board and a side (.obf line, answers allowed) or a move transcript. With
+// `side`, the text is a bare 64-character board and `side` its side to
+// move. The error is the reader's, as the CLI prints it, without the CLI's
+// note that no file has that name (these calls never read files).
+Position ParseText(const std::string& text, const std::optional<std::string>& side, int argument) {
+  std::string line = text;
+  if (side) absl::StrAppend(&line, " ", std::string(1, SideChar(*side)));
+  absl::StatusOr<Position> position = ParsePositionText(line, absl::StrCat("argument ", argument));
+  if (!position.ok()) ThrowValueError(position.status());
+  return *std::move(position);
+}
+
+// A Python position argument as a Position: a Board, a Position (answers and
+// label kept), or position text. A side given with a Board or Position sets
+// the side to move of the same discs; `argument` numbers text in errors.
+Position ToPosition(py::handle object, const std::optional<std::string>& side, int argument) {
+  Position position;
+  if (py::isinstance<PyBoard>(object)) {
+    position = object.cast<const PyBoard&>().AsPosition();
+  } else if (py::isinstance<Position>(object)) {
+    position = object.cast<const Position&>();
+  } else if (py::isinstance<py::str>(object)) {
+    return ParseText(object.cast<std::string>(), side, argument);
+  } else {
+    throw py::type_error(absl::StrCat("expected a Board, a Position or position text, found ",
+                                      std::string(py::str(py::type::of(object).attr("__name__")))));
+  }
+  if (side) {
+    const Color wanted = SideChar(*side) == 'X' ? Color::kBlack : Color::kWhite;
+    if (wanted != position.to_move) {
+      position.board = position.board.Pass();
+      position.to_move = wanted;
+    }
+  }
+  return position;
+}
+
+// One solve's answer as Python sees it: plain values, with square names.
+struct PyResult {
+  std::string id;            // the position's id (PositionId) when it came from a file, else ""
+  int empties = 0;
+  int score = 0;
+  std::string kind = "exact";  // "exact", or for a WLD win "lower" and a loss "upper"
+  std::string best_move;
+  std::vector<std::string> pv;
+  std::uint64_t leaves = 0, internal = 0;
+  double seconds = 0;
+  int threads = 1;
+  std::optional<int> expected_score;  // the best score the input gave, if any
+  std::optional<bool> ok;             // against the input's answers; None without any
+
+  std::uint64_t nodes() const { return leaves + internal; }
+
+  // One line that says what was found and what it cost.
+  std::string Repr() const {
+    std::string text = "SolveResult(";
+    if (!id.empty()) absl::StrAppendFormat(&text, "id='%s', ", id);
+    absl::StrAppendFormat(&text, "score=%s", FormatScore(score));
+    if (kind != "exact") absl::StrAppendFormat(&text, " (%s bound)", kind);
+    absl::StrAppendFormat(&text, ", best_move='%s', nodes=%d, seconds=%.3f", best_move, nodes(),
+                          seconds);
+    if (ok) absl::StrAppendFormat(&text, ", ok=%s", *ok ? "True" : "False");
+    absl::StrAppendFormat(&text, ", pv='%s')", absl::StrJoin(pv, " "));
+    return text;
+  }
+};
+
+// The Python result of solving `position`; `ok` and `expected_score` judge
+// it against the position's answers as the CLI does (CheckAnswer).
+PyResult ToPyResult(const Position& position, const SolveResult& result, int threads, bool wld) {
+  PyResult r;
+  if (!position.label.empty() || !position.file.empty()) r.id = PositionId(position);
+  r.empties = position.board.EmptyCount();
+  r.score = result.score;
+  r.kind = result.kind == ScoreKind::kExact ? "exact"
+           : result.kind == ScoreKind::kLower ? "lower"
+                                              : "upper";
+  r.best_move = SquareName(result.best_move);
+  for (const int move : result.pv) r.pv.push_back(SquareName(move));
+  r.leaves = result.nodes.leaves;
+  r.internal = result.nodes.internal;
+  r.seconds = absl::ToDoubleSeconds(result.time);
+  r.threads = threads;
+  if (position.HasAnswers()) {
+    r.expected_score = position.ExpectedScore();
+    r.ok = CheckAnswer(position, result, wld) == Verdict::kOk;
+  }
+  return r;
+}
+
+// Runs `work` on a thread of its own with the GIL released, waking every
+// kSignalPoll to run Python's signal handlers. When a handler raises
+// (KeyboardInterrupt on Ctrl-C), sets `cancel`, waits for `work` to notice
+// and return, and raises that exception. A thread of its own rather than the
+// calling one, because only the calling (main) thread runs the handlers and
+// it must stay free to do so while the search runs.
+template <typename Work>
+auto RunInterruptible(std::atomic<bool>& cancel, Work work) -> decltype(work()) {
+  using Result = decltype(work());
+  std::packaged_task<Result()> task(std::move(work));
+  std::future<Result> done = task.get_future();
+  bool interrupted = false;
+  {
+    py::gil_scoped_release release;
+    std::thread worker(std::move(task));
+    while (done.wait_for(kSignalPoll) != std::future_status::ready) {
+      py::gil_scoped_acquire acquire;
+      if (PyErr_CheckSignals() != 0) {
+        interrupted = true;
+        break;
+      }
+    }
+    if (interrupted) cancel.store(true);
+    worker.join();
+  }
+  // The handler's exception is still set on this thread: raise it.
+  if (interrupted) throw py::error_already_set();
+  return done.get();
+}
+
+// What solve and solve_many share: the options of a Python call, checked.
+struct SolveCall {
+  SolveOptions options;
+  int threads = 1;
+};
+
+// The options of a call, refused with the solver's own messages (the ones
+// the CLI prints after the option's name) when out of range.
+SolveCall MakeSolveCall(int threads, std::size_t hash_mb, bool wld) {
+  if (threads < 0) {
+    throw py::value_error(absl::StrFormat("threads %d: expected 0 (every hardware thread) or 1..%d",
+                                          threads, kMaxThreads));
+  }
+  SolveCall call;
+  call.threads = threads == 0 ? HardwareThreads() : threads;
+  call.options.threads = call.threads;
+  call.options.wld = wld;
+  call.options.table.size_mib = hash_mb;
+  if (absl::Status valid = ValidateOptions(call.options); !valid.ok()) ThrowValueError(valid);
+  if (absl::Status valid = ValidateTTOptions(call.options.table); !valid.ok()) ThrowValueError(valid);
+  return call;
+}
+
+// Solves `positions` in order with one table, cleared before each so that
+// each result is the one the CLI gives for that position alone. Ctrl-C
+// stops it (RunInterruptible).
+std::vector<PyResult> SolveAll(const std::vector<Position>& positions, SolveCall call) {
+  std::atomic<bool> cancel{false};
+  call.options.cancel = &cancel;
+  // The worker's answer: the results, or the error that stopped it.
+  struct Outcome {
+    absl::Status status;
+    std::vector<PyResult> results;
+  };
+  Outcome outcome = RunInterruptible(cancel, [&positions, &call]() {
+    Outcome out;
+    auto tt = TranspositionTable::Create(call.options.table);
+    if (!tt.ok()) {
+      out.status = tt.status();
+      return out;
+    }
+    SolveOptions options = call.options;
+    options.tt = tt->get();
+    for (const Position& position : positions) {
+      options.tt->Clear();
+      const SolveResult result = Solve(position.board, options);
+      if (!result.status.ok()) {
+        out.status = result.status;
+        return out;
+      }
+      if (result.stopped) break;  // cancelled: the caller raises
+      out.results.push_back(ToPyResult(position, result, call.threads, options.wld));
+    }
+    return out;
+  });
+  if (!outcome.status.ok()) ThrowValueError(outcome.status);
+  return std::move(outcome.results);
+}
+
+// The 64-character board string of a board, X black, O white, - empty.
+std::string BoardString(const PyBoard& b) { return b.AsPosition().BoardString(); }
+
+// The side to move as 'X' or 'O'.
+std::string SideString(Color c) { return std::string(1, ColorChar(c)); }
+
+// `endsolve.read_positions`: the CLI's reader (LoadPositions) on one path.
+// With strict, any bad line raises ValueError with every message, one a
+// line, as the CLI prints them; otherwise each becomes a Python warning and
+// the good positions come back, as the CLI solves them.
+std::vector<Position> ReadPositions(const std::string& path, std::optional<int> empties, bool strict) {
+  ReadOptions options;
+  if (empties) {
+    if (*empties < 0 || *empties > kNumSquares - 4) {
+      throw py::value_error(absl::StrFormat("empties: expected 0..60, found %d", *empties));
+    }
+    options.wthor_empties = *empties;
+  }
+  LoadedPositions loaded;
+  {
+    py::gil_scoped_release release;  // a large .wtb file takes a moment
+    loaded = LoadPositions({path}, options);
+  }
+  if (loaded.errors.empty()) return std::move(loaded.positions);
+  std::vector<std::string> messages;
+  for (const absl::Status& e : loaded.errors) messages.emplace_back(e.message());
+  if (strict) throw py::value_error(absl::StrJoin(messages, "\n"));
+  const py::object warn = py::module_::import("warnings").attr("warn");
+  // stacklevel 1: the frame that called read_positions, since this
+  // function has no Python frame of its own.
+  const py::object user_warning = py::module_::import("builtins").attr("UserWarning");
+  for (const std::string& m : messages) warn(m, user_warning, 1);
+  return std::move(loaded.positions);
+}
+
+// The answers of a position as (move, score) pairs, move None when only the
+// score is known (a WTHOR game's).
+std::vector<std::pair<std::optional<std::string>, int>> Answers(const Position& p) {
+  std::vector<std::pair<std::optional<std::string>, int>> out;
+  for (const MoveScore& a : p.answers) {
+    out.emplace_back(a.square == kNoMove ? std::nullopt : std::optional(SquareName(a.square)),
+                     a.score);
+  }
+  return out;
+}
+
+// The side to move's moves as square names, in square order.
+std::vector<std::string> MoveNames(const Board& board) {
+  std::vector<std::string> names;
+  for (Bitboard m = board.Moves(); m != 0; m &= m - 1) names.push_back(SquareName(FirstSquare(m)));
+  return names;
+}
+
+// Plays `move`: a square name, or "PS" (or "pass") when the side to move
+// has no move but the game goes on. Passes are never implied, so that a
+// solve's PV, which spells them, replays move by move.
+PyBoard Play(const PyBoard& from, const std::string& move) {
+  PyBoard b = from;
+  const std::string upper = absl::AsciiStrToUpper(move);
+  if (upper == "PS" || upper == "PASS") {
+    if (b.board.Moves() != 0 || b.board.IsGameOver()) {
+      throw py::value_error(absl::StrFormat(
+          "expected a legal move (a pass only when the side to move has none and the game "
+          "goes on), found '%s'", move));
+    }
+    b.board = b.board.Pass();
+  } else {
+    const int square = SquareOf(move);
+    if (!(b.board.Moves() & SquareBit(square))) {
+      const std::string legal = b.board.Moves() == 0 ? std::string("none: 'PS' passes")
+                                                     : absl::StrJoin(MoveNames(b.board), " ");
+      throw py::value_error(absl::StrFormat("expected a legal move (%s), found '%s'", legal, move));
+    }
+    b.board = b.board.Play(square);
+  }
+  b.to_move = Opposite(b.to_move);
+  return b;
+}
+
+// The value of an evaluation search of `depth` plies in discs for the side
+// to move, rounded to 1/100 as `endsolve eval` prints it.
+double Evaluate(const Position& position, int depth) {
+  if (depth < 0 || depth > kMaxEvalDepth) {
+    throw py::value_error(absl::StrFormat("depth: expected 0..%d plies, found %d", kMaxEvalDepth, depth));
+  }
+  const Board& board = position.board;
+  int units = 0;
+  {
+    py::gil_scoped_release release;
+    search::EvalSearch search(&eval::Evaluator::Default());
+    units = search.Value(board.player, board.opponent, depth, -search::EvalUnits(kNumSquares + 1),
+                         search::EvalUnits(kNumSquares + 1));
+  }
+  return std::round(100.0 * units / eval::kUnitsPerDisc) / 100.0;
+}
+
+// The node counts of perft as Python sees them.
+struct PyPerft {
+  int depth = 0;
+  std::uint64_t leaves = 0, internal = 0;
+  std::uint64_t nodes() const { return leaves + internal; }
+};
+
+// Board, and transform_square for moves under its symmetries.
+void DefineBoard(py::module_& m) {
+  py::class_<PyBoard>(m, "Board", R"doc(
+An Othello position: the discs and the side to move.
+
+Board() is the initial position. Board(text) reads text as the CLI reads a
+position argument: a 64-character board and a side ('X' black, 'O' white;
+an .obf line, answers allowed) or a move transcript such as 'f5d6c3' with
+forced passes implied. Board(board64, side) takes the side apart, as 'X',
+'O', 'black' or 'white'. Bad text raises ValueError with the CLI's message.
+)doc")
+      .def(py::init<>())
+      .def(py::init([](const std::string& text, std::optional<std::string> side) {
+             return PyBoard::Of(ParseText(text, side, 1));
+           }),
+           py::arg("text"), py::arg("side") = py::none())
+      .def_property_readonly("side", [](const PyBoard& b) { return SideString(b.to_move); },
+                             "The side to move: 'X' (black) or 'O' (white).")
+      .def_property_readonly("squares", &BoardString,
+                             "The 64-character board, A1 B1 ... H8: X black, O white, - empty.")
+      .def_property_readonly("black", [](const PyBoard& b) { return b.AsPosition().Black(); },
+                             "Black's discs as a 64-bit int, bit 0 A1, bit 63 H8.")
+      .def_property_readonly("white", [](const PyBoard& b) { return b.AsPosition().White(); },
+                             "White's discs as a 64-bit int, bit 0 A1, bit 63 H8.")
+      .def_property_readonly("empties", [](const PyBoard& b) { return b.board.EmptyCount(); },
+                             "The number of empty squares.")
+      .def("moves", [](const PyBoard& b) { return MoveNames(b.board); },
+           "The side to move's legal moves, as square names; [] when it must pass or the game is over.")
+      .def("play", &Play, py::arg("move"),
+           "The board after `move`: a square name, or 'PS' to pass when the side to move has "
+           "no move but the game goes on. Passes are never implied, so a SolveResult's pv "
+           "replays move by move. Raises ValueError for an illegal move.")
+      .def("is_game_over", [](const PyBoard& b) { return b.board.IsGameOver(); },
+           "True when neither side can move.")
+      .def("final_score", [](const PyBoard& b) { return b.board.FinalScore(); },
+           "The disc difference for the side to move if the game ended now, empties to the winner.")
+      .def("transform", [](const PyBoard& b, int symmetry) {
+             CheckSymmetry(symmetry);
+             return b.Transformed(symmetry);
+           }, py::arg("symmetry"),
+           "The image under symmetry 0..7: bit 0 mirrors the columns (A<->H), bit 1 the rows "
+           "(1<->8), bit 2 transposes along A1-H8, in that order; 0 is the identity.")
+      .def("symmetries", [](const PyBoard& b) {
+             std::vector<PyBoard> images;
+             for (int s = 0; s < kNumSymmetries; ++s) images.push_back(b.Transformed(s));
+             return images;
+           }, "The eight images, by symmetry number; equal positions have equal scores.")
+      .def("canonical", [](const PyBoard& b) {
+             int symmetry = 0;
+             const Board image = Canonical(b.board, &symmetry);
+             return std::pair(PyBoard{image, b.to_move}, symmetry);
+           }, "(image, symmetry): the image every orientation of this position maps to, and the "
+              "symmetry that gives it.")
+      .def("symmetry_to", [](const PyBoard& b, const PyBoard& other) -> std::optional<int> {
+             if (b.to_move != other.to_move) return std::nullopt;
+             const int s = SymmetryBetween(b.board, other.board);
+             return s < 0 ? std::nullopt : std::optional(s);
+           }, py::arg("other"),
+           "The symmetry s with self.transform(s) == other, or None when other is no image of self.")
+      .def("__eq__", [](const PyBoard& a, const PyBoard& b) { return a == b; })
+      // Anything else is no Board: let Python try the other side, then
+      // answer False, rather than raise TypeError.
+      .def("__eq__", [](const PyBoard&, const py::object&) {
+        return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+      })
+      .def("__hash__", [](const PyBoard& b) {
+             return py::hash(py::make_tuple(b.board.player, b.board.opponent, static_cast<int>(b.to_move)));
+           })
+      .def("__str__", [](const PyBoard& b) { return absl::StrCat(BoardString(b), " ", SideString(b.to_move)); })
+      .def("__repr__", [](const PyBoard& b) {
+        return absl::StrFormat("endsolve.Board('%s', '%s')", BoardString(b), SideString(b.to_move));
+      });
+
+  m.def("transform_square", [](const std::string& square, int symmetry) {
+        CheckSymmetry(symmetry);
+        return SquareName(TransformSquare(SquareOf(square), symmetry));
+      }, py::arg("square"), py::arg("symmetry"),
+      "The image of a square under symmetry 0..7 (Board.transform): the move that corresponds.");
+}
+
+// Position and read_positions, the file side of the module.
+void DefinePosition(py::module_& m) {
+  py::class_<Position>(m, "Position", R"doc(
+A position read from a file (read_positions): its board, where it came from
+and the answers the file gives, best first. solve() takes it as it takes a
+Board, and checks its answer against these (SolveResult.ok).
+)doc")
+      .def_property_readonly("board", &PyBoard::Of, "The Board, side to move included.")
+      .def_property_readonly("side", [](const Position& p) { return SideString(p.to_move); })
+      .def_property_readonly("label", [](const Position& p) { return p.label; },
+                             "'#40' for FFO positions, 'game 17' for WTHOR games, or ''.")
+      .def_property_readonly("file", [](const Position& p) { return p.file; })
+      .def_property_readonly("line", [](const Position& p) { return p.line; },
+                             "The 1-based line in the file (the game number in a .wtb file).")
+      .def_property_readonly("id", [](const Position& p) { return PositionId(p); },
+                             "The id the CLI's tables show: the FFO label, else FILE:LINE.")
+      .def_property_readonly("answers", &Answers,
+                             "(move, score) pairs, best first; move None when the file gives only the score.")
+      .def("__repr__", [](const Position& p) {
+        return absl::StrFormat("endsolve.Position(id='%s', board='%s', side='%s', answers=%d)",
+                               PositionId(p), p.BoardString(), SideString(p.to_move), p.answers.size());
+      });
+
+  m.def("read_positions", &ReadPositions, py::arg("path"), py::arg("empties") = py::none(),
+        py::arg("strict") = true, R"doc(
+Reads the positions of a file with the CLI's reader: .obf, .pos, plain lines,
+transcripts, .wtb (any case; `empties` chooses each game's position as the
+CLI's --empties). Like a CLI argument, a path that names no file is read as
+position text. With strict (the default) any bad line raises ValueError whose
+message is the CLI's, one line per error; with strict=False each bad line
+becomes a UserWarning with that message and the good positions come back, as
+the CLI goes on with them.
+)doc");
+}
+
+// SolveResult, solve and solve_many.
+void DefineSolve(py::module_& m) {
+  py::class_<PyResult>(m, "SolveResult", "What solve() found: the exact score and how to reach it.")
+      .def_readonly("id", &PyResult::id, "The position's id when it came from a file, else ''.")
+      .def_readonly("empties", &PyResult::empties)
+      .def_readonly("score", &PyResult::score,
+                    "The final disc difference for the side to move with perfect play (wld: -1, 0, +1).")
+      .def_readonly("kind", &PyResult::kind,
+                    "'exact'; with wld, a win is 'lower' (score +1: at least) and a loss 'upper'.")
+      .def_readonly("best_move", &PyResult::best_move, "A square name such as 'A2', or 'PS' to pass.")
+      .def_readonly("pv", &PyResult::pv, "The principal variation to the end of the game, 'PS' for passes.")
+      .def_property_readonly("nodes", &PyResult::nodes, "leaves + internal_nodes.")
+      .def_readonly("leaves", &PyResult::leaves)
+      .def_readonly("internal_nodes", &PyResult::internal)
+      .def_readonly("seconds", &PyResult::seconds)
+      .def_readonly("threads", &PyResult::threads)
+      .def_readonly("expected_score", &PyResult::expected_score,
+                    "The best score the position's file gives, or None.")
+      .def_readonly("ok", &PyResult::ok,
+                    "Against the file's answers, as the CLI's OK/WRONG; None without answers.")
+      .def("__repr__", &PyResult::Repr);
+
+  m.def("solve", [](py::handle board, std::optional<std::string> side, int threads, std::size_t hash_mb, bool wld) {
+        const Position position = ToPosition(board, side, 1);
+        return SolveAll({position}, MakeSolveCall(threads, hash_mb, wld)).front();
+      }, py::arg("board"), py::arg("side") = py::none(), py::arg("threads") = 0,
+      py::arg("hash_mb") = 256, py::arg("wld") = false, R"doc(
+Solves a position exactly and returns a SolveResult.
+
+board is a Board, a Position, or text as Board() takes it (with side: a bare
+64-character board). side ('X', 'O', 'black', 'white') sets the side to
+move. threads=0 uses every hardware thread; hash_mb is the table size in MiB
+(rounded down to a power of two); wld solves for win/draw/loss only. The GIL
+is released while the search runs; Ctrl-C stops it and raises
+KeyboardInterrupt.
+)doc");
+
+  m.def("solve_many", [](py::iterable positions, int threads, std::size_t hash_mb, bool wld) {
+        std::vector<Position> list;
+        int argument = 0;
+        for (py::handle item : positions) {
+          ++argument;
+          if (py::isinstance<py::tuple>(item) && py::len(item) == 2) {
+            const py::tuple pair = py::reinterpret_borrow<py::tuple>(item);
+            list.push_back(ToPosition(pair[0], pair[1].cast<std::string>(), argument));
+          } else {
+            list.push_back(ToPosition(item, std::nullopt, argument));
+          }
+        }
+        return SolveAll(list, MakeSolveCall(threads, hash_mb, wld));
+      }, py::arg("positions"), py::arg("threads") = 0, py::arg("hash_mb") = 256,
+      py::arg("wld") = false, R"doc(
+Solves each position in order, as the CLI does: one table, cleared before
+each position. Items are Boards, Positions, position text, or (board, side)
+pairs; text errors name the item as 'argument N', N counting from 1. Returns
+a list of SolveResults. The GIL is released while it runs; Ctrl-C stops it.
+)doc");
+}
+
+// evaluate, and perft with its PerftCounts.
+void DefineEvaluateAndPerft(py::module_& m) {
+  m.def("evaluate", [](py::handle board, std::optional<std::string> side, int depth) {
+        return Evaluate(ToPosition(board, side, 1), depth);
+      }, py::arg("board"), py::arg("side") = py::none(), py::arg("depth") = 0, R"doc(
+What the evaluation believes of a position, in discs for the side to move,
+to 1/100 as `endsolve eval` prints it: the static evaluation, or with depth
+(0..14) an evaluation search of that many plies, exact where the game ends.
+)doc");
+
+  py::class_<PyPerft>(m, "PerftCounts", "The nodes of the game tree to a depth (perft).")
+      .def_readonly("depth", &PyPerft::depth)
+      .def_readonly("leaves", &PyPerft::leaves)
+      .def_readonly("internal_nodes", &PyPerft::internal)
+      .def_property_readonly("nodes", &PyPerft::nodes)
+      .def("__repr__", [](const PyPerft& p) {
+        return absl::StrFormat("PerftCounts(depth=%d, leaves=%d, internal_nodes=%d)", p.depth,
+                               p.leaves, p.internal);
+      });
+
+  m.def("perft", [](int depth, py::object board) {
+        if (depth < 0 || depth > kMaxPerftDepth) {
+          throw py::value_error(absl::StrFormat("depth: expected 0..%d plies, found %d", kMaxPerftDepth, depth));
+        }
+        const Board root = board.is_none() ? Board::Initial() : ToPosition(board, std::nullopt, 1).board;
+        PyPerft counts{.depth = depth};
+        py::gil_scoped_release release;
+        const NodeCounts n = Perft(root, depth);
+        counts.leaves = n.leaves;
+        counts.internal = n.internal;
+        return counts;
+      }, py::arg("depth"), py::arg("board") = py::none(), R"doc(
+Counts the game tree from board (default: the initial position) to depth
+plies, as `endsolve perft`: a pass uses a ply, a finished game is a leaf.
+)doc");
+}
+
+}  // namespace
+}  // namespace endsolve::python
+
+PYBIND11_MODULE(endsolve, m) {
+  m.doc() = "endsolve: an exact, multithreaded Othello endgame solver.";
+  m.attr("__version__") = ENDSOLVE_VERSION;
+  endsolve::python::DefineBoard(m);
+  endsolve::python::DefinePosition(m);
+  endsolve::python::DefineSolve(m);
+  endsolve::python::DefineEvaluateAndPerft(m);
+}

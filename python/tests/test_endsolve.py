@@ -1,0 +1,233 @@
+"""Tests of the endsolve Python module (python/endsolve_module.cc).
+
+scripts/test runs them after ctest, with the built module's folder on
+PYTHONPATH. They solve FFO #40 and #41, check that bad input raises the
+CLI's messages, and that Ctrl-C stops a long solve promptly and leaves the
+module usable.
+"""
+import os
+import pathlib
+import signal
+import subprocess
+import threading
+import time
+
+import pytest
+
+import endsolve
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+FFO_40_59 = str(ROOT / "ffo" / "fforum-40-59.obf")
+FFO_40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------"
+# The CLI beside the module in the build tree (build/cli/endsolve), to
+# compare error messages with; the tests that need it skip without it.
+# Seven empties down a game from FFO #40: a position that solves at once.
+LATE = "A2 B1 C1 PS B6 C7 A7 B7 B8 D7 F8 C6 A8 E8".split()
+CLI = pathlib.Path(endsolve.__file__).resolve().parent.parent / "cli" / "endsolve"
+
+
+def ffo(number):
+    """The FFO position `number` (40-59) as read_positions gives it."""
+    return next(p for p in endsolve.read_positions(FFO_40_59) if p.label == f"#{number}")
+
+
+def late_board():
+    """FFO #40 after the moves LATE: 7 empties, white to move."""
+    board = endsolve.Board(FFO_40, "X")
+    for move in LATE:
+        board = board.play(move)
+    return board
+
+
+def cli_errors(*args):
+    """The CLI's stderr lines for `endsolve solve ARGS`, or skips the test."""
+    if not CLI.exists():
+        pytest.skip(f"no CLI at {CLI}")
+    run = subprocess.run([str(CLI), "solve", *args], capture_output=True, text=True, check=False)
+    assert run.returncode == 2
+    return run.stderr.splitlines()
+
+
+def test_ffo_40_from_a_board_string():
+    result = endsolve.solve(FFO_40, "X", threads=1)
+    assert (result.score, result.best_move, result.kind) == (38, "A2", "exact")
+    assert result.pv[0] == "A2"
+    assert len([move for move in result.pv if move != "PS"]) == result.empties == 20
+    # The CLI's counts at one thread (README's FFO table, tests/ffo_test).
+    assert (result.leaves + result.internal_nodes, result.nodes) == (12784251, 12784251)
+    assert result.ok is None and result.expected_score is None
+    assert result.threads == 1 and result.seconds > 0
+    assert repr(result).startswith("SolveResult(score=+38, best_move='A2', nodes=12784251, ")
+
+
+def test_ffo_40_and_41_from_the_file_with_every_thread():
+    results = endsolve.solve_many([ffo(40), ffo(41)])
+    assert [(r.id, r.score, r.best_move, r.ok) for r in results] == [
+        ("#40", 38, "A2", True), ("#41", 0, "H4", True)]
+    assert [r.expected_score for r in results] == [38, 0]
+    assert all(r.threads == os.cpu_count() for r in results)
+
+
+def test_solve_many_takes_every_kind_of_item():
+    board = endsolve.Board(FFO_40, "black")
+    results = endsolve.solve_many([board, (FFO_40, "X"), FFO_40 + " X", ffo(40)], threads=1)
+    assert [(r.score, r.best_move) for r in results] == [(38, "A2")] * 4
+    # One table, cleared before each position: one thread does the same work
+    # every time.
+    assert {r.nodes for r in results} == {12784251}
+
+
+def test_wld():
+    result = endsolve.solve(ffo(41), wld=True, threads=1)
+    assert (result.score, result.kind) == (0, "exact")
+    assert endsolve.solve(FFO_40, "X", wld=True, threads=1).kind == "lower"
+
+
+def test_a_side_given_with_a_board_sets_the_side_to_move():
+    white = endsolve.Board(FFO_40, "O")
+    assert endsolve.Board(FFO_40, "X") != white
+    assert endsolve.solve(endsolve.Board(FFO_40, "X"), "white", threads=1).best_move \
+        == endsolve.solve(white, threads=1).best_move
+
+
+def test_board():
+    start = endsolve.Board()
+    assert start.side == "X" and start.empties == 60
+    assert start.moves() == ["D3", "C4", "F5", "E6"]
+    after = start.play("f5").play("D6")
+    assert after == endsolve.Board("f5d6")
+    assert str(after) == after.squares + " X"
+    assert endsolve.Board(str(after)) == after
+    assert repr(after) == f"endsolve.Board('{after.squares}', 'X')"
+    assert after.black & after.white == 0
+    assert bin(after.black | after.white).count("1") == 64 - after.empties == 6
+    assert after.black & (1 << 37) and after.white & (1 << 43)  # F5 black, D6 white
+    assert hash(after) == hash(endsolve.Board("f5 d6"))
+    assert after != str(after) and after in [None, after]
+    assert not start.is_game_over() and start.final_score() == 0
+
+
+def test_play_passes_only_when_asked_and_refuses_illegal_moves():
+    # Black's only disc, B1, brackets nothing: black must pass, white has C1.
+    stuck = endsolve.Board("OX------" + "-" * 16 + "---OO---" * 2 + "-" * 24, "X")
+    assert stuck.moves() == [] and not stuck.is_game_over()
+    with pytest.raises(ValueError, match=r"^expected a legal move \(none: 'PS' passes\), found 'C1'$"):
+        stuck.play("C1")
+    passed = stuck.play("PS")
+    assert (passed.side, passed.moves()) == ("O", ["C1"])
+    with pytest.raises(ValueError, match=r"^expected a legal move \(D3 C4 F5 E6\), found 'A1'$"):
+        endsolve.Board().play("A1")
+    with pytest.raises(ValueError, match=r"^expected a legal move \(a pass only"):
+        endsolve.Board().play("PS")
+    with pytest.raises(ValueError, match=r"^expected a square such as 'f5', found 'Z9'$"):
+        endsolve.Board().play("Z9")
+
+
+def test_symmetries():
+    board = endsolve.Board("f5d6c3d3c4")
+    images = board.symmetries()
+    assert len(set(images)) == 8 and images[0] == board
+    assert images[1] == board.transform(1)
+    canonical, symmetry = board.canonical()
+    assert canonical == board.transform(symmetry)
+    assert all(image.canonical()[0] == canonical for image in images)
+    for s, image in enumerate(images):
+        assert board.symmetry_to(image) == s
+        assert sorted(image.moves()) == sorted(endsolve.transform_square(m, s) for m in board.moves())
+    assert board.symmetry_to(endsolve.Board()) is None
+    assert endsolve.transform_square("A1", 1) == "H1"
+    assert endsolve.transform_square("A1", 2) == "A8"
+    with pytest.raises(ValueError, match=r"^symmetry: expected 0..7, found 8$"):
+        board.transform(8)
+
+
+def test_evaluate_and_perft():
+    board = endsolve.Board(FFO_40, "X")
+    assert endsolve.evaluate(FFO_40, "X") == endsolve.evaluate(board)
+    # Ten moves down FFO #40's PV the game ends within 14 plies, where the
+    # evaluation search is exact: the score for the side to move then.
+    pv = endsolve.solve(board, threads=1).pv
+    while board.empties > 10:
+        board = board.play(pv.pop(0))
+    assert endsolve.evaluate(board, depth=14) == endsolve.solve(board, threads=1).score
+    counts = endsolve.perft(4)
+    assert (counts.depth, counts.leaves, counts.internal_nodes, counts.nodes) == (4, 244, 73, 317)
+    assert endsolve.perft(1, endsolve.Board("f5")).leaves == 3
+    with pytest.raises(ValueError, match=r"^depth: expected 0..14 plies, found 15$"):
+        endsolve.evaluate(FFO_40, "X", depth=15)
+
+
+def test_read_positions():
+    positions = endsolve.read_positions(FFO_40_59)
+    assert [p.label for p in positions] == [f"#{n}" for n in range(40, 60)]
+    first = positions[0]
+    assert (first.id, first.side, first.line, first.file) == ("#40", "X", 1, FFO_40_59)
+    assert first.board == endsolve.Board(FFO_40, "X")
+    assert first.answers[:3] == [("A2", 38), ("C7", 36), ("D8", 34)]
+
+
+def test_read_positions_reports_bad_lines_as_the_cli(tmp_path):
+    path = tmp_path / "bad.obf"
+    good = late_board()
+    path.write_text(f"{good}\n{good.squares} Z\nXXX\n")
+    expected = [f"{path}:2:66: expected side to move 'X' or 'O', found 'Z'",
+                f"{path}:3:4: expected 64 board characters, found 3 board characters"]
+    with pytest.raises(ValueError) as error:
+        endsolve.read_positions(str(path))
+    assert str(error.value).splitlines() == cli_errors(str(path))[:2] == expected
+    with pytest.warns(UserWarning) as warned:
+        positions = endsolve.read_positions(str(path), strict=False)
+    assert [str(w.message) for w in warned] == expected
+    assert {w.filename for w in warned} == {__file__}  # the caller's line
+    assert [p.board for p in positions] == [good]
+
+
+def test_bad_position_text_raises_the_cli_message():
+    message = "argument 1, column 4: expected 64 board characters, found 3 board characters"
+    with pytest.raises(ValueError) as error:
+        endsolve.solve("XXX")
+    assert str(error.value) == message
+    # The CLI adds that no file has that name: Python never reads files there.
+    assert cli_errors("XXX")[0] == message + " (and no file named 'XXX' exists)"
+    with pytest.raises(ValueError) as error:
+        endsolve.Board("f5d6a1")
+    assert str(error.value) == "argument 1, column 5: expected a legal move, found 'a1'"
+    with pytest.raises(ValueError) as error:
+        endsolve.solve_many([FFO_40 + " X", "f5f5"])
+    assert str(error.value) == "argument 2, column 3: expected a legal move, found 'f5'"
+
+
+def test_bad_options_raise_the_solver_message():
+    with pytest.raises(ValueError) as error:
+        endsolve.solve(FFO_40, "X", threads=2000)
+    assert str(error.value) == "threads 2000: expected 1..1024"
+    with pytest.raises(ValueError) as error:
+        endsolve.solve(FFO_40, "X", hash_mb=0)
+    assert str(error.value) == "transposition table size must be at least 1 MiB"
+    with pytest.raises(ValueError) as error:
+        endsolve.solve(FFO_40, "Z")
+    assert str(error.value) == "side: expected 'X', 'O', 'black' or 'white', found 'Z'"
+    with pytest.raises(TypeError):
+        endsolve.solve(40)
+
+
+def test_ctrl_c_stops_a_long_solve_and_the_module_goes_on():
+    # FFO #49 takes minutes on the development VM; the signal comes after
+    # half a second, from another thread, as Ctrl-C would.
+    sent = []
+
+    def interrupt():
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.5, interrupt)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            endsolve.solve(ffo(49), threads=2)
+        raised = time.monotonic()
+    finally:
+        timer.cancel()
+    assert sent and raised - sent[0] < 1.0
+    result = endsolve.solve(FFO_40, "X", threads=2)
+    assert (result.score, result.best_move) == (38, "A2")
