@@ -220,6 +220,10 @@ def test_ctrl_c_stops_a_long_solve_and_the_module_goes_on():
         sent.append(time.monotonic())
         os.kill(os.getpid(), signal.SIGINT)
 
+    # A process started in the background by a shell (CI's runner may be one)
+    # inherits SIGINT ignored, and Python then installs no handler of its own:
+    # put Python's own back, the one an interactive session has.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.5, interrupt)
     timer.start()
     try:
@@ -228,6 +232,7 @@ def test_ctrl_c_stops_a_long_solve_and_the_module_goes_on():
         raised = time.monotonic()
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     assert sent and raised - sent[0] < 1.0
     result = endsolve.solve(FFO_40, "X", threads=2)
     assert (result.score, result.best_move) == (38, "A2")
