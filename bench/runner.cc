@@ -22,14 +22,10 @@ absl::StatusOr<BenchRuns> RunBench(const std::vector<Position>& positions, Solve
   BenchRuns runs;
   for (int r = 0; r < repeat && !cancel.load(); ++r) {
     std::vector<SolveResult> run;
-    for (std::size_t i = 0; i < positions.size(); ++i) {
-      options.tt->Clear();
-      if (on_start) on_start(r, static_cast<int>(i));
-      SolveResult result = Solve(positions[i].board, options);
-      if (!result.status.ok()) return result.status;
-      if (result.stopped) break;
-      run.push_back(std::move(result));
-    }
+    absl::StatusOr<int> finished = SolveEach(
+        positions, options, [&](int i) { if (on_start) on_start(r, i); },
+        [&](int, const SolveResult& result) { run.push_back(result); });
+    if (!finished.ok()) return finished.status();
     if (run.size() != positions.size()) break;  // an interrupted run is not a sample
     runs.push_back(std::move(run));
   }

@@ -106,36 +106,39 @@ int RunSolve(const SolveArgs& args) {
     display = std::make_unique<ProgressDisplay>([&status](bool) { return status.Line(); }, true, "");
     options->on_progress = [&status](const Progress& p) { status.Report(p); };
   }
-  int solved = 0, wrong = 0;
+  int wrong = 0;
+  int current = 0;  // the position being solved, for an error's message
   NodeCounts total_nodes;
   absl::Duration total_time;
-  for (const Position& position : loaded.positions) {
-    if (interrupted.load()) break;
-    const std::string id = PositionId(position);
-    status.Start(id);
-    options->tt->Clear();  // each position's figures independent of the order
-    const SolveResult result = Solve(position.board, *options);
-    if (!result.status.ok()) {
-      if (display) display->Stop();
-      return Fail("solve", absl::StrCat(id, ": ", result.status.message()));
-    }
-    if (result.stopped) break;
-    const Verdict verdict = CheckAnswer(position, result, options->wld);
-    ++solved;
-    if (verdict == Verdict::kWrong) ++wrong;
-    total_nodes += result.nodes;
-    total_time += result.time;
-    const std::string row =
-        json ? JsonLine(position, result, verdict)
-             : absl::StrCat(ResultColumns(position, result, verdict, result.nodes.total(),
-                                          absl::ToDoubleSeconds(result.time), id_width),
-                            "  ", FormatPv(result.pv));
-    if (display) {
-      display->Print(stdout, row);
-    } else {
-      absl::PrintF("%s\n", row);
-      std::fflush(stdout);
-    }
+  const std::vector<Position>& positions = loaded.positions;
+  absl::StatusOr<int> solved = SolveEach(
+      positions, *options,
+      [&](int i) {
+        current = i;
+        status.Start(PositionId(positions[static_cast<std::size_t>(i)]));
+      },
+      [&](int i, const SolveResult& result) {
+        const Position& position = positions[static_cast<std::size_t>(i)];
+        const Verdict verdict = CheckAnswer(position, result, options->wld);
+        if (verdict == Verdict::kWrong) ++wrong;
+        total_nodes += result.nodes;
+        total_time += result.time;
+        const std::string row =
+            json ? JsonLine(position, result, verdict)
+                 : absl::StrCat(ResultColumns(position, result, verdict, result.nodes.total(),
+                                              absl::ToDoubleSeconds(result.time), id_width),
+                                "  ", FormatPv(result.pv));
+        if (display) {
+          display->Print(stdout, row);
+        } else {
+          absl::PrintF("%s\n", row);
+          std::fflush(stdout);
+        }
+      });
+  if (!solved.ok()) {
+    if (display) display->Stop();
+    return Fail("solve", absl::StrCat(PositionId(positions[static_cast<std::size_t>(current)]),
+                                      ": ", solved.status().message()));
   }
   if (display) display->Stop();
   const bool stopped = interrupted.load();
@@ -145,7 +148,7 @@ int RunSolve(const SolveArgs& args) {
   const std::string summary = absl::StrFormat(
       "solved %d of %d, wrong %d, input errors %d, time %.3f s, nodes %d (%.2f M/s); "
       "threads %d, table %d MiB %s%s",
-      solved, loaded.positions.size(), wrong, loaded.errors.size(), seconds, total_nodes.total(),
+      *solved, loaded.positions.size(), wrong, loaded.errors.size(), seconds, total_nodes.total(),
       seconds > 0 ? static_cast<double>(total_nodes.total()) / seconds / 1e6 : 0.0,
       options->threads, options->table.size_mib, SchemeName(options->table.scheme),
       stopped ? "; interrupted" : "");

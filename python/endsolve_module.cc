@@ -261,8 +261,8 @@ SolveCall MakeSolveCall(int threads, std::size_t hash_mb, bool wld) {
   return call;
 }
 
-// Solves `positions` in order with one table, cleared before each so that
-// each result is the one the CLI gives for that position alone. Ctrl-C
+// Solves `positions` in order (SolveEach: one table, cleared before each, so
+// that each result is the one the CLI gives for that position alone). Ctrl-C
 // stops it (RunInterruptible).
 std::vector<PyResult> SolveAll(const std::vector<Position>& positions, SolveCall call) {
   std::atomic<bool> cancel{false};
@@ -274,24 +274,13 @@ std::vector<PyResult> SolveAll(const std::vector<Position>& positions, SolveCall
   };
   Outcome outcome = RunInterruptible(cancel, [&positions, &call]() {
     Outcome out;
-    auto tt = TranspositionTable::Create(call.options.table);
-    if (!tt.ok()) {
-      out.status = tt.status();
-      return out;
-    }
-    SolveOptions options = call.options;
-    options.tt = tt->get();
-    for (const Position& position : positions) {
-      options.tt->Clear();
-      const SolveResult result = Solve(position.board, options);
-      if (!result.status.ok()) {
-        out.status = result.status;
-        return out;
-      }
-      if (result.stopped) break;  // cancelled: the caller raises
-      out.results.push_back(ToPyResult(position, result, call.threads, options.wld));
-    }
-    return out;
+    absl::StatusOr<int> finished = SolveEach(
+        positions, call.options, {}, [&](int i, const SolveResult& result) {
+          out.results.push_back(ToPyResult(positions[static_cast<std::size_t>(i)], result,
+                                           call.threads, call.options.wld));
+        });
+    if (!finished.ok()) out.status = finished.status();
+    return out;  // a cancelled call (fewer results) raises in RunInterruptible
   });
   if (!outcome.status.ok()) ThrowValueError(outcome.status);
   return std::move(outcome.results);

@@ -402,4 +402,28 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
   return result;
 }
 
+absl::StatusOr<int> SolveEach(const std::vector<Position>& positions, SolveOptions options,
+                              const std::function<void(int)>& on_start,
+                              const std::function<void(int, const SolveResult&)>& on_result) {
+  std::unique_ptr<TranspositionTable> own_tt;
+  if (options.tt == nullptr) {
+    auto created = TranspositionTable::Create(options.table);
+    if (!created.ok()) return created.status();
+    own_tt = *std::move(created);
+    options.tt = own_tt.get();
+  }
+  int finished = 0;
+  for (const Position& position : positions) {
+    if (options.cancel != nullptr && options.cancel->load()) break;
+    if (on_start) on_start(finished);
+    options.tt->Clear();
+    const SolveResult result = Solve(position.board, options);
+    if (!result.status.ok()) return result.status;
+    if (result.stopped) break;
+    if (on_result) on_result(finished, result);
+    ++finished;
+  }
+  return finished;
+}
+
 }  // namespace endsolve

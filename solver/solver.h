@@ -12,9 +12,11 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "board/board.h"
 #include "board/node_counts.h"
+#include "board/position.h"
 #include "eval/evaluator.h"
 #include "hashtable/transposition_table.h"
 #include "solver/features.h"
@@ -94,6 +96,19 @@ struct SolveResult {
 absl::Status ValidateOptions(const SolveOptions& options);
 
 SolveResult Solve(const Board& board, const SolveOptions& options);
+
+// Solves `positions` one after another in one table (options.tt, or one made
+// from options.table), cleared before each solve so that every result is
+// the one its position gets alone, whatever was solved before it: what
+// `solve`, `bench`, the schemes study and the Python module's solve_many
+// do. `on_start(i)` hears of each solve before it starts, `on_result(i,
+// result)` of each that finished. Stops before a solve when options.cancel
+// is raised, and at the first solve that did not finish (cancel, deadline,
+// node limit); returns how many finished, or the error of the first solve
+// that could not start (an invalid option, a table too large).
+absl::StatusOr<int> SolveEach(const std::vector<Position>& positions, SolveOptions options,
+                              const std::function<void(int index)>& on_start,
+                              const std::function<void(int index, const SolveResult&)>& on_result);
 
 }  // namespace endsolve
 

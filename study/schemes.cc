@@ -58,16 +58,22 @@ absl::StatusOr<std::vector<SchemeCell>> MeasureSchemes(
       if (!table.ok()) return table.status();
       options.tt = table->get();
       SchemeCell cell{schemes[s], entry_counts[z], (*table)->Stats().capacity, 0, 0};
-      for (std::size_t i = 0; i < positions.size(); ++i) {
-        if (cancel.load()) return cells;
-        if (on_start) on_start(static_cast<int>(s), static_cast<int>(z), static_cast<int>(i));
-        options.tt->Clear();  // each position from an empty table, as in hashtable/README.md
-        const SolveResult result = Solve(positions[i].board, options);
-        if (!result.status.ok()) return result.status;
-        if (result.stopped) return cells;  // an interrupted cell is no measurement
-        cell.nodes += result.nodes.total();
-        if (CheckAnswer(positions[i], result, options.wld) == Verdict::kWrong) ++cell.wrong;
-      }
+      absl::StatusOr<int> finished = SolveEach(
+          positions, options,
+          [&](int i) {
+            if (on_start) on_start(static_cast<int>(s), static_cast<int>(z), i);
+          },
+          [&](int i, const SolveResult& result) {
+            cell.nodes += result.nodes.total();
+            if (CheckAnswer(positions[static_cast<std::size_t>(i)], result, options.wld) ==
+                Verdict::kWrong) {
+              ++cell.wrong;
+            }
+          });
+      if (!finished.ok()) return finished.status();
+      // An interrupted cell is no measurement. Each position starts from an
+      // empty table (SolveEach clears it), as in hashtable/README.md.
+      if (*finished != static_cast<int>(positions.size())) return cells;
       cells.push_back(cell);
     }
   }

@@ -11,6 +11,7 @@
 #include <memory>
 #include <random>
 
+#include "board/position_io.h"
 #include "gtest/gtest.h"
 #include "solver/presearch.h"
 #include "solver/search.h"
@@ -294,6 +295,45 @@ TEST(SolverTest, SelectiveBoundsNeverDecideAnExactScore) {
       }
     }
   }
+}
+
+// SolveEach clears its table before every solve, so each result equals the
+// solve of its position alone in a fresh table (nodes included); it hears
+// of each start and result in order, and a raised cancel starts nothing.
+TEST(SolveEachTest, EachResultIsThePositionsAlone) {
+  const ReadResult read = ParsePositions(
+      "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18;\n"
+      "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X; A4:+10;\n",
+      "each.obf");
+  ASSERT_EQ(read.positions.size(), 2u);
+  SolveOptions options;
+  options.threads = 1;
+  options.table.size_mib = 1;
+  std::vector<int> started;
+  std::vector<SolveResult> results;
+  absl::StatusOr<int> finished = SolveEach(
+      read.positions, options, [&](int i) { started.push_back(i); },
+      [&](int i, const SolveResult& r) {
+        EXPECT_EQ(i, static_cast<int>(results.size()));
+        results.push_back(r);
+      });
+  ASSERT_TRUE(finished.ok()) << finished.status();
+  EXPECT_EQ(*finished, 2);
+  EXPECT_EQ(started, (std::vector<int>{0, 1}));
+  ASSERT_EQ(results.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const SolveResult alone = Solve(read.positions[i].board, options);
+    EXPECT_EQ(results[i].score, alone.score);
+    EXPECT_EQ(results[i].nodes.total(), alone.nodes.total());
+  }
+  EXPECT_EQ(results[0].score, 18);
+  EXPECT_EQ(results[1].score, 10);
+
+  std::atomic<bool> cancel = true;
+  options.cancel = &cancel;
+  finished = SolveEach(read.positions, options, [&](int) { ADD_FAILURE() << "started"; }, {});
+  ASSERT_TRUE(finished.ok());
+  EXPECT_EQ(*finished, 0);
 }
 
 }  // namespace
