@@ -1,18 +1,23 @@
 #include "train/exact_labels.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <mutex>
 #include <set>
 #include <sstream>
+#include <random>
 #include <thread>
+#include <tuple>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
+#include "eval/evaluator.h"
 #include "solver/solver.h"
 
 namespace endsolve::train {
@@ -97,11 +102,50 @@ std::vector<LabeledBoard> ExpandPv(const ExactLabel& label) {
   return boards;
 }
 
+std::vector<Board> Deviations(const GameRecord& game, int empties, int count) {
+  // A deviating move's weight falls by e for every 4 discs it looks worse:
+  // mostly good moves, as in real games, but not only the best.
+  constexpr double kDeviationTemperature = 4.0;
+  std::vector<Board> found;
+  const std::size_t start = static_cast<std::size_t>(kNumSquares - 4 - empties - kDeviationPlies);
+  if (start >= game.positions.size()) return found;
+  const std::size_t own = start + kDeviationPlies;
+  const eval::Evaluator& evaluator = eval::Evaluator::Default();
+  std::mt19937_64 rng(game.key);
+  // A few more draws than asked for, since two draws may meet.
+  for (int draw = 0; draw < 4 * count && static_cast<int>(found.size()) < count; ++draw) {
+    Board board = game.positions[start];
+    for (int ply = 0; ply < kDeviationPlies && board.Moves() != 0; ++ply) {
+      std::vector<Board> children;
+      std::vector<double> weights;
+      for (Bitboard moves = board.Moves(); moves != 0; moves &= moves - 1) {
+        Board child = board.Play(FirstSquare(moves));
+        const bool passes = child.Moves() == 0 && child.OpponentMoves() != 0;
+        if (passes) child = child.Pass();  // the mover moves again
+        const double value = evaluator.Evaluate(child.player, child.opponent) /
+                             static_cast<double>(eval::kUnitsPerDisc);
+        weights.push_back(std::exp((passes ? value : -value) / kDeviationTemperature));
+        children.push_back(child);
+      }
+      board = children[std::discrete_distribution<std::size_t>(weights.begin(), weights.end())(rng)];
+    }
+    if (board.EmptyCount() != empties || board.Moves() == 0) continue;
+    if (own < game.positions.size() && board == game.positions[own]) continue;
+    if (std::find(found.begin(), found.end(), board) != found.end()) continue;
+    found.push_back(board);
+  }
+  return found;
+}
+
 absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stage) {
   absl::StatusOr<std::vector<ExactLabel>> done = ReadLabels(stage.out);
   if (!done.ok()) return done.status();
-  std::set<std::uint64_t> done_keys;
-  for (const ExactLabel& label : *done) done_keys.insert(label.key);
+  // A position is known by its game and its board: a stage of deviations
+  // labels several positions of one game.
+  std::set<std::tuple<std::uint64_t, Bitboard, Bitboard>> done_keys;
+  for (const ExactLabel& label : *done) {
+    done_keys.insert({label.key, label.board.player, label.board.opponent});
+  }
   // Cut a torn last line off before appending.
   {
     std::ifstream in(stage.out);
@@ -115,16 +159,25 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
       std::fprintf(stderr, "%s: cut off a torn last line\n", stage.out.c_str());
     }
   }
-  std::vector<const GameRecord*> todo;
+  struct Item {
+    std::uint64_t key;
+    Board board;
+  };
+  std::vector<Item> todo;
   const std::size_t index = kNumSquares - 4 - stage.empties;
   int selected = 0;
   for (const GameRecord& game : dataset.games) {
-    if (game.positions.size() <= index) continue;
     if (!game.held_out && (game.key >> 8) % stage.every != 0) continue;
-    const Board& board = game.positions[index];
-    if (board.Moves() == 0) continue;  // the game is over
-    ++selected;
-    if (!done_keys.count(game.key)) todo.push_back(&game);
+    std::vector<Board> boards;
+    if (stage.deviations > 0) {
+      if (!game.held_out) boards = Deviations(game, stage.empties, stage.deviations);
+    } else if (index < game.positions.size() && game.positions[index].Moves() != 0) {
+      boards.push_back(game.positions[index]);  // (a game over has nothing to solve)
+    }
+    for (const Board& board : boards) {
+      ++selected;
+      if (!done_keys.count({game.key, board.player, board.opponent})) todo.push_back({game.key, board});
+    }
   }
   std::fprintf(stderr, "solve %d empties: %d positions, %zu already solved, %zu to go\n",
                stage.empties, selected, static_cast<std::size_t>(selected) - todo.size(), todo.size());
@@ -149,15 +202,14 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
     options.tt = table->get();
     for (std::size_t i = next++; i < todo.size(); i = next++) {
       (*table)->Clear();
-      const GameRecord& game = *todo[i];
-      const Board& board = game.positions[index];
+      const Board& board = todo[i].board;
       const SolveResult result = Solve(board, options);
       if (!result.status.ok()) {
         std::lock_guard lock(mutex);
         failure = result.status;
         return;
       }
-      const std::string line = FormatLabel({game.key, board, result.score, result.pv});
+      const std::string line = FormatLabel({todo[i].key, board, result.score, result.pv});
       nodes += result.nodes.internal + result.nodes.leaves;
       std::lock_guard lock(mutex);
       std::fputs(line.c_str(), out);

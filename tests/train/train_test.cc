@@ -171,6 +171,37 @@ TEST_F(LabelsFileTest, ASolveStageResumesWithoutRedoingWorkAndRepairsATornLine) 
   EXPECT_EQ(*third, 0);
 }
 
+TEST(DeviationsTest, LeaveTheGameTwoPliesEarlierAndAreTheSameOnEveryRun) {
+  // A game of first-listed moves down to 6 empties.
+  GameRecord game;
+  game.key = 0x1234567;
+  Board board = Board::Initial();
+  game.positions.push_back(board);
+  while (board.EmptyCount() > 6 && board.Moves() != 0) {
+    board = board.Play(FirstSquare(board.Moves()));
+    if (board.Moves() == 0 && board.OpponentMoves() != 0) board = board.Pass();
+    game.positions.push_back(board);
+  }
+  ASSERT_GT(game.positions.size(), 40u);
+  const int empties = 20;
+  const std::vector<Board> found = Deviations(game, empties, 3);
+  ASSERT_FALSE(found.empty());
+  EXPECT_LE(found.size(), 3u);
+  const Board& own = game.positions[kNumSquares - 4 - empties];
+  const Board& start = game.positions[kNumSquares - 4 - empties - kDeviationPlies];
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    EXPECT_EQ(found[i].EmptyCount(), empties);
+    EXPECT_NE(found[i], own);
+    EXPECT_NE(found[i].Moves(), 0u);
+    // Every disc of the start position is still on the board.
+    EXPECT_EQ((start.player | start.opponent) & ~(found[i].player | found[i].opponent), 0u);
+    for (std::size_t j = 0; j < i; ++j) EXPECT_NE(found[i], found[j]);
+  }
+  EXPECT_EQ(Deviations(game, empties, 3), found);
+  // Too early in the game for two plies before: nothing.
+  EXPECT_TRUE(Deviations(game, 59, 3).empty());
+}
+
 TEST_F(LabelsFileTest, AMalformedLineNamesTheFileAndLine) {
   const std::string path = (dir_ / "bad.txt").string();
   {
