@@ -26,6 +26,18 @@ absl::Status SolverCheck(Set set, absl::string_view field) {
 
 }  // namespace
 
+CLI::Validator HashMbCheck() {
+  return StatusCheck([](const std::string& s) {
+    std::size_t mib = 0;
+    if (!absl::SimpleAtoi(s, &mib)) return absl::InvalidArgumentError("expected a size in MiB");
+    return ValidateTTOptions(TTOptions{.size_mib = mib});
+  });
+}
+
+CLI::Validator SchemeCheck() {
+  return StatusCheck([](const std::string& s) { return ParseScheme(s); });
+}
+
 int HardwareThreads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
@@ -48,14 +60,10 @@ void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
   }
   app.add_option("--hash-mb", args.hash_mb,
                  "transposition table size in MiB (rounded down to a power of two)")
-      ->check(StatusCheck([](const std::string& s) {
-        std::size_t mib = 0;
-        if (!absl::SimpleAtoi(s, &mib)) return absl::InvalidArgumentError("expected a size in MiB");
-        return ValidateTTOptions(TTOptions{.size_mib = mib});
-      }));
+      ->check(HashMbCheck());
   app.add_option("--tt-scheme", args.tt_scheme,
                  "replacement scheme: deep, new, old, big1, bigall, twodeep, twobig1, twobigall")
-      ->check(StatusCheck([](const std::string& s) { return ParseScheme(s); }));
+      ->check(SchemeCheck());
   app.add_flag("--wld", args.wld, "solve for win/draw/loss only");
   app.add_option("--ordering", args.ordering,
                  "move-ordering features, comma-separated, 'no-' turning one off: tt, "

@@ -35,6 +35,10 @@ struct SearchArgs {
 // How a command takes --threads: one count, or a list for scaling runs.
 enum class ThreadsOption { kCount, kList };
 
+// The checks of --hash-mb and --tt-scheme, which study takes too.
+CLI::Validator HashMbCheck();
+CLI::Validator SchemeCheck();
+
 // Declares the search options on `app`, bound to `args`.
 void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads);
 

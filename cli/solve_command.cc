@@ -2,7 +2,6 @@
 // order, then a summary.
 #include <cstdio>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 
@@ -20,44 +19,6 @@
 
 namespace endsolve::cli {
 namespace {
-
-// What the solve of one position last reported, for the progress display.
-// The solver reports at the end of each root move; the display redraws on
-// its own clock, so the time moves from the first second on.
-class SolveStatus {
- public:
-  void Start(std::string id) {
-    std::lock_guard lock(mutex_);
-    id_ = std::move(id);
-    start_ = absl::Now();
-    last_ = Progress{};
-    reported_ = false;
-  }
-  void Report(const Progress& p) {
-    std::lock_guard lock(mutex_);
-    last_ = p;
-    reported_ = true;
-  }
-  // What the search believes (DescribeProgress), the nodes, their rate and
-  // the time.
-  std::string Line() const {
-    std::lock_guard lock(mutex_);
-    const double seconds = absl::ToDoubleSeconds(absl::Now() - start_);
-    if (!reported_) return absl::StrFormat("%s: starting, %.1fs", id_, seconds);
-    const Progress& p = last_;
-    const double reported = absl::ToDoubleSeconds(p.elapsed);
-    return absl::StrFormat("%s: %s, %d nodes (%.1f M/s), %.1fs", id_, DescribeProgress(p), p.nodes,
-                           reported > 0 ? static_cast<double>(p.nodes) / reported / 1e6 : 0.0,
-                           seconds);
-  }
-
- private:
-  mutable std::mutex mutex_;
-  std::string id_;
-  absl::Time start_;
-  Progress last_;
-  bool reported_ = false;
-};
 
 // Above this many empty squares an exact solve may take days, so solve says
 // so before it starts. FFO #55 (29 empties) took 1.3e10 nodes, 13 minutes

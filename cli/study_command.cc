@@ -8,12 +8,10 @@
 #include <memory>
 #include <optional>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "bench/scaling_report.h"
-#include "board/arguments.h"
 #include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
@@ -44,25 +42,6 @@ struct StudyArgs {
   InputArgs input;
 };
 
-// "2-6" or "4": the depths, each from 1 to kMaxCommandDepth.
-absl::StatusOr<std::vector<int>> ParseDepths(const std::string& text) {
-  auto range = ParseRange(text);
-  if (!range.ok() || text.empty() || range->first < 1 || range->second > kMaxCommandDepth) {
-    return absl::InvalidArgumentError(absl::StrCat("expected depths FIRST-LAST from 1 to ",
-                                                   kMaxCommandDepth, " such as 2-6, found '", text, "'"));
-  }
-  std::vector<int> depths;
-  for (int d = range->first; d <= range->second; ++d) depths.push_back(d);
-  return depths;
-}
-
-absl::StatusOr<study::LeafEval> ParseLeaf(const std::string& text) {
-  if (text == "patterns") return study::LeafEval::kPatterns;
-  if (text == "discs") return study::LeafEval::kDiscs;
-  return absl::InvalidArgumentError(
-      absl::StrCat("expected patterns or discs, found '", text, "'"));
-}
-
 int RunStudy(const StudyArgs& args) {
   if (args.inputs.empty()) return Fail("study", "expected positions: files, lines or transcripts");
   std::optional<LoadedPositions> read =
@@ -72,8 +51,8 @@ int RunStudy(const StudyArgs& args) {
   // Every value was checked as it was parsed.
   study::StudyOptions options;
   options.algorithms = *study::ParseAlgorithms(args.algorithms);
-  options.depths = *ParseDepths(args.depths);
-  options.settings.leaf = *ParseLeaf(args.leaf);
+  options.depths = *study::ParseDepths(args.depths, kMaxCommandDepth);
+  options.settings.leaf = *study::ParseLeafEval(args.leaf);
   options.table.size_mib = static_cast<std::size_t>(args.hash_mb);
   options.table.scheme = *ParseScheme(args.tt_scheme);
   options.jobs = args.jobs;
@@ -177,14 +156,14 @@ void AddStudyCommand(CLI::App& root, CommandRuns& runs) {
                "the table): cross tables of nodes and time");
   AddPositionals(*app, "POSITIONS", args->inputs, "position files, positions or move transcripts");
   app->add_option("--depths", args->depths, "search depths in plies, FIRST-LAST")
-      ->check(StatusCheck([](const std::string& s) { return ParseDepths(s); }));
+      ->check(StatusCheck([](const std::string& s) { return study::ParseDepths(s, kMaxCommandDepth); }));
   app->add_option("--algorithms", args->algorithms,
                   "comma-separated: negamax, alphabeta, killer=N, history, tt, tt+killer=N, "
                   "tt+history, fastest-first, eval")
       ->check(StatusCheck([](const std::string& s) { return study::ParseAlgorithms(s); }));
   app->add_option("--eval", args->leaf,
                   "how leaves are scored: patterns (the evaluation, in discs) or discs")
-      ->check(StatusCheck([](const std::string& s) { return ParseLeaf(s); }));
+      ->check(StatusCheck([](const std::string& s) { return study::ParseLeafEval(s); }));
   app->add_option("--measure", args->measures,
                   "the cross tables to print: leaves, internal, seconds")
       ->check(StatusCheck([](const std::string& s) { return study::ParseMeasures(s); }));
@@ -196,14 +175,10 @@ void AddStudyCommand(CLI::App& root, CommandRuns& runs) {
                   "searches run side by side (each on one thread; their times disturb each other)")
       ->check(InRange(1, 256, "a number of jobs"));
   app->add_option("--hash-mb", args->hash_mb, "the table's size in MiB for the tt algorithms")
-      ->check(StatusCheck([](const std::string& s) {
-        std::size_t mib = 0;
-        if (!absl::SimpleAtoi(s, &mib)) return absl::InvalidArgumentError("expected a size in MiB");
-        return ValidateTTOptions(TTOptions{.size_mib = mib});
-      }));
+      ->check(HashMbCheck());
   app->add_option("--tt-scheme", args->tt_scheme,
                   "the table's replacement scheme for the tt algorithms")
-      ->check(StatusCheck([](const std::string& s) { return ParseScheme(s); }));
+      ->check(SchemeCheck());
   AddRangeOption(*app, args->input);
   AddEmptiesOption(*app, args->input);
   runs[app] = [args](const std::vector<std::string>&) { return RunStudy(*args); };

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/time/clock.h"
 #include "board/arguments.h"
 #include "board/notation.h"
 #include "nlohmann/json.hpp"
@@ -57,6 +58,31 @@ std::string JsonLine(const Position& position, const SolveResult& result, Verdic
   j["presearch_nodes"] = result.presearch_nodes;
   j["seconds"] = absl::ToDoubleSeconds(result.time);
   return j.dump();
+}
+
+void SolveStatus::Start(std::string id) {
+  std::lock_guard lock(mutex_);
+  id_ = std::move(id);
+  start_ = absl::Now();
+  last_ = Progress{};
+  reported_ = false;
+}
+
+void SolveStatus::Report(const Progress& progress) {
+  std::lock_guard lock(mutex_);
+  last_ = progress;
+  reported_ = true;
+}
+
+std::string SolveStatus::Line() const {
+  std::lock_guard lock(mutex_);
+  const double seconds = absl::ToDoubleSeconds(absl::Now() - start_);
+  if (!reported_) return absl::StrFormat("%s: starting, %.1fs", id_, seconds);
+  const double reported = absl::ToDoubleSeconds(last_.elapsed);
+  return absl::StrFormat("%s: %s, %d nodes (%.1f M/s), %.1fs", id_, DescribeProgress(last_),
+                         last_.nodes,
+                         reported > 0 ? static_cast<double>(last_.nodes) / reported / 1e6 : 0.0,
+                         seconds);
 }
 
 }  // namespace endsolve

@@ -7,8 +7,10 @@
 #define ENDSOLVE_SOLVER_REPORT_H_
 
 #include <cstdint>
+#include <mutex>
 #include <string>
 
+#include "absl/time/time.h"
 #include "board/arguments.h"
 #include "board/position.h"
 #include "solver/answer_check.h"
@@ -33,6 +35,26 @@ std::string ResultColumns(const Position& position, const SolveResult& result, V
 // estimate; in an exact pass the root moves done, the bounds proven so far
 // ([lower, upper]) and the move that reaches the lower one.
 std::string DescribeProgress(const Progress& progress);
+
+// What the solve of one position last reported, as a status line: the
+// solver reports at the end of each root move, a display redraws on its
+// own clock, so the line's time moves from the first second on. Reports
+// come from the solving thread, lines are read by the display's.
+class SolveStatus {
+ public:
+  void Start(std::string id);          // a new position, known as `id`
+  void Report(const Progress& progress);
+  // "ID: starting, 0.4s", then what the search believes (DescribeProgress),
+  // the nodes, their rate and the time.
+  std::string Line() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::string id_;
+  absl::Time start_;
+  Progress last_;
+  bool reported_ = false;
+};
 
 // One JSON object (a line, without newline) with the keys documented in
 // README: id, empties, best_move, score, expected_score, ok, pv, leaves,

@@ -18,6 +18,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "board/arguments.h"
 #include "study/disagreements.h"
 
 namespace endsolve::study {
@@ -80,6 +81,24 @@ absl::StatusOr<Algorithm> ParseAlgorithm(absl::string_view name) {
 }
 
 // Splits on commas; spaces around a name are allowed, an empty name is not.
+absl::StatusOr<LeafEval> ParseLeafEval(absl::string_view name) {
+  if (name == "patterns") return LeafEval::kPatterns;
+  if (name == "discs") return LeafEval::kDiscs;
+  return absl::InvalidArgumentError(absl::StrCat("expected patterns or discs, found '", name, "'"));
+}
+
+absl::StatusOr<std::vector<int>> ParseDepths(absl::string_view text, int max_depth) {
+  max_depth = std::min(max_depth, kMaxStudyDepth);
+  auto range = ParseRange(std::string(text));
+  if (!range.ok() || text.empty() || range->first < 1 || range->second > max_depth) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "expected depths FIRST-LAST from 1 to ", max_depth, " such as 2-6, found '", text, "'"));
+  }
+  std::vector<int> depths;
+  for (int d = range->first; d <= range->second; ++d) depths.push_back(d);
+  return depths;
+}
+
 absl::StatusOr<std::vector<Algorithm>> ParseAlgorithms(absl::string_view list) {
   std::vector<Algorithm> algorithms;
   for (absl::string_view name : absl::StrSplit(list, ',')) {

@@ -57,6 +57,13 @@ std::vector<Algorithm> DefaultAlgorithms();
 // scores its exact final score.
 enum class LeafEval { kPatterns, kDiscs };
 
+// "patterns" or "discs".
+absl::StatusOr<LeafEval> ParseLeafEval(absl::string_view name);
+
+// "2-6" or "4": the depths of a study, each from 1 to `max_depth`
+// (at most kMaxStudyDepth).
+absl::StatusOr<std::vector<int>> ParseDepths(absl::string_view text, int max_depth = kMaxStudyDepth);
+
 struct SearchSettings {
   LeafEval leaf = LeafEval::kPatterns;
   const eval::Evaluator* evaluator = nullptr;  // for kPatterns and eval ordering; null: the built-in

@@ -54,5 +54,22 @@ TEST(ReportTest, EachPassDescribesWhatTheEngineBelieves) {
   EXPECT_EQ(DescribeProgress(p), "exact pass 2, root 3/9, score in [-12, -10], best C7");
 }
 
+TEST(ReportTest, TheStatusLineSaysStartingUntilTheFirstReport) {
+  SolveStatus status;
+  status.Start("#40");
+  EXPECT_TRUE(status.Line().starts_with("#40: starting, ")) << status.Line();
+  Progress p;
+  p.presearch_depth = 4;
+  p.best_move = *ParseSquare("a2");
+  p.bound = 38;
+  p.nodes = 2000000;
+  p.elapsed = absl::Seconds(1);
+  status.Report(p);
+  EXPECT_TRUE(status.Line().starts_with("#40: presearch 4 plies, estimate A2 +38, 2000000 nodes (2.0 M/s), "))
+      << status.Line();
+  status.Start("#41");  // a new position forgets the last one's report
+  EXPECT_TRUE(status.Line().starts_with("#41: starting, ")) << status.Line();
+}
+
 }  // namespace
 }  // namespace endsolve
