@@ -102,29 +102,31 @@ std::vector<LabeledBoard> ExpandPv(const ExactLabel& label) {
   return boards;
 }
 
-std::vector<Board> Deviations(const GameRecord& game, int empties, int count) {
-  // A deviating move's weight falls by e for every 4 discs it looks worse:
-  // mostly good moves, as in real games, but not only the best.
+std::vector<Board> Deviations(const GameRecord& game, int empties, int count, int plies) {
+  // A move's weight falls by e for every 4 discs it looks worse than
+  // another: mostly good moves, as in real games, but not only the best.
   constexpr double kDeviationTemperature = 4.0;
   std::vector<Board> found;
-  const std::size_t start = static_cast<std::size_t>(kNumSquares - 4 - empties - kDeviationPlies);
-  if (start >= game.positions.size()) return found;
-  const std::size_t own = start + kDeviationPlies;
+  const std::size_t start = static_cast<std::size_t>(kNumSquares - 4 - empties - plies);
+  if (plies < 1 || start + 1 >= game.positions.size()) return found;
+  const std::size_t own = start + static_cast<std::size_t>(plies);
+  const Board& game_move = game.positions[start + 1];
   const eval::Evaluator& evaluator = eval::Evaluator::Default();
   std::mt19937_64 rng(game.key);
   // A few more draws than asked for, since two draws may meet.
   for (int draw = 0; draw < 4 * count && static_cast<int>(found.size()) < count; ++draw) {
     Board board = game.positions[start];
-    for (int ply = 0; ply < kDeviationPlies && board.Moves() != 0; ++ply) {
+    for (int ply = 0; ply < plies && board.Moves() != 0; ++ply) {
       std::vector<Board> children;
       std::vector<double> weights;
       for (Bitboard moves = board.Moves(); moves != 0; moves &= moves - 1) {
         Board child = board.Play(FirstSquare(moves));
         const bool passes = child.Moves() == 0 && child.OpponentMoves() != 0;
         if (passes) child = child.Pass();  // the mover moves again
+        if (ply == 0 && child == game_move && PopCount(board.Moves()) > 1) continue;
         const double value = evaluator.Evaluate(child.player, child.opponent) /
                              static_cast<double>(eval::kUnitsPerDisc);
-        weights.push_back(std::exp((passes ? value : -value) / kDeviationTemperature));
+        weights.push_back(ply == 0 ? 1.0 : std::exp((passes ? value : -value) / kDeviationTemperature));
         children.push_back(child);
       }
       board = children[std::discrete_distribution<std::size_t>(weights.begin(), weights.end())(rng)];
@@ -170,7 +172,7 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
     if (!game.held_out && (game.key >> 8) % stage.every != 0) continue;
     std::vector<Board> boards;
     if (stage.deviations > 0) {
-      if (!game.held_out) boards = Deviations(game, stage.empties, stage.deviations);
+      if (!game.held_out) boards = Deviations(game, stage.empties, stage.deviations, stage.deviation_plies);
     } else if (index < game.positions.size() && game.positions[index].Moves() != 0) {
       boards.push_back(game.positions[index]);  // (a game over has nothing to solve)
     }

@@ -1,7 +1,7 @@
 // endsolve-train: the pipeline that makes the evaluation's weights from the
 // WTHOR games (scripts/train-eval runs its stages in order).
 //
-//   endsolve-train solve --wthor DIR --empties E [--every K] [--deviations K] --out LABELS [--threads N]
+//   endsolve-train solve --wthor DIR --empties E [--every K] [--deviations K [--deviation-plies P]] --out LABELS [--threads N]
 //       exact labels: each game's position at E empties, solved by endsolve
 //       (resumable: what LABELS holds is not solved again)
 //   endsolve-train fit --wthor DIR --labels L1,L2,... --out WEIGHTS --report REPORT
@@ -77,11 +77,12 @@ Dataset LoadOrDie(const std::string& folder) {
 }
 
 int SolveCommand(int argc, char** argv) {
-  const Args args = ParseArgs(argc, argv, {"wthor", "empties", "every", "out", "threads", "hash-mb", "deviations"});
+  const Args args = ParseArgs(argc, argv, {"wthor", "empties", "every", "out", "threads", "hash-mb", "deviations", "deviation-plies"});
   SolveStage stage;
   stage.empties = args.Int("empties", 18);
   stage.every = std::max(1, args.Int("every", 1));
   stage.deviations = std::max(0, args.Int("deviations", 0));
+  stage.deviation_plies = std::max(1, args.Int("deviation-plies", kDefaultDeviationPlies));
   stage.threads = std::max(1, args.Int("threads", static_cast<int>(std::thread::hardware_concurrency())));
   stage.hash_mib = static_cast<std::size_t>(args.Int("hash-mb", 16));
   stage.out = args.Get("out");
@@ -298,7 +299,7 @@ int main(int argc, char** argv) {
   if (command == "solve") return endsolve::train::SolveCommand(argc - 2, argv + 2);
   if (command == "fit") return endsolve::train::FitCommand(argc - 2, argv + 2);
   std::fprintf(stderr,
-               "usage: endsolve-train solve --wthor DIR --empties E [--every K] [--deviations K] --out LABELS\n"
+               "usage: endsolve-train solve --wthor DIR --empties E [--every K] [--deviations K [--deviation-plies P]] --out LABELS\n"
                "                            [--threads N]\n"
                "       endsolve-train fit --wthor DIR --labels L1,L2 --out WEIGHTS --report REPORT\n"
                "                          [--threads N] [--epochs N] [--late-labels auto|bootstrap|played]\n");

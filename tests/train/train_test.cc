@@ -171,7 +171,7 @@ TEST_F(LabelsFileTest, ASolveStageResumesWithoutRedoingWorkAndRepairsATornLine) 
   EXPECT_EQ(*third, 0);
 }
 
-TEST(DeviationsTest, LeaveTheGameTwoPliesEarlierAndAreTheSameOnEveryRun) {
+TEST(DeviationsTest, LeaveTheGameEarlierAndAreTheSameOnEveryRun) {
   // A game of first-listed moves down to 6 empties.
   GameRecord game;
   game.key = 0x1234567;
@@ -184,11 +184,12 @@ TEST(DeviationsTest, LeaveTheGameTwoPliesEarlierAndAreTheSameOnEveryRun) {
   }
   ASSERT_GT(game.positions.size(), 40u);
   const int empties = 20;
-  const std::vector<Board> found = Deviations(game, empties, 3);
+  const int plies = 6;
+  const std::vector<Board> found = Deviations(game, empties, 3, plies);
   ASSERT_FALSE(found.empty());
   EXPECT_LE(found.size(), 3u);
   const Board& own = game.positions[kNumSquares - 4 - empties];
-  const Board& start = game.positions[kNumSquares - 4 - empties - kDeviationPlies];
+  const Board& start = game.positions[kNumSquares - 4 - empties - plies];
   for (std::size_t i = 0; i < found.size(); ++i) {
     EXPECT_EQ(found[i].EmptyCount(), empties);
     EXPECT_NE(found[i], own);
@@ -197,9 +198,9 @@ TEST(DeviationsTest, LeaveTheGameTwoPliesEarlierAndAreTheSameOnEveryRun) {
     EXPECT_EQ((start.player | start.opponent) & ~(found[i].player | found[i].opponent), 0u);
     for (std::size_t j = 0; j < i; ++j) EXPECT_NE(found[i], found[j]);
   }
-  EXPECT_EQ(Deviations(game, empties, 3), found);
-  // Too early in the game for two plies before: nothing.
-  EXPECT_TRUE(Deviations(game, 59, 3).empty());
+  EXPECT_EQ(Deviations(game, empties, 3, plies), found);
+  // Too early in the game for six plies before: nothing.
+  EXPECT_TRUE(Deviations(game, 57, 3, plies).empty());
 }
 
 TEST_F(LabelsFileTest, AMalformedLineNamesTheFileAndLine) {
