@@ -19,6 +19,9 @@ import endsolve
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FFO_40_59 = str(ROOT / "ffo" / "fforum-40-59.obf")
 FFO_40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------"
+# FFO #40 solved at one thread visits this many nodes with the built-in
+# weights (a refit of eval/data/weights.bin changes it).
+FFO_40_NODES = 12657960
 # The CLI beside the module in the build tree (build/cli/endsolve), to
 # compare error messages with; the tests that need it skip without it.
 # Seven empties down a game from FFO #40: a position that solves at once.
@@ -53,11 +56,12 @@ def test_ffo_40_from_a_board_string():
     assert (result.score, result.best_move, result.kind) == (38, "A2", "exact")
     assert result.pv[0] == "A2"
     assert len([move for move in result.pv if move != "PS"]) == result.empties == 20
-    # The CLI's counts at one thread (README's FFO table, tests/ffo_test).
-    assert (result.leaves + result.internal_nodes, result.nodes) == (12784251, 12784251)
+    # The CLI's count at one thread (solver/README.md, "The weights fitted
+    # again"); it depends on the built-in weights, which order the moves.
+    assert (result.leaves + result.internal_nodes, result.nodes) == (FFO_40_NODES, FFO_40_NODES)
     assert result.ok is None and result.expected_score is None
     assert result.threads == 1 and result.seconds > 0
-    assert repr(result).startswith("SolveResult(score=+38, best_move='A2', nodes=12784251, ")
+    assert repr(result).startswith(f"SolveResult(score=+38, best_move='A2', nodes={FFO_40_NODES}, ")
 
 
 def test_ffo_40_and_41_from_the_file_with_every_thread():
@@ -74,7 +78,7 @@ def test_solve_many_takes_every_kind_of_item():
     assert [(r.score, r.best_move) for r in results] == [(38, "A2")] * 4
     # One table, cleared before each position: one thread does the same work
     # every time.
-    assert {r.nodes for r in results} == {12784251}
+    assert {r.nodes for r in results} == {FFO_40_NODES}
 
 
 def test_wld():
