@@ -8,6 +8,10 @@
 
 namespace endsolve {
 
+// The deepest perft `endsolve perft` and the Python module's perft()
+// accept: 60 plies already lie far beyond any count that can finish.
+inline constexpr int kMaxPerftDepth = 60;
+
 // The nodes of the game tree from `board` (itself included) down to `depth`
 // plies.
 NodeCounts Perft(const Board& board, int depth);

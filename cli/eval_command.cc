@@ -22,10 +22,6 @@
 namespace endsolve::cli {
 namespace {
 
-// The deepest search the command accepts: the search has no table and no
-// ordering, so depth 12 already takes seconds.
-constexpr int kMaxEvalDepth = 14;
-
 struct EvalArgs {
   std::vector<std::string> inputs;
   int depth = 0;
@@ -45,15 +41,11 @@ int RunEval(const EvalArgs& args) {
   const bool json = args.json;
   const int id_width = std::max(12, IdColumnWidth(selected));
   if (!json) absl::PrintF("%-*s %4s %7s %7s %6s\n", id_width, "id", "emp", "eval", "expect", "error");
-  search::EvalSearch search(*evaluator);
   double abs_error = 0;
   int with_answers = 0;
   for (const Position& position : selected) {
     const Board& board = position.board;
-    const int units = search.Value(board.player, board.opponent, depth,
-                                   -search::EvalUnits(kNumSquares + 1), search::EvalUnits(kNumSquares + 1));
-    // Two decimals: the evaluation resolves 1/64 of a disc.
-    const double discs = std::round(100.0 * units / eval::kUnitsPerDisc) / 100.0;
+    const double discs = search::EvalSearchDiscs(**evaluator, board.player, board.opponent, depth);
     const std::string id = PositionId(position);
     double error = 0;
     if (position.HasAnswers()) {
@@ -92,7 +84,7 @@ void AddEvalCommand(CLI::App& root, CommandRuns& runs) {
   app->add_option("--depth", args->depth,
                   "plies of evaluation search (0: the static evaluation); exact where the game "
                   "ends within them")
-      ->check(InRange(0, kMaxEvalDepth, "a number of plies"));
+      ->check(InRange(0, search::kMaxEvalSearchDepth, "a number of plies"));
   app->add_flag("--json", args->json, "print one JSON object per position instead of the table");
   app->add_option("--eval", args->eval, "an evaluation weights file (default: the built-in one)");
   AddRangeOption(*app, args->input);

@@ -14,9 +14,6 @@ namespace endsolve::cli {
 
 namespace {
 
-// The deepest perft: a game lasts at most 60 plies.
-constexpr int kMaxPerftDepth = 60;
-
 struct PerftArgs {
   std::vector<std::string> inputs;
   int depth = 9;

@@ -2,7 +2,6 @@
 
 #include <memory>
 #include <string>
-#include <thread>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -37,8 +36,6 @@ CLI::Validator HashMbCheck() {
 CLI::Validator SchemeCheck() {
   return StatusCheck([](const std::string& s) { return ParseScheme(s); });
 }
-
-int HardwareThreads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
   if (threads == ThreadsOption::kList) {

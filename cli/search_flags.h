@@ -17,10 +17,6 @@
 
 namespace endsolve::cli {
 
-// The default of --threads: every hardware thread, as users of a
-// multithreaded solver expect.
-int HardwareThreads();
-
 struct SearchArgs {
   int threads = HardwareThreads();
   std::string thread_list;  // bench scaling's --threads

@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cmath>
 #include <cstdint>
 #include <future>
 #include <memory>
@@ -55,21 +54,11 @@ namespace {
 // enough that Ctrl-C feels immediate, long enough to cost nothing.
 constexpr auto kSignalPoll = std::chrono::milliseconds(50);
 
-// The deepest `evaluate` search, as `endsolve eval --depth` allows: that
-// search has no table, so depth 14 already takes a while.
-constexpr int kMaxEvalDepth = 14;
-
-// Perft deeper than the game is long counts nothing new.
-constexpr int kMaxPerftDepth = 60;
-
 // Raises the ValueError that carries `status`'s message, the text the CLI
 // prints for the same mistake.
 [[noreturn]] void ThrowValueError(const absl::Status& status) {
   throw py::value_error(std::string(status.message()));
 }
-
-// Every hardware thread, for threads=0, as the CLI's default.
-int HardwareThreads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
 // The .obf side character for a Python side argument: 'X' or 'O' as the
 // files write them, or 'black'/'white' in any case. Raises ValueError for
@@ -368,18 +357,13 @@ PyBoard Play(const PyBoard& from, const std::string& move) {
 // The value of an evaluation search of `depth` plies in discs for the side
 // to move, rounded to 1/100 as `endsolve eval` prints it.
 double Evaluate(const Position& position, int depth) {
-  if (depth < 0 || depth > kMaxEvalDepth) {
-    throw py::value_error(absl::StrFormat("depth: expected 0..%d plies, found %d", kMaxEvalDepth, depth));
+  if (depth < 0 || depth > search::kMaxEvalSearchDepth) {
+    throw py::value_error(absl::StrFormat("depth: expected 0..%d plies, found %d",
+                                          search::kMaxEvalSearchDepth, depth));
   }
-  const Board& board = position.board;
-  int units = 0;
-  {
-    py::gil_scoped_release release;
-    search::EvalSearch search(&eval::Evaluator::Default());
-    units = search.Value(board.player, board.opponent, depth, -search::EvalUnits(kNumSquares + 1),
-                         search::EvalUnits(kNumSquares + 1));
-  }
-  return std::round(100.0 * units / eval::kUnitsPerDisc) / 100.0;
+  py::gil_scoped_release release;
+  return search::EvalSearchDiscs(eval::Evaluator::Default(), position.board.player,
+                                 position.board.opponent, depth);
 }
 
 // The node counts of perft as Python sees them.

@@ -1,6 +1,7 @@
 #include "solver/eval_order.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "board/board.h"
 #include "board/fast_rules.h"
@@ -18,6 +19,14 @@ int EvalSearch::ChildValue(int square, Bitboard flipped, Bitboard child_player,
 int EvalSearch::Value(Bitboard player, Bitboard opponent, int depth, int alpha, int beta) {
   Reset(player, opponent);
   return Search(player, opponent, /*a_to_move=*/true, depth, alpha, beta);
+}
+
+double EvalSearchDiscs(const eval::Evaluator& evaluator, Bitboard player, Bitboard opponent,
+                       int depth) {
+  EvalSearch search(&evaluator);
+  const int units = search.Value(player, opponent, depth, -EvalUnits(kNumSquares + 1),
+                                 EvalUnits(kNumSquares + 1));
+  return std::round(100.0 * units / eval::kUnitsPerDisc) / 100.0;
 }
 
 int EvalSearch::Search(Bitboard player, Bitboard opponent, bool a_to_move, int depth, int alpha,

@@ -61,6 +61,18 @@ class EvalSearch {
 // Evaluation units of an exact final score.
 constexpr int EvalUnits(int discs) { return discs * eval::kUnitsPerDisc; }
 
+// The deepest evaluation search `endsolve eval --depth` and the Python
+// module's evaluate() accept: the search has no table and no ordering, so
+// depth 12 already takes seconds.
+inline constexpr int kMaxEvalSearchDepth = 14;
+
+// What the evaluation believes of (player, opponent): its search of
+// `depth` plies (0: the static evaluation) with a full window, exact where
+// the game ends, in discs for the side to move, rounded to 1/100 (the
+// evaluation resolves 1/64 of a disc).
+double EvalSearchDiscs(const eval::Evaluator& evaluator, Bitboard player, Bitboard opponent,
+                       int depth);
+
 }  // namespace endsolve::search
 
 #endif  // ENDSOLVE_SOLVER_EVAL_ORDER_H_

@@ -6,6 +6,7 @@
 #include <cassert>
 #include <functional>
 #include <memory>
+#include <thread>
 #include <utility>
 
 #include "absl/strings/str_format.h"
@@ -401,6 +402,8 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
   result.time = absl::Now() - start;
   return result;
 }
+
+int HardwareThreads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
 absl::StatusOr<int> SolveEach(const std::vector<Position>& positions, SolveOptions options,
                               const std::function<void(int)>& on_start,

@@ -28,6 +28,11 @@ namespace endsolve {
 // runs on, small enough that a typo (--threads 10000) is refused.
 inline constexpr int kMaxThreads = 1024;
 
+// Every hardware thread (at least 1): the default thread count of the
+// command line and of the Python module, as users of a multithreaded
+// solver expect.
+int HardwareThreads();
+
 // The window: scores in [lo, hi] are reported exactly; a score outside is
 // reported as a bound beyond the window's edge (ScoreKind). `wld` replaces
 // the window by the open one (-1, 1): a draw is exact, a win or a loss comes
