@@ -32,7 +32,7 @@ constexpr int kMaxCommandDepth = 12;
 struct StudyArgs {
   std::vector<std::string> inputs;
   std::string depths = "2-6";
-  std::string algorithms = "negamax,alphabeta,killer=32,history,tt,tt+killer=32,tt+history";
+  std::string algorithms{study::kDefaultAlgorithms};
   std::string leaf = "patterns";
   std::string measures = "leaves,internal,seconds";
   std::string csv, plot;

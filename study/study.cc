@@ -81,24 +81,6 @@ absl::StatusOr<Algorithm> ParseAlgorithm(absl::string_view name) {
 }
 
 // Splits on commas; spaces around a name are allowed, an empty name is not.
-absl::StatusOr<LeafEval> ParseLeafEval(absl::string_view name) {
-  if (name == "patterns") return LeafEval::kPatterns;
-  if (name == "discs") return LeafEval::kDiscs;
-  return absl::InvalidArgumentError(absl::StrCat("expected patterns or discs, found '", name, "'"));
-}
-
-absl::StatusOr<std::vector<int>> ParseDepths(absl::string_view text, int max_depth) {
-  max_depth = std::min(max_depth, kMaxStudyDepth);
-  auto range = ParseRange(std::string(text));
-  if (!range.ok() || text.empty() || range->first < 1 || range->second > max_depth) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "expected depths FIRST-LAST from 1 to ", max_depth, " such as 2-6, found '", text, "'"));
-  }
-  std::vector<int> depths;
-  for (int d = range->first; d <= range->second; ++d) depths.push_back(d);
-  return depths;
-}
-
 absl::StatusOr<std::vector<Algorithm>> ParseAlgorithms(absl::string_view list) {
   std::vector<Algorithm> algorithms;
   for (absl::string_view name : absl::StrSplit(list, ',')) {
@@ -116,7 +98,25 @@ absl::StatusOr<std::vector<Algorithm>> ParseAlgorithms(absl::string_view list) {
 
 // The list; every name parses, so value() cannot throw.
 std::vector<Algorithm> DefaultAlgorithms() {
-  return ParseAlgorithms("negamax,alphabeta,killer=32,history,tt,tt+killer=32,tt+history").value();
+  return ParseAlgorithms(kDefaultAlgorithms).value();
+}
+
+absl::StatusOr<LeafEval> ParseLeafEval(absl::string_view name) {
+  if (name == "patterns") return LeafEval::kPatterns;
+  if (name == "discs") return LeafEval::kDiscs;
+  return absl::InvalidArgumentError(absl::StrCat("expected patterns or discs, found '", name, "'"));
+}
+
+absl::StatusOr<std::vector<int>> ParseDepths(absl::string_view text, int max_depth) {
+  max_depth = std::min(max_depth, kMaxStudyDepth);
+  auto range = ParseRange(std::string(text));
+  if (!range.ok() || text.empty() || range->first < 1 || range->second > max_depth) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "expected depths FIRST-LAST from 1 to ", max_depth, " such as 2-6, found '", text, "'"));
+  }
+  std::vector<int> depths;
+  for (int d = range->first; d <= range->second; ++d) depths.push_back(d);
+  return depths;
 }
 
 // Groups the rows by (depth, position), and in each group compares every

@@ -20,40 +20,55 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
 TEST(StudyParseTest, EveryNameSetsItsFlags) {
-  auto negamax = ParseAlgorithm("negamax");
-  ASSERT_TRUE(negamax.ok());
-  EXPECT_FALSE(negamax->alphabeta);
-  EXPECT_FALSE(negamax->tt);
-  auto killer = ParseAlgorithm("killer=7");
-  ASSERT_TRUE(killer.ok());
-  EXPECT_TRUE(killer->alphabeta);
-  EXPECT_EQ(killer->killers, 7);
-  EXPECT_FALSE(killer->tt);
-  EXPECT_EQ(killer->name, "killer=7");
-  auto tt_killer = ParseAlgorithm("tt+killer=32");
-  ASSERT_TRUE(tt_killer.ok());
-  EXPECT_TRUE(tt_killer->tt);
-  EXPECT_EQ(tt_killer->killers, 32);
-  auto tt_history = ParseAlgorithm("tt+history");
-  ASSERT_TRUE(tt_history.ok());
-  EXPECT_TRUE(tt_history->tt);
-  EXPECT_TRUE(tt_history->history);
-  auto history = ParseAlgorithm("history");
-  ASSERT_TRUE(history.ok());
-  EXPECT_FALSE(history->tt);
-  EXPECT_TRUE(history->history);
-  auto fastest = ParseAlgorithm("fastest-first");
-  ASSERT_TRUE(fastest.ok());
-  EXPECT_TRUE(fastest->fastest_first);
-  auto eval = ParseAlgorithm("eval");
-  ASSERT_TRUE(eval.ok());
-  EXPECT_TRUE(eval->eval_order);
-  auto tt = ParseAlgorithm("tt");
-  ASSERT_TRUE(tt.ok());
-  EXPECT_TRUE(tt->tt);
-  EXPECT_TRUE(tt->alphabeta);
-  EXPECT_EQ(tt->killers, 0);
-  EXPECT_FALSE(tt->history);
+  // name, alphabeta, tt, killers, history, fastest-first, eval: every flag
+  // of every name, so that a name cannot switch on something it should not.
+  struct Expected {
+    const char* name;
+    bool alphabeta, tt;
+    int killers;
+    bool history, fastest_first, eval_order;
+  };
+  for (const Expected& e : std::vector<Expected>{
+           {"negamax", false, false, 0, false, false, false},
+           {"alphabeta", true, false, 0, false, false, false},
+           {"killer=7", true, false, 7, false, false, false},
+           {"history", true, false, 0, true, false, false},
+           {"fastest-first", true, false, 0, false, true, false},
+           {"eval", true, false, 0, false, false, true},
+           {"tt", true, true, 0, false, false, false},
+           {"tt+killer=32", true, true, 32, false, false, false},
+           {"tt+history", true, true, 0, true, false, false},
+       }) {
+    SCOPED_TRACE(e.name);
+    const absl::StatusOr<Algorithm> got = ParseAlgorithm(e.name);
+    ASSERT_TRUE(got.ok()) << got.status();
+    EXPECT_EQ(got->name, e.name);
+    EXPECT_EQ(std::tie(got->alphabeta, got->tt, got->killers, got->history, got->fastest_first,
+                       got->eval_order),
+              std::tie(e.alphabeta, e.tt, e.killers, e.history, e.fastest_first, e.eval_order));
+  }
+}
+
+TEST(StudyParseTest, TheDefaultListIsTheIssuesSeven) {
+  std::vector<std::string> names;
+  for (const Algorithm& a : DefaultAlgorithms()) names.push_back(a.name);
+  EXPECT_THAT(names, ElementsAre("negamax", "alphabeta", "killer=32", "history", "tt",
+                                 "tt+killer=32", "tt+history"));
+}
+
+TEST(StudyParseTest, DepthsAndLeafScoring) {
+  EXPECT_THAT(*ParseDepths("2-6"), ElementsAre(2, 3, 4, 5, 6));
+  EXPECT_THAT(*ParseDepths("4"), ElementsAre(4));
+  EXPECT_THAT(*ParseDepths("1-12", 12), ElementsAre(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12));
+  for (const char* bad : {"", "0", "0-3", "3-2", "x", "2-"}) {
+    EXPECT_FALSE(ParseDepths(bad).ok()) << bad;
+  }
+  EXPECT_EQ(ParseDepths("2-13", 12).status().message(),
+            "expected depths FIRST-LAST from 1 to 12 such as 2-6, found '2-13'");
+  EXPECT_FALSE(ParseDepths("61").ok());  // the study's own bound, kMaxStudyDepth
+  EXPECT_EQ(*ParseLeafEval("patterns"), LeafEval::kPatterns);
+  EXPECT_EQ(*ParseLeafEval("discs"), LeafEval::kDiscs);
+  EXPECT_EQ(ParseLeafEval("Discs").status().message(), "expected patterns or discs, found 'Discs'");
 }
 
 TEST(StudyParseTest, BadNamesAreRefusedWithTheList) {
