@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <random>
 
 #include "board/board.h"
@@ -96,6 +97,26 @@ TEST(FitterTest, BootstrapIsExactWhenTheGameEndsWithinTheSearch) {
   EXPECT_GT(checked, 10);
 }
 
+// A game of moves drawn by `rng` from the initial position down to
+// `empties` empty squares, its key drawn too; nullopt when the game ends
+// before.
+std::optional<GameRecord> RandomGame(std::mt19937& rng, int empties) {
+  GameRecord game;
+  game.key = rng();
+  Board board = Board::Initial();
+  game.positions.push_back(board);
+  while (board.EmptyCount() > empties) {
+    Bitboard moves = board.Moves();
+    if (moves == 0) return std::nullopt;
+    for (int skip = static_cast<int>(rng() % PopCount(moves)); skip > 0; --skip) moves &= moves - 1;
+    board = board.Play(FirstSquare(moves));
+    if (board.Moves() == 0 && board.OpponentMoves() != 0) board = board.Pass();
+    game.positions.push_back(board);
+  }
+  if (board.Moves() == 0) return std::nullopt;
+  return game;
+}
+
 class LabelsFileTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -115,20 +136,7 @@ TEST_F(LabelsFileTest, ASolveStageResumesWithoutRedoingWorkAndRepairsATornLine) 
   Dataset dataset;
   std::mt19937 rng(9);
   while (dataset.games.size() < 6) {
-    GameRecord game;
-    game.key = rng();
-    Board board = Board::Initial();
-    game.positions.push_back(board);
-    bool ok = true;
-    while (board.EmptyCount() > 10 && ok) {
-      Bitboard moves = board.Moves();
-      if (moves == 0) { ok = false; break; }
-      board = board.Play(FirstSquare(moves));
-      if (board.Moves() == 0 && board.OpponentMoves() != 0) board = board.Pass();
-      game.positions.push_back(board);
-    }
-    if (!ok || board.Moves() == 0) continue;
-    dataset.games.push_back(std::move(game));
+    if (std::optional<GameRecord> game = RandomGame(rng, 10)) dataset.games.push_back(*std::move(game));
   }
   SolveStage stage;
   stage.empties = 10;
@@ -172,17 +180,11 @@ TEST_F(LabelsFileTest, ASolveStageResumesWithoutRedoingWorkAndRepairsATornLine) 
 }
 
 TEST(DeviationsTest, LeaveTheGameEarlierAndAreTheSameOnEveryRun) {
-  // A game of first-listed moves down to 6 empties.
-  GameRecord game;
-  game.key = 0x1234567;
-  Board board = Board::Initial();
-  game.positions.push_back(board);
-  while (board.EmptyCount() > 6 && board.Moves() != 0) {
-    board = board.Play(FirstSquare(board.Moves()));
-    if (board.Moves() == 0 && board.OpponentMoves() != 0) board = board.Pass();
-    game.positions.push_back(board);
-  }
-  ASSERT_GT(game.positions.size(), 40u);
+  // A game of random moves down to 6 empties.
+  std::mt19937 rng(3);
+  std::optional<GameRecord> drawn;
+  while (!drawn) drawn = RandomGame(rng, 6);
+  const GameRecord& game = *drawn;
   const int empties = 20;
   const int plies = 6;
   const std::vector<Board> found = Deviations(game, empties, 3, plies);
@@ -201,6 +203,45 @@ TEST(DeviationsTest, LeaveTheGameEarlierAndAreTheSameOnEveryRun) {
   EXPECT_EQ(Deviations(game, empties, 3, plies), found);
   // Too early in the game for six plies before: nothing.
   EXPECT_TRUE(Deviations(game, 57, 3, plies).empty());
+}
+
+// A stage of deviations labels up to K positions per training game, none
+// of a held-out game (the held-out error stays measured on the same
+// positions), and resumes by game and board.
+TEST_F(LabelsFileTest, ADeviationStageLeavesHeldOutGamesAloneAndResumes) {
+  Dataset dataset;
+  std::mt19937 rng(5);
+  while (dataset.games.size() < 4) {
+    std::optional<GameRecord> game = RandomGame(rng, 8);
+    if (!game) continue;
+    game->held_out = dataset.games.empty();  // the first game is held out
+    dataset.games.push_back(*std::move(game));
+  }
+  SolveStage stage;
+  stage.empties = 10;
+  stage.deviations = 2;
+  stage.deviation_plies = 4;
+  stage.threads = 2;
+  stage.hash_mib = 1;
+  stage.out = (dir_ / "deviations.txt").string();
+  std::size_t expected = 0;
+  for (const GameRecord& game : dataset.games) {
+    if (!game.held_out) expected += Deviations(game, 10, 2, 4).size();
+  }
+  ASSERT_GT(expected, 3u);
+  absl::StatusOr<int> first = RunSolveStage(dataset, stage);
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_EQ(static_cast<std::size_t>(*first), expected);
+  absl::StatusOr<std::vector<ExactLabel>> labels = ReadLabels(stage.out);
+  ASSERT_TRUE(labels.ok());
+  ASSERT_EQ(labels->size(), expected);
+  for (const ExactLabel& label : *labels) {
+    EXPECT_NE(label.key, dataset.games[0].key);
+    EXPECT_EQ(label.board.EmptyCount(), 10);
+  }
+  absl::StatusOr<int> again = RunSolveStage(dataset, stage);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(*again, 0);
 }
 
 TEST_F(LabelsFileTest, AMalformedLineNamesTheFileAndLine) {
