@@ -1,5 +1,5 @@
 // Progress of a running batch: positions done of the total, the rate, nodes
-// per second and an ETA, as one line of text (cli/progress_display.h draws
+// per second and an ETA, as one line of text (console/progress_display.h draws
 // it); and the work model behind the ETA.
 #ifndef ENDSOLVE_BATCH_PROGRESS_H_
 #define ENDSOLVE_BATCH_PROGRESS_H_

@@ -23,11 +23,8 @@
 #include "batch/run.h"
 #include "batch/summary.h"
 #include "board/notation.h"
-#include "cli/command_line.h"
 #include "cli/commands.h"
-#include "cli/interrupt.h"
 #include "cli/positions.h"
-#include "cli/progress_display.h"
 #include "cli/search_flags.h"
 
 namespace endsolve::cli {
@@ -81,11 +78,11 @@ std::string ResumeCommand(const std::vector<std::string>& args) {
 }
 
 int Summary(const std::vector<std::string>& files) {
-  if (files.empty()) return Fail("batch --summary", "expected at least one results file");
+  if (files.empty()) return Fail("endsolve batch --summary", "expected at least one results file");
   std::vector<std::string> warnings;
   absl::StatusOr<batch::FilesSummary> read = batch::SummarizeFiles(files, &warnings);
   for (const std::string& w : warnings) absl::FPrintF(stderr, "warning: %s\n", w);
-  if (!read.ok()) return Fail("batch --summary", read.status().message());
+  if (!read.ok()) return Fail("endsolve batch --summary", read.status().message());
   absl::PrintF("%s", batch::FormatSummary(read->summary));
   return read->summary.wrong > 0 ? kExitWrong : kExitOk;
 }
@@ -93,7 +90,7 @@ int Summary(const std::vector<std::string>& files) {
 int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   if (args.summary) return Summary(args.inputs);
 
-  auto fail = [](absl::string_view message) { return Fail("batch", message); };
+  auto fail = [](absl::string_view message) { return Fail("endsolve batch", message); };
   const std::string& out = args.out;
   if (out.empty()) return fail("expected --out RESULTS.jsonl, the file that receives the results");
   if (args.inputs.empty()) return fail("expected at least one input file of positions");

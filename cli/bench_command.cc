@@ -15,11 +15,8 @@
 #include "bench/runner.h"
 #include "bench/scaling.h"
 #include "board/position_io.h"
-#include "cli/command_line.h"
 #include "cli/commands.h"
-#include "cli/interrupt.h"
 #include "cli/positions.h"
-#include "cli/progress_display.h"
 #include "cli/search_flags.h"
 #include "oneapi/tbb/info.h"
 
@@ -51,9 +48,9 @@ std::optional<LoadedPositions> ChosenPositions(const BenchArgs& args) {
   } else {
     loaded = LoadPositions(args.positions, read_options);
   }
-  std::optional<LoadedPositions> chosen = SelectInputs("bench", std::move(loaded), args.input);
+  std::optional<LoadedPositions> chosen = SelectInputs("endsolve bench", std::move(loaded), args.input);
   if (chosen && chosen->positions.empty()) {
-    Fail("bench", "no position to measure");
+    Fail("endsolve bench", "no position to measure");
     return std::nullopt;
   }
   return chosen;
@@ -83,12 +80,12 @@ int BenchFfo(const BenchArgs& args, const SolveOptions& base, const std::vector<
     status.index = i;
   });
   display.Stop();
-  if (!runs.ok()) return Fail("bench", runs.status().message());
+  if (!runs.ok()) return Fail("endsolve bench", runs.status().message());
   const BenchSummary summary = bench::Summarise(chosen, *runs, base.wld);
   absl::PrintF("%s", bench::FormatBenchTable(chosen, summary, base.threads, repeat));
   if (const std::string& csv = args.csv; !csv.empty()) {
     if (absl::Status s = bench::WriteBenchCsv(csv, chosen, summary, base.threads); !s.ok()) {
-      return Fail("bench", s.message());
+      return Fail("endsolve bench", s.message());
     }
   }
   if (interrupted.load()) return kExitInterrupted;
@@ -105,7 +102,7 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
     SolveOptions options = base;
     options.threads = threads;
     if (absl::Status valid = ValidateOptions(options); !valid.ok()) {
-      return Fail("bench scaling", valid.message());
+      return Fail("endsolve bench scaling", valid.message());
     }
   }
   const int cores = tbb::info::default_concurrency();
@@ -125,20 +122,20 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
                                         row.median_seconds, row.median_nodes));
       });
   display.Stop();
-  if (!measured.ok()) return Fail("bench scaling", measured.status().message());
+  if (!measured.ok()) return Fail("endsolve bench scaling", measured.status().message());
   const std::vector<ScalingRow>& rows = *measured;
   if (rows.empty()) return kExitInterrupted;
   absl::PrintF("%s", bench::FormatScalingTable(rows, cores, repeat));
   if (const std::string& csv = args.csv; !csv.empty()) {
     if (absl::Status s = bench::WriteScalingCsv(csv, rows); !s.ok()) {
-      return Fail("bench scaling", s.message());
+      return Fail("endsolve bench scaling", s.message());
     }
   }
   if (const std::string& plot = args.plot; !plot.empty()) {
     const std::string title = absl::StrFormat("endsolve scaling, %d positions, %d cores",
                                               positions.size(), cores);
     if (absl::Status s = bench::PlotScaling(plot, rows, title); !s.ok()) {
-      return Fail("bench scaling", s.message());
+      return Fail("endsolve bench scaling", s.message());
     }
     absl::FPrintF(stderr, "endsolve bench scaling: plot written to %s\n", plot);
   }
@@ -165,7 +162,7 @@ int BenchAblation(const SolveOptions& base, const std::vector<Position>& positio
     index = i;
   });
   display.Stop();
-  if (!rows.ok()) return Fail("bench ablation", rows.status().message());
+  if (!rows.ok()) return Fail("endsolve bench ablation", rows.status().message());
   if (!rows->empty()) absl::PrintF("%s", bench::FormatAblationTable(*rows));
   if (interrupted.load()) return kExitInterrupted;
   for (const bench::AblationRow& r : *rows) {
@@ -178,7 +175,7 @@ enum class BenchKind { kFfo, kScaling, kAblation };
 
 int RunBench(const BenchArgs& args, BenchKind kind) {
   auto options = ToSolveOptions(args.search);
-  if (!options.ok()) return Fail("bench", options.status().message());
+  if (!options.ok()) return Fail("endsolve bench", options.status().message());
   std::optional<LoadedPositions> read = ChosenPositions(args);
   if (!read) return kExitBadInput;
   const std::vector<Position>& positions = read->positions;

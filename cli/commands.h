@@ -1,18 +1,31 @@
 // The subcommands of `endsolve`. Each Add function declares its subcommand
-// and options on `root` (cli/command_line.h) and records what runs it; a run
-// returns the process exit status: 0 success, 1 a wrong answer against the
-// input's known answers, 2 bad usage or bad input, 130 interrupted.
+// and options on `root` (console/command_line.h) and records what runs it; a
+// run returns the process exit status: 0 success, 1 a wrong answer against
+// the input's known answers, 2 bad usage or bad input, 130 interrupted.
 #ifndef ENDSOLVE_CLI_COMMANDS_H_
 #define ENDSOLVE_CLI_COMMANDS_H_
 
-#include "cli/command_line.h"
+#include "console/command_line.h"
+#include "console/interrupt.h"
+#include "console/progress_display.h"
 
 namespace endsolve::cli {
 
-inline constexpr int kExitOk = 0;
+// The commands speak console's vocabulary: its errors, checks, exit
+// statuses, progress display and Ctrl-C.
+using console::AddPositionals;
+using console::CommandRuns;
+using console::Fail;
+using console::InRange;
+using console::InstallInterruptHandler;
+using console::IsInteractive;
+using console::kExitBadInput;
+using console::kExitInterrupted;
+using console::kExitOk;
+using console::ProgressDisplay;
+using console::StatusCheck;
+
 inline constexpr int kExitWrong = 1;
-inline constexpr int kExitBadInput = 2;
-inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, the shell's convention
 
 void AddSolveCommand(CLI::App& root, CommandRuns& runs);
 void AddBenchCommands(CLI::App& root, CommandRuns& runs);

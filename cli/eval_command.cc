@@ -11,7 +11,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/positions.h"
 #include "cli/search_flags.h"
@@ -33,9 +32,9 @@ struct EvalArgs {
 int RunEval(const EvalArgs& args) {
   const int depth = args.depth;
   auto evaluator = eval::Evaluator::Load(args.eval);
-  if (!evaluator.ok()) return Fail("eval", absl::StrCat("--eval: ", evaluator.status().message()));
+  if (!evaluator.ok()) return Fail("endsolve eval", absl::StrCat("--eval: ", evaluator.status().message()));
   std::optional<LoadedPositions> read =
-      SelectInputs("eval", LoadPositions(args.inputs, args.input.read_options()), args.input);
+      SelectInputs("endsolve eval", LoadPositions(args.inputs, args.input.read_options()), args.input);
   if (!read) return kExitBadInput;
   const std::vector<Position>& selected = read->positions;
   const bool json = args.json;

@@ -1,6 +1,5 @@
 // `endsolve`: the command-line front end. Declares the subcommands and
 // runs the one named.
-#include "cli/command_line.h"
 #include "cli/commands.h"
 
 namespace {
@@ -24,5 +23,5 @@ int main(int argc, char** argv) {
   endsolve::cli::AddEvalCommand(root, runs);
   endsolve::cli::AddStudyCommand(root, runs);
   endsolve::cli::AddPerftCommand(root, runs);
-  return endsolve::cli::RunCommandLine(root, runs, kFooter, argc, argv);
+  return endsolve::console::RunCommandLine(root, runs, kFooter, argc, argv);
 }

@@ -10,7 +10,6 @@
 #include "batch/input.h"
 #include "batch/merge_check.h"
 #include "batch/summary.h"
-#include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/positions.h"
 
@@ -37,23 +36,23 @@ struct MergeArgs {
 
 int RunMerge(const MergeArgs& args) {
   const std::string& out = args.out;
-  if (out.empty()) return Fail("merge", "expected --out MERGED.jsonl, the file to write");
-  if (args.shards.empty()) return Fail("merge", "expected at least one shard results file");
+  if (out.empty()) return Fail("endsolve merge", "expected --out MERGED.jsonl, the file to write");
+  if (args.shards.empty()) return Fail("endsolve merge", "expected at least one shard results file");
   std::vector<std::string> warnings;
   absl::StatusOr<std::vector<ShardFile>> files = batch::ReadShardFiles(args.shards, out, &warnings);
   for (const std::string& w : warnings) absl::FPrintF(stderr, "warning: %s\n", w);
-  if (!files.ok()) return Fail("merge", files.status().message());
+  if (!files.ok()) return Fail("endsolve merge", files.status().message());
   std::optional<std::vector<BatchItem>> inputs;
   if (!args.inputs.empty()) {
     absl::StatusOr<BatchInput> loaded =
         batch::LoadBatchInput(args.inputs, args.input.read_options());
-    if (!loaded.ok()) return Fail("merge", loaded.status().message());
+    if (!loaded.ok()) return Fail("endsolve merge", loaded.status().message());
     inputs = std::move(loaded->items);
   }
 
   const MergeReport report = batch::MergeShards(*files, inputs);
   if (absl::Status s = batch::WriteMergedFile(out, report.merged); !s.ok()) {
-    return Fail("merge", s.message());
+    return Fail("endsolve merge", s.message());
   }
   absl::PrintF("merged %d files into %s: %d positions\n", files->size(), out, report.merged.size());
   absl::PrintF("%s", batch::FormatSummary(batch::Summarize(report.merged)));

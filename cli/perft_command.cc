@@ -6,7 +6,6 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "board/perft.h"
-#include "cli/command_line.h"
 #include "cli/commands.h"
 #include "cli/positions.h"
 

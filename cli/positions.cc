@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "absl/strings/str_format.h"
-#include "cli/command_line.h"
+#include "cli/commands.h"
 
 namespace endsolve::cli {
 

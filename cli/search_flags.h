@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "CLI/CLI.hpp"
-#include "cli/command_line.h"
+#include "cli/commands.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "solver/solver.h"

@@ -9,11 +9,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "board/notation.h"
-#include "cli/command_line.h"
 #include "cli/commands.h"
-#include "cli/interrupt.h"
 #include "cli/positions.h"
-#include "cli/progress_display.h"
 #include "cli/search_flags.h"
 #include "solver/report.h"
 
@@ -36,15 +33,15 @@ struct SolveArgs {
 
 int RunSolve(const SolveArgs& args) {
   auto options = ToSolveOptions(args.search);
-  if (!options.ok()) return Fail("solve", options.status().message());
+  if (!options.ok()) return Fail("endsolve solve", options.status().message());
   auto tt = TranspositionTable::Create(options->table);
-  if (!tt.ok()) return Fail("solve", tt.status().message());
+  if (!tt.ok()) return Fail("endsolve solve", tt.status().message());
   options->tt = tt->get();
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options->cancel = &interrupted;
 
   std::optional<LoadedPositions> read =
-      SelectInputs("solve", LoadPositions(args.inputs, args.input.read_options()), args.input);
+      SelectInputs("endsolve solve", LoadPositions(args.inputs, args.input.read_options()), args.input);
   if (!read) return kExitBadInput;
   const LoadedPositions& loaded = *read;
 
@@ -98,7 +95,7 @@ int RunSolve(const SolveArgs& args) {
       });
   if (!solved.ok()) {
     if (display) display->Stop();
-    return Fail("solve", absl::StrCat(PositionId(positions[static_cast<std::size_t>(current)]),
+    return Fail("endsolve solve", absl::StrCat(PositionId(positions[static_cast<std::size_t>(current)]),
                                       ": ", solved.status().message()));
   }
   if (display) display->Stop();

@@ -12,11 +12,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "bench/scaling_report.h"
-#include "cli/command_line.h"
 #include "cli/commands.h"
-#include "cli/interrupt.h"
 #include "cli/positions.h"
-#include "cli/progress_display.h"
 #include "cli/search_flags.h"
 #include "study/report.h"
 #include "study/schemes.h"
@@ -43,9 +40,9 @@ struct StudyArgs {
 };
 
 int RunStudy(const StudyArgs& args) {
-  if (args.inputs.empty()) return Fail("study", "expected positions: files, lines or transcripts");
+  if (args.inputs.empty()) return Fail("endsolve study", "expected positions: files, lines or transcripts");
   std::optional<LoadedPositions> read =
-      SelectInputs("study", LoadPositions(args.inputs, args.input.read_options()), args.input);
+      SelectInputs("endsolve study", LoadPositions(args.inputs, args.input.read_options()), args.input);
   if (!read) return kExitBadInput;
   const std::vector<Position>& positions = read->positions;
   // Every value was checked as it was parsed.
@@ -72,7 +69,7 @@ int RunStudy(const StudyArgs& args) {
     position = p;
   });
   display.Stop();
-  if (!results.ok()) return Fail("study", results.status().message());
+  if (!results.ok()) return Fail("endsolve study", results.status().message());
   if (options.jobs > 1) {
     absl::PrintF("%d searches ran side by side (--jobs): their times disturb each other\n",
                  options.jobs);
@@ -84,13 +81,13 @@ int RunStudy(const StudyArgs& args) {
   }
   if (!args.csv.empty()) {
     if (absl::Status s = study::WriteStudyCsv(args.csv, *results, options, positions); !s.ok()) {
-      return Fail("study", s.message());
+      return Fail("endsolve study", s.message());
     }
   }
   if (!args.plot.empty()) {
     const std::string title = absl::StrFormat("endsolve study, %d positions", positions.size());
     if (absl::Status s = study::PlotStudy(args.plot, *results, options, title); !s.ok()) {
-      return Fail("study", s.message());
+      return Fail("endsolve study", s.message());
     }
     absl::FPrintF(stderr, "endsolve study: plot written to %s\n", args.plot);
   }
@@ -114,7 +111,7 @@ struct SchemesArgs {
 
 int RunSchemes(const SchemesArgs& args) {
   std::optional<LoadedPositions> read = SelectInputs(
-      "study schemes", LoadPositions(args.inputs, args.input.read_options()), args.input);
+      "endsolve study schemes", LoadPositions(args.inputs, args.input.read_options()), args.input);
   if (!read) return kExitBadInput;
   const std::vector<std::size_t> sizes = *study::ParseEntryCounts(args.entries);
   SolveOptions options;
@@ -135,7 +132,7 @@ int RunSchemes(const SchemesArgs& args) {
                                        position = p;
                                      });
   display.Stop();
-  if (!cells.ok()) return Fail("study schemes", cells.status().message());
+  if (!cells.ok()) return Fail("endsolve study schemes", cells.status().message());
   absl::PrintF("nodes to solve %d positions exactly, threads %d, a fresh one-shard table per "
                "position; * the fewest of each size, others' percentage over it\n",
                read->positions.size(), options.threads);

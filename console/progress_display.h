@@ -1,9 +1,10 @@
-// The one progress display of solve, bench and batch: a status line on
+// The one progress display of every long command (endsolve's solve, bench,
+// batch and study; endsolve-train's solve stage): a status line on
 // stderr, redrawn in place on a terminal, logged as a line now and then
 // elsewhere (a scheduler's log file), from a thread of its own so that it
 // moves from the first second on, whatever the search is doing.
-#ifndef ENDSOLVE_CLI_PROGRESS_DISPLAY_H_
-#define ENDSOLVE_CLI_PROGRESS_DISPLAY_H_
+#ifndef ENDSOLVE_CONSOLE_PROGRESS_DISPLAY_H_
+#define ENDSOLVE_CONSOLE_PROGRESS_DISPLAY_H_
 
 #include <condition_variable>
 #include <cstdio>
@@ -15,7 +16,7 @@
 
 #include "absl/time/time.h"
 
-namespace endsolve::cli {
+namespace endsolve::console {
 
 class ProgressDisplay {
  public:
@@ -60,6 +61,6 @@ class ProgressDisplay {
   std::thread thread_;
 };
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::console
 
-#endif  // ENDSOLVE_CLI_PROGRESS_DISPLAY_H_
+#endif  // ENDSOLVE_CONSOLE_PROGRESS_DISPLAY_H_

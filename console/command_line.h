@@ -1,12 +1,12 @@
-// How `endsolve` reads its command line. Each subcommand declares its
-// options once, on its own CLI::App (CLI11); from that one list come its
-// usage line, its --help, the options it accepts and the errors for the
-// rest. This file walks argv to the subcommand, hands CLI11 the arguments
-// in a form it cannot misread, and turns every parse error into exit
-// status 2 with the subcommand's name, and a suggestion for a misspelt
-// option or subcommand.
-#ifndef ENDSOLVE_CLI_COMMAND_LINE_H_
-#define ENDSOLVE_CLI_COMMAND_LINE_H_
+// How the project's commands (`endsolve`, `endsolve-train`) read their
+// command lines. Each subcommand declares its options once, on its own
+// CLI::App (CLI11); from that one list come its usage line, its --help, the
+// options it accepts and the errors for the rest. This file walks argv to
+// the subcommand, hands CLI11 the arguments in a form it cannot misread, and
+// turns every parse error into exit status 2 with the subcommand's name, and
+// a suggestion for a misspelt option or subcommand.
+#ifndef ENDSOLVE_CONSOLE_COMMAND_LINE_H_
+#define ENDSOLVE_CONSOLE_COMMAND_LINE_H_
 
 #include <functional>
 #include <map>
@@ -19,23 +19,30 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
-namespace endsolve::cli {
+namespace endsolve::console {
+
+// The exit statuses every command shares; `endsolve` adds 1 for a wrong
+// answer against the input's known answers (cli/commands.h).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitBadInput = 2;       // bad usage or bad input
+inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, the shell's convention
 
 // Runs a subcommand whose options have parsed. `args` are its arguments as
 // typed (batch prints them back in the command that resumes it).
 using CommandRun = std::function<int(const std::vector<std::string>& args)>;
 using CommandRuns = std::map<const CLI::App*, CommandRun>;
 
-// Parses argv against the subcommands of `root` and runs the one chosen;
-// returns the process exit status. `endsolve`, `endsolve help` and
-// `endsolve --help` print the overview of every subcommand (`footer` after
-// it); `endsolve help CMD` and `endsolve CMD --help` print CMD's options.
+// Parses argv against the subcommands of `root` (whose name is the
+// program's) and runs the one chosen; returns the process exit status.
+// `endsolve`, `endsolve help` and `endsolve --help` print the overview of
+// every subcommand (`footer` after it); `endsolve help CMD` and
+// `endsolve CMD --help` print CMD's options.
 int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& footer, int argc,
                    char** argv);
 
-// Prints "endsolve COMMAND: MESSAGE" on stderr and returns 2, the exit
-// status of bad usage or bad input: how every command reports an error that
-// stops it.
+// Prints "COMMAND: MESSAGE" on stderr (COMMAND as "endsolve solve") and
+// returns 2, the exit status of bad usage or bad input: how every command
+// reports an error that stops it.
 int Fail(absl::string_view command, absl::string_view message);
 
 // The element of `candidates` nearest to `typed` by edit distance, when it
@@ -71,6 +78,6 @@ CLI::Option* AddPositionals(CLI::App& app, const std::string& name,
 // only then, so that piped output holds nothing but results.
 bool IsInteractive();
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::console
 
-#endif  // ENDSOLVE_CLI_COMMAND_LINE_H_
+#endif  // ENDSOLVE_CONSOLE_COMMAND_LINE_H_

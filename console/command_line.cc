@@ -1,4 +1,4 @@
-#include "cli/command_line.h"
+#include "console/command_line.h"
 
 #include <unistd.h>
 
@@ -13,9 +13,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
-#include "cli/commands.h"
 
-namespace endsolve::cli {
+namespace endsolve::console {
 namespace {
 
 // The subcommands of `app`, in the order they were declared.
@@ -36,10 +35,13 @@ std::vector<std::string> SubcommandNames(const CLI::App& app) {
   return names;
 }
 
-// "solve", "bench scaling": the words that name `app` after "endsolve".
-std::string CommandName(const CLI::App* app) {
+// "endsolve bench scaling": the words that name `app`, from the program's
+// name on; "bench scaling" without it.
+std::string CommandName(const CLI::App* app, bool with_program = true) {
   std::vector<std::string> words;
-  for (; app->get_parent() != nullptr; app = app->get_parent()) words.push_back(app->get_name());
+  for (; app != nullptr; app = app->get_parent()) {
+    if (app->get_parent() != nullptr || with_program) words.push_back(app->get_name());
+  }
   std::reverse(words.begin(), words.end());
   return absl::StrJoin(words, " ");
 }
@@ -71,7 +73,7 @@ std::string OptionToken(const std::string& arg) {
 
 bool TakesValue(const CLI::Option& option) { return option.get_expected_min() > 0; }
 
-int Fail(const CLI::App* app, const std::string& message) { return cli::Fail(CommandName(app), message); }
+int Fail(const CLI::App* app, const std::string& message) { return console::Fail(CommandName(app), message); }
 
 // " (did you mean --threads?)" for "--thrads", or "".
 std::string DidYouMean(const std::string& typed, const std::vector<std::string>& candidates) {
@@ -93,19 +95,19 @@ std::string Overview(const CLI::App& root, const std::string& footer, const Comm
                      nested.end());
       if (runs.count(pending[i]) == 0) continue;  // bench: only its nested commands run
     }
-    std::string usage = CLI::Formatter().make_usage(pending[i], "endsolve " + CommandName(pending[i]));
+    std::string usage = CLI::Formatter().make_usage(pending[i], CommandName(pending[i]));
     usage = std::string(absl::StripSuffix(absl::StripPrefix(usage, "Usage: "), "\n"));
     absl::StrAppend(&text, "  ", usage, "\n      ", pending[i]->get_description(), "\n");
   }
-  absl::StrAppend(&text, "\n'endsolve help COMMAND' or 'endsolve COMMAND --help' lists a command's "
-                         "options.\n", footer);
+  absl::StrAppend(&text, "\n'", root.get_name(), " help COMMAND' or '", root.get_name(),
+                  " COMMAND --help' lists a command's options.\n", footer);
   return text;
 }
 
 }  // namespace
 
 int Fail(absl::string_view command, absl::string_view message) {
-  absl::FPrintF(stderr, "endsolve%s%s: %s\n", command.empty() ? "" : " ", command, message);
+  absl::FPrintF(stderr, "%s: %s\n", command, message);
   return kExitBadInput;
 }
 
@@ -163,9 +165,7 @@ int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& f
     if (app == &root) {
       absl::PrintF("%s", Overview(root, footer, runs));
     } else {
-      absl::PrintF("%s", app->help(app->get_parent()->get_parent() == nullptr
-                                       ? "endsolve"
-                                       : "endsolve " + CommandName(app->get_parent())));
+      absl::PrintF("%s", app->help(CommandName(app->get_parent())));
     }
     return kExitOk;
   }
@@ -184,14 +184,14 @@ int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& f
   if (app == &root) {
     return Fail(app, absl::StrCat("unknown command '", args[0], "'",
                                   DidYouMean(args[0], SubcommandNames(root)),
-                                  "; 'endsolve help' lists the commands"));
+                                  "; '", root.get_name(), " help' lists the commands"));
   }
   // A command with nested ones (bench) needs one of them, unless it runs on
   // its own as well (study, and study schemes).
   if (const std::vector<std::string> nested = SubcommandNames(*app);
       !nested.empty() && runs.count(app) == 0) {
     if (i < args.size() && (args[i] == "--help" || args[i] == "-h")) {
-      absl::PrintF("%s", app->help("endsolve"));
+      absl::PrintF("%s", app->help(CommandName(app->get_parent())));
       return kExitOk;
     }
     return Fail(app, absl::StrCat("expected one of ", absl::StrJoin(nested, ", "),
@@ -216,7 +216,7 @@ int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& f
     if (option == nullptr) {
       const std::vector<std::string> known = OptionNames(*app);
       return Fail(app, absl::StrCat("unknown option ", name, DidYouMean(name, known), "; options of ",
-                                    CommandName(app), ": ",
+                                    CommandName(app, false), ": ",
                                     known.empty() ? "none" : absl::StrJoin(known, " ")));
     }
     options.push_back(args[j]);
@@ -255,4 +255,4 @@ CLI::Option* AddPositionals(CLI::App& app, const std::string& name,
 
 bool IsInteractive() { return isatty(STDOUT_FILENO) && isatty(STDERR_FILENO); }
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::console

@@ -1,4 +1,4 @@
-#include "cli/progress_display.h"
+#include "console/progress_display.h"
 
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_format.h"
 
-namespace endsolve::cli {
+namespace endsolve::console {
 
 ProgressDisplay::ProgressDisplay(LineSource line, bool terminal, std::string log_prefix)
     : line_(std::move(line)),
@@ -66,4 +66,4 @@ void ProgressDisplay::Run() {
   }
 }
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::console

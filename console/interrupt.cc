@@ -1,8 +1,8 @@
-#include "cli/interrupt.h"
+#include "console/interrupt.h"
 
 #include <csignal>
 
-namespace endsolve::cli {
+namespace endsolve::console {
 namespace {
 
 // Lock-free std::atomic<bool> is async-signal-safe to store to.
@@ -24,4 +24,4 @@ const std::atomic<bool>& InstallInterruptHandler() {
   return g_interrupted;
 }
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::console

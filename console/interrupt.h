@@ -2,16 +2,16 @@
 // flag that the search polls, so the command can stop cleanly and print what
 // it finished; a second signal kills the process at once, for a user who
 // does not want to wait.
-#ifndef ENDSOLVE_CLI_INTERRUPT_H_
-#define ENDSOLVE_CLI_INTERRUPT_H_
+#ifndef ENDSOLVE_CONSOLE_INTERRUPT_H_
+#define ENDSOLVE_CONSOLE_INTERRUPT_H_
 
 #include <atomic>
 
-namespace endsolve::cli {
+namespace endsolve::console {
 
 // Installs the handlers (once) and returns the flag they raise.
 const std::atomic<bool>& InstallInterruptHandler();
 
-}  // namespace endsolve::cli
+}  // namespace endsolve::console
 
-#endif  // ENDSOLVE_CLI_INTERRUPT_H_
+#endif  // ENDSOLVE_CONSOLE_INTERRUPT_H_
