@@ -139,7 +139,32 @@ std::vector<Board> Deviations(const GameRecord& game, int empties, int count, in
   return found;
 }
 
-absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stage) {
+std::string StageProgress::Line() const {
+  const int done = solved.load(), total = to_solve.load();
+  const std::int64_t started = start_ns.load();
+  if (started == 0) return "reading the labels solved so far...";
+  const double seconds = absl::ToDoubleSeconds(absl::Now() - absl::FromUnixNanos(started));
+  std::string line = absl::StrFormat("%d/%d solved", done, total);
+  if (done > 0 && seconds > 0) {
+    const double rate = done / seconds;
+    absl::StrAppendFormat(&line, ", %.1f/s, %.1f M nodes/s, ETA %s", rate,
+                          static_cast<double>(nodes.load()) / seconds / 1e6,
+                          absl::FormatDuration(absl::Seconds(std::round((total - done) / rate))));
+  }
+  return line;
+}
+
+absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stage,
+                                  StageProgress* progress, const std::atomic<bool>* cancel) {
+  StageProgress unwatched;
+  if (progress == nullptr) progress = &unwatched;
+  auto note = [progress](const std::string& text) {
+    if (progress->message) {
+      progress->message(text);
+    } else {
+      std::fprintf(stderr, "%s\n", text.c_str());
+    }
+  };
   absl::StatusOr<std::vector<ExactLabel>> done = ReadLabels(stage.out);
   if (!done.ok()) return done.status();
   // A position is known by its game and its board: a stage of deviations
@@ -158,7 +183,7 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
       text.erase(text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1);
       std::ofstream rewrite(stage.out, std::ios::trunc);
       rewrite << text;
-      std::fprintf(stderr, "%s: cut off a torn last line\n", stage.out.c_str());
+      note(absl::StrCat(stage.out, ": cut off a torn last line"));
     }
   }
   struct Item {
@@ -181,18 +206,18 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
       if (!done_keys.count({game.key, board.player, board.opponent})) todo.push_back({game.key, board});
     }
   }
-  std::fprintf(stderr, "solve %d empties: %d positions, %zu already solved, %zu to go\n",
-               stage.empties, selected, static_cast<std::size_t>(selected) - todo.size(), todo.size());
+  note(absl::StrFormat("solve %d empties: %d positions, %d already solved, %d to go", stage.empties,
+                       selected, selected - static_cast<int>(todo.size()), todo.size()));
   std::FILE* out = std::fopen(stage.out.c_str(), "a");
   if (out == nullptr) return absl::InternalError(absl::StrCat(stage.out, ": cannot append"));
   std::mutex mutex;
   std::atomic<std::size_t> next{0};
-  std::atomic<int> solved{0};
-  std::atomic<std::uint64_t> nodes{0};
-  const absl::Time start = absl::Now();
+  progress->to_solve = static_cast<int>(todo.size());
+  progress->start_ns = absl::ToUnixNanos(absl::Now());
   absl::Status failure;
   auto worker = [&] {
     SolveOptions options;
+    options.cancel = cancel;
     options.table.size_mib = stage.hash_mib;
     absl::StatusOr<std::unique_ptr<TranspositionTable>> table =
         TranspositionTable::Create(TTOptions{.size_mib = stage.hash_mib, .shards = 1});
@@ -206,32 +231,26 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
       (*table)->Clear();
       const Board& board = todo[i].board;
       const SolveResult result = Solve(board, options);
+      if (result.stopped) return;  // cancelled: no label
       if (!result.status.ok()) {
         std::lock_guard lock(mutex);
         failure = result.status;
         return;
       }
       const std::string line = FormatLabel({todo[i].key, board, result.score, result.pv});
-      nodes += result.nodes.internal + result.nodes.leaves;
+      progress->nodes += result.nodes.internal + result.nodes.leaves;
       std::lock_guard lock(mutex);
       std::fputs(line.c_str(), out);
       std::fflush(out);
-      const int count = ++solved;
-      if (count % 500 == 0 || static_cast<std::size_t>(count) == todo.size()) {
-        const double seconds = absl::ToDoubleSeconds(absl::Now() - start);
-        std::fprintf(stderr, "\r  %d/%zu solved, %.1f/s, %.1f M nodes/s, ETA %.0f s   ", count,
-                     todo.size(), count / seconds, static_cast<double>(nodes.load()) / seconds / 1e6,
-                     static_cast<double>(todo.size() - count) / (count / seconds));
-      }
+      ++progress->solved;
     }
   };
   std::vector<std::thread> threads;
   for (int t = 0; t < stage.threads; ++t) threads.emplace_back(worker);
   for (std::thread& t : threads) t.join();
   std::fclose(out);
-  std::fprintf(stderr, "\n");
   if (!failure.ok()) return failure;
-  return solved.load();
+  return progress->solved.load();
 }
 
 }  // namespace endsolve::train

@@ -13,8 +13,11 @@
 #ifndef ENDSOLVE_TRAIN_EXACT_LABELS_H_
 #define ENDSOLVE_TRAIN_EXACT_LABELS_H_
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -66,9 +69,27 @@ struct SolveStage {
 // the game's key, so every machine makes the same positions.
 std::vector<Board> Deviations(const GameRecord& game, int empties, int count, int plies);
 
-// Solves every selected position not yet in `stage.out`, printing progress
-// to stderr. Returns how many were solved by this call.
-absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stage);
+// Where a solve stage is, for a progress display (console/): written by the
+// stage's workers, read by the display's thread.
+struct StageProgress {
+  std::atomic<int> solved{0};     // by this call
+  std::atomic<int> to_solve{0};   // by this call: the selection less what the file holds
+  std::atomic<std::uint64_t> nodes{0};
+  std::atomic<std::int64_t> start_ns{0};  // Unix time the workers started; 0 before
+  // Where the stage's notes go (the counts, a torn line cut off), so that
+  // a display can print them above its line; stderr when unset.
+  std::function<void(std::string_view)> message;
+  // "1200/6331 solved, 41.2/s, 30.5 M nodes/s, ETA 2m03s".
+  std::string Line() const;
+};
+
+// Solves every selected position not yet in `stage.out`, appending each
+// label as it is solved, and returns how many this call solved. `progress`
+// (when given) follows the work. When `cancel` is raised the workers stop:
+// the position each was solving is left for the next run to solve again.
+absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stage,
+                                  StageProgress* progress = nullptr,
+                                  const std::atomic<bool>* cancel = nullptr);
 
 // Every position the labels prove, with its exact score for the side to
 // move there: the solved position and each position along its PV.

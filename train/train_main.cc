@@ -1,17 +1,19 @@
 // endsolve-train: the pipeline that makes the evaluation's weights from the
-// WTHOR games (scripts/train-eval runs its stages in order).
+// WTHOR games (scripts/train-eval runs its stages in order; `endsolve-train
+// help` lists the options of each).
 //
-//   endsolve-train solve --wthor DIR --empties E [--every K] [--deviations K [--deviation-plies P]] --out LABELS [--threads N]
+//   endsolve-train solve --wthor DIR --empties E --out LABELS [...]
 //       exact labels: each game's position at E empties, solved by endsolve
 //       (resumable: what LABELS holds is not solved again)
-//   endsolve-train fit --wthor DIR --labels L1,L2,... --out WEIGHTS --report REPORT
-//       [--threads N] [--epochs N] [--late-labels auto|bootstrap|played]
+//   endsolve-train fit --wthor DIR --labels L1,L2,... --out WEIGHTS --report REPORT [...]
 //       the weights, phase by phase from the end of the game (resumable:
 //       WEIGHTS.partial holds the finished phases)
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,11 +21,13 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
+#include "console/command_line.h"
+#include "console/interrupt.h"
+#include "console/progress_display.h"
 #include "eval/evaluator.h"
 #include "eval/weights.h"
+#include "solver/solver.h"
 #include "train/dataset.h"
 #include "train/exact_labels.h"
 #include "train/fitter.h"
@@ -31,73 +35,52 @@
 namespace endsolve::train {
 namespace {
 
-constexpr int kTheoreticalEmpties = 24;
+using console::Fail;
+using console::InRange;
 
-struct Args {
-  std::map<std::string, std::string> flags;
-  std::string Get(const std::string& name, const std::string& fallback = "") const {
-    auto it = flags.find(name);
-    return it == flags.end() ? fallback : it->second;
-  }
-  int Int(const std::string& name, int fallback) const {
-    int value = fallback;
-    if (flags.count(name) && !absl::SimpleAtoi(Get(name), &value)) {
-      std::fprintf(stderr, "endsolve-train: --%s: expected an integer, found '%s'\n", name.c_str(),
-                   Get(name).c_str());
-      std::exit(2);
-    }
-    return value;
-  }
+constexpr int kTheoreticalEmpties = 24;
+// A stage that failed part way (a file it cannot write); what it finished
+// is kept. 2 is bad usage or input, as for every command of the project.
+constexpr int kExitFailed = 1;
+
+// The games of the WTHOR files in `folder`, after printing the problems of
+// those that could not be read (they are left out).
+absl::StatusOr<Dataset> LoadGames(const std::string& folder) {
+  absl::StatusOr<Dataset> dataset = LoadWthorFolder(folder);
+  if (!dataset.ok()) return dataset.status();
+  for (const std::string& problem : dataset->problems) absl::FPrintF(stderr, "warning: %s\n", problem);
+  absl::FPrintF(stderr, "%d games from %d files\n", dataset->games.size(), dataset->files.size());
+  return dataset;
+}
+
+struct SolveArgs {
+  std::string wthor;
+  SolveStage stage;
 };
 
-Args ParseArgs(int argc, char** argv, const std::vector<std::string>& allowed) {
-  Args args;
-  for (int i = 0; i < argc; ++i) {
-    std::string name = argv[i];
-    if (name.rfind("--", 0) != 0 || i + 1 >= argc ||
-        std::find(allowed.begin(), allowed.end(), name.substr(2)) == allowed.end()) {
-      std::fprintf(stderr, "endsolve-train: expected one of --%s VALUE, found '%s'\n",
-                   absl::StrJoin(allowed, " --").c_str(), name.c_str());
-      std::exit(2);
-    }
-    args.flags[name.substr(2)] = argv[++i];
-  }
-  return args;
-}
-
-Dataset LoadOrDie(const std::string& folder) {
-  absl::StatusOr<Dataset> dataset = LoadWthorFolder(folder);
-  if (!dataset.ok()) {
-    std::fprintf(stderr, "endsolve-train: %s\n", std::string(dataset.status().message()).c_str());
-    std::exit(2);
-  }
-  for (const std::string& problem : dataset->problems) std::fprintf(stderr, "warning: %s\n", problem.c_str());
-  std::fprintf(stderr, "%zu games from %zu files\n", dataset->games.size(), dataset->files.size());
-  return *std::move(dataset);
-}
-
-int SolveCommand(int argc, char** argv) {
-  const Args args = ParseArgs(argc, argv, {"wthor", "empties", "every", "out", "threads", "hash-mb", "deviations", "deviation-plies"});
-  SolveStage stage;
-  stage.empties = args.Int("empties", 18);
-  stage.every = std::max(1, args.Int("every", 1));
-  stage.deviations = std::max(0, args.Int("deviations", 0));
-  stage.deviation_plies = std::max(1, args.Int("deviation-plies", kDefaultDeviationPlies));
-  stage.threads = std::max(1, args.Int("threads", static_cast<int>(std::thread::hardware_concurrency())));
-  stage.hash_mib = static_cast<std::size_t>(args.Int("hash-mb", 16));
-  stage.out = args.Get("out");
-  if (stage.out.empty() || args.Get("wthor").empty()) {
-    std::fprintf(stderr, "endsolve-train solve: --wthor DIR and --out FILE are required\n");
-    return 2;
-  }
-  const Dataset dataset = LoadOrDie(args.Get("wthor"));
-  absl::StatusOr<int> solved = RunSolveStage(dataset, stage);
+int SolveCommand(const SolveArgs& args) {
+  constexpr char kCommand[] = "endsolve-train solve";
+  const SolveStage& stage = args.stage;
+  absl::StatusOr<Dataset> dataset = LoadGames(args.wthor);
+  if (!dataset.ok()) return Fail(kCommand, dataset.status().message());
+  const std::atomic<bool>& interrupted = console::InstallInterruptHandler();
+  StageProgress progress;
+  console::ProgressDisplay display([&progress](bool) { return progress.Line(); },
+                                   console::IsInteractive(), "solve: ");
+  progress.message = [&display](std::string_view text) { display.Message(text); };
+  absl::StatusOr<int> solved = RunSolveStage(*dataset, stage, &progress, &interrupted);
+  display.Stop();
   if (!solved.ok()) {
-    std::fprintf(stderr, "endsolve-train: %s\n", std::string(solved.status().message()).c_str());
-    return 1;
+    Fail(kCommand, absl::StrCat(solved.status().message(), "; the labels so far are kept"));
+    return kExitFailed;
   }
-  std::fprintf(stderr, "solved %d positions into %s\n", *solved, stage.out.c_str());
-  return 0;
+  if (interrupted.load()) {
+    absl::FPrintF(stderr, "%s: interrupted; %d positions solved and saved in %s; the same command "
+                  "resumes\n", kCommand, *solved, stage.out);
+    return console::kExitInterrupted;
+  }
+  absl::FPrintF(stderr, "solved %d positions into %s\n", *solved, stage.out);
+  return console::kExitOk;
 }
 
 // The samples of one phase, split by hold-out.
@@ -148,27 +131,23 @@ void AddGamePositions(const Dataset& dataset, int phase, int max_exact, bool pla
   }
 }
 
-int FitCommand(int argc, char** argv) {
-  const Args args = ParseArgs(argc, argv, {"wthor", "labels", "out", "report", "threads", "epochs",
-                                           "late-labels", "l2"});
-  const std::string out = args.Get("out");
-  const std::string report_path = args.Get("report");
-  if (out.empty() || report_path.empty() || args.Get("wthor").empty()) {
-    std::fprintf(stderr, "endsolve-train fit: --wthor DIR, --out FILE and --report FILE are required\n");
-    return 2;
-  }
-  const int threads = std::max(1, args.Int("threads", static_cast<int>(std::thread::hardware_concurrency())));
+struct FitArgs {
+  std::string wthor, out, report;
+  std::vector<std::string> labels;
+  std::string late = "auto";
   FitOptions options;
-  options.threads = threads;
-  options.epochs = args.Int("epochs", options.epochs);
-  if (args.flags.count("l2")) options.l2_samples = std::stod(args.Get("l2"));
-  const std::string late = args.Get("late-labels", "auto");
-  if (late != "auto" && late != "bootstrap" && late != "played") {
-    std::fprintf(stderr, "endsolve-train fit: --late-labels: expected auto, bootstrap or played, found '%s'\n",
-                 late.c_str());
-    return 2;
-  }
-  const Dataset dataset = LoadOrDie(args.Get("wthor"));
+};
+
+int FitCommand(const FitArgs& args) {
+  constexpr char kCommand[] = "endsolve-train fit";
+  const std::string& out = args.out;
+  const std::string& report_path = args.report;
+  const FitOptions& options = args.options;
+  const int threads = options.threads;
+  const std::string& late = args.late;
+  absl::StatusOr<Dataset> games = LoadGames(args.wthor);
+  if (!games.ok()) return Fail(kCommand, games.status().message());
+  const Dataset& dataset = *games;
   std::map<std::uint64_t, bool> held_out;
   for (const GameRecord& game : dataset.games) held_out[game.key] = game.held_out;
 
@@ -176,13 +155,9 @@ int FitCommand(int argc, char** argv) {
   // files' theoretical scores at 24 empties.
   std::vector<PhaseSamples> exact(eval::kNumPhases);
   int max_exact = 0;
-  std::vector<std::string> label_files = absl::StrSplit(args.Get("labels"), ',', absl::SkipEmpty());
-  for (const std::string& path : label_files) {
+  for (const std::string& path : args.labels) {
     absl::StatusOr<std::vector<ExactLabel>> labels = ReadLabels(path);
-    if (!labels.ok()) {
-      std::fprintf(stderr, "endsolve-train: %s\n", std::string(labels.status().message()).c_str());
-      return 2;
-    }
+    if (!labels.ok()) return Fail(kCommand, labels.status().message());
     std::fprintf(stderr, "%s: %zu solved positions\n", path.c_str(), labels->size());
     for (const ExactLabel& label : *labels) {
       max_exact = std::max(max_exact, label.board.EmptyCount());
@@ -274,8 +249,8 @@ int FitCommand(int argc, char** argv) {
     rows.push_back(row);
     std::fprintf(stderr, "%s  %.1f s\n", row.c_str(), absl::ToDoubleSeconds(absl::Now() - start));
     if (auto s = eval::WriteWeightsFile(partial, weights); !s.ok()) {
-      std::fprintf(stderr, "endsolve-train: %s\n", std::string(s.message()).c_str());
-      return 1;
+      Fail(kCommand, s.message());
+      return kExitFailed;
     }
     std::ofstream phase_file(partial + ".phase.tmp", std::ios::trunc);
     phase_file << phase + 1 << "\n";
@@ -284,8 +259,8 @@ int FitCommand(int argc, char** argv) {
     std::filesystem::rename(partial + ".phase.tmp", partial + ".phase");
   }
   if (auto s = eval::WriteWeightsFile(out, weights); !s.ok()) {
-    std::fprintf(stderr, "endsolve-train: %s\n", std::string(s.message()).c_str());
-    return 1;
+    Fail(kCommand, s.message());
+    return kExitFailed;
   }
   std::ofstream report(report_path, std::ios::trunc);
   report << "| phase | empties | labels | train samples | held-out samples | train MAE | held-out MAE "
@@ -296,20 +271,84 @@ int FitCommand(int argc, char** argv) {
   std::filesystem::remove(partial);
   std::filesystem::remove(partial + ".phase");
   std::fprintf(stderr, "wrote %s and %s\n", out.c_str(), report_path.c_str());
-  return 0;
+  return console::kExitOk;
 }
 
 }  // namespace
 }  // namespace endsolve::train
 
 int main(int argc, char** argv) {
-  const std::string command = argc > 1 ? argv[1] : "";
-  if (command == "solve") return endsolve::train::SolveCommand(argc - 2, argv + 2);
-  if (command == "fit") return endsolve::train::FitCommand(argc - 2, argv + 2);
-  std::fprintf(stderr,
-               "usage: endsolve-train solve --wthor DIR --empties E [--every K] [--deviations K [--deviation-plies P]] --out LABELS\n"
-               "                            [--threads N]\n"
-               "       endsolve-train fit --wthor DIR --labels L1,L2 --out WEIGHTS --report REPORT\n"
-               "                          [--threads N] [--epochs N] [--late-labels auto|bootstrap|played]\n");
-  return 2;
+  using endsolve::console::InRange;
+  using endsolve::train::kDefaultDeviationPlies;
+  CLI::App root("endsolve-train " ENDSOLVE_VERSION ": makes the evaluation's weights from WTHOR games",
+                "endsolve-train");
+  root.option_defaults()->always_capture_default();
+  endsolve::console::CommandRuns runs;
+  const int hardware = endsolve::HardwareThreads();
+
+  auto solve = std::make_shared<endsolve::train::SolveArgs>();
+  solve->stage.threads = hardware;
+  CLI::App* solve_app = root.add_subcommand(
+      "solve", "exact labels: each game's position at --empties, solved and appended to --out "
+               "(what --out holds already is not solved again)");
+  solve_app->add_option("--wthor", solve->wthor, "the folder of WTHOR files (.wtb)")->required();
+  solve_app->add_option("--out", solve->stage.out, "the labels file, appended to")->required();
+  solve_app->add_option("--empties", solve->stage.empties, "solve the positions with this many empties")
+      ->check(InRange(1, 36, "a number of empty squares"));
+  solve_app->add_option("--every", solve->stage.every,
+                        "only every K-th training game (held-out games are all taken)")
+      ->check(InRange(1, 1000000, "a stride"));
+  solve_app->add_option("--deviations", solve->stage.deviations,
+                        "instead of the game's position, up to K positions off its line")
+      ->check(InRange(0, 1000, "a number of positions per game"));
+  solve_app->add_option("--deviation-plies", solve->stage.deviation_plies,
+                        "how many plies before --empties the deviations leave the game")
+      ->check(InRange(1, 60, "a number of plies"));
+  solve_app->add_option("--threads", solve->stage.threads,
+                        "positions solved side by side, one thread each")
+      ->check(InRange(1, endsolve::kMaxThreads, "a number of threads"));
+  solve_app->add_option("--hash-mb", solve->stage.hash_mib, "each thread's table size in MiB")
+      ->check(InRange(1, 1 << 16, "a size in MiB"));
+  runs[solve_app] = [solve](const std::vector<std::string>&) {
+    return endsolve::train::SolveCommand(*solve);
+  };
+
+  auto fit = std::make_shared<endsolve::train::FitArgs>();
+  fit->options.threads = hardware;
+  CLI::App* fit_app = root.add_subcommand(
+      "fit", "the weights, phase by phase from the end of the game, and the held-out error "
+             "report (resumes from --out's .partial file)");
+  fit_app->add_option("--wthor", fit->wthor, "the folder of WTHOR files (.wtb)")->required();
+  fit_app->add_option("--labels", fit->labels, "labels files from the solve stage, comma-separated")
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->default_str("");
+  fit_app->add_option("--out", fit->out, "the weights file to write")->required();
+  fit_app->add_option("--report", fit->report, "the Markdown report of the errors per phase")
+      ->required();
+  fit_app->add_option("--threads", fit->options.threads, "threads of the fit")
+      ->check(InRange(1, endsolve::kMaxThreads, "a number of threads"));
+  fit_app->add_option("--epochs", fit->options.epochs, "passes over each phase's samples")
+      ->check(InRange(1, 100000, "a number of epochs"));
+  fit_app->add_option("--l2", fit->options.l2_samples,
+                      "L2 strength, as pseudo-samples pulling each weight towards 0")
+      ->check(endsolve::console::StatusCheck([](const std::string& text) {
+        double samples = 0;
+        if (absl::SimpleAtod(text, &samples) && samples >= 0 && std::isfinite(samples)) {
+          return absl::OkStatus();
+        }
+        return absl::InvalidArgumentError(
+            absl::StrCat("expected a number of pseudo-samples, 0 or more, found '", text, "'"));
+      }));
+  fit_app->add_option("--late-labels", fit->late,
+                      "labels beyond the exact ones: bootstrap searches, the scores as played, or "
+                      "auto (the one that fits the theoretical scores better)")
+      ->check(CLI::IsMember({"auto", "bootstrap", "played"}));
+  runs[fit_app] = [fit](const std::vector<std::string>&) { return endsolve::train::FitCommand(*fit); };
+
+  return endsolve::console::RunCommandLine(
+      root, runs,
+      "Exit status: 0 ok, 1 a stage failed (what it finished is kept), 2 bad usage or input, "
+      "130 interrupted (the same command resumes).\n",
+      argc, argv);
 }

@@ -1,11 +1,15 @@
 // The training pipeline: fitting lowers the held-out error, labels files
 // survive a torn write, and a solve stage resumes without redoing work.
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
 #include <random>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "board/board.h"
 #include "gmock/gmock.h"
@@ -177,6 +181,41 @@ TEST_F(LabelsFileTest, ASolveStageResumesWithoutRedoingWorkAndRepairsATornLine) 
   absl::StatusOr<int> third = RunSolveStage(dataset, stage);
   ASSERT_TRUE(third.ok());
   EXPECT_EQ(*third, 0);
+}
+
+TEST_F(LabelsFileTest, ACancelledStageKeepsNothingHalfDoneAndTheProgressCounts) {
+  Dataset dataset;
+  std::mt19937 rng(5);
+  while (dataset.games.size() < 4) {
+    if (std::optional<GameRecord> game = RandomGame(rng, 10)) dataset.games.push_back(*std::move(game));
+  }
+  SolveStage stage;
+  stage.empties = 10;
+  stage.threads = 2;
+  stage.hash_mib = 1;
+  stage.out = (dir_ / "labels.txt").string();
+  // Raised before the start: the workers stop before their first solve.
+  const std::atomic<bool> cancel{true};
+  StageProgress stopped;
+  std::vector<std::string> notes;
+  stopped.message = [&notes](std::string_view text) { notes.emplace_back(text); };
+  absl::StatusOr<int> none = RunSolveStage(dataset, stage, &stopped, &cancel);
+  ASSERT_TRUE(none.ok()) << none.status();
+  EXPECT_EQ(*none, 0);
+  EXPECT_EQ(stopped.to_solve.load(), 4);
+  EXPECT_EQ(notes, std::vector<std::string>{"solve 10 empties: 4 positions, 0 already solved, 4 to go"});
+  absl::StatusOr<std::vector<ExactLabel>> labels = ReadLabels(stage.out);
+  ASSERT_TRUE(labels.ok());
+  EXPECT_TRUE(labels->empty());
+  // The next run does the work, and its progress says so.
+  StageProgress progress;
+  EXPECT_EQ(progress.Line(), "reading the labels solved so far...");
+  absl::StatusOr<int> all = RunSolveStage(dataset, stage, &progress);
+  ASSERT_TRUE(all.ok()) << all.status();
+  EXPECT_EQ(*all, 4);
+  EXPECT_GT(progress.nodes.load(), 0u);
+  EXPECT_THAT(progress.Line(), ::testing::StartsWith("4/4 solved, "));
+  EXPECT_THAT(progress.Line(), ::testing::HasSubstr("ETA 0"));
 }
 
 TEST(DeviationsTest, LeaveTheGameEarlierAndAreTheSameOnEveryRun) {
