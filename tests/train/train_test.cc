@@ -132,21 +132,30 @@ class LabelsFileTest : public ::testing::Test {
   void TearDown() override {
     if (!HasFailure()) std::filesystem::remove_all(dir_);
   }
+  // `count` games of random moves (drawn from `seed`), each with a position
+  // at 10 empties, and a stage that solves them into dir_/labels.txt.
+  static Dataset TenEmptiesGames(int count, unsigned seed) {
+    Dataset dataset;
+    std::mt19937 rng(seed);
+    while (dataset.games.size() < static_cast<std::size_t>(count)) {
+      if (std::optional<GameRecord> game = RandomGame(rng, 10)) dataset.games.push_back(*std::move(game));
+    }
+    return dataset;
+  }
+  SolveStage TenEmptiesStage() const {
+    SolveStage stage;
+    stage.empties = 10;
+    stage.threads = 2;
+    stage.hash_mib = 1;
+    stage.out = (dir_ / "labels.txt").string();
+    return stage;
+  }
   std::filesystem::path dir_;
 };
 
 TEST_F(LabelsFileTest, ASolveStageResumesWithoutRedoingWorkAndRepairsATornLine) {
-  // Six games of random moves, each with a position at 10 empties.
-  Dataset dataset;
-  std::mt19937 rng(9);
-  while (dataset.games.size() < 6) {
-    if (std::optional<GameRecord> game = RandomGame(rng, 10)) dataset.games.push_back(*std::move(game));
-  }
-  SolveStage stage;
-  stage.empties = 10;
-  stage.threads = 2;
-  stage.hash_mib = 1;
-  stage.out = (dir_ / "labels.txt").string();
+  const Dataset dataset = TenEmptiesGames(6, 9);
+  const SolveStage stage = TenEmptiesStage();
   absl::StatusOr<int> first = RunSolveStage(dataset, stage);
   ASSERT_TRUE(first.ok()) << first.status();
   EXPECT_EQ(*first, 6);
@@ -184,16 +193,8 @@ TEST_F(LabelsFileTest, ASolveStageResumesWithoutRedoingWorkAndRepairsATornLine) 
 }
 
 TEST_F(LabelsFileTest, ACancelledStageKeepsNothingHalfDoneAndTheProgressCounts) {
-  Dataset dataset;
-  std::mt19937 rng(5);
-  while (dataset.games.size() < 4) {
-    if (std::optional<GameRecord> game = RandomGame(rng, 10)) dataset.games.push_back(*std::move(game));
-  }
-  SolveStage stage;
-  stage.empties = 10;
-  stage.threads = 2;
-  stage.hash_mib = 1;
-  stage.out = (dir_ / "labels.txt").string();
+  const Dataset dataset = TenEmptiesGames(4, 5);
+  const SolveStage stage = TenEmptiesStage();
   // Raised before the start: the workers stop before their first solve.
   const std::atomic<bool> cancel{true};
   StageProgress stopped;
