@@ -7,7 +7,7 @@
 // weight per pattern instance); its label is an exact score, the
 // theoretical score of the game file, a bootstrap value (a 2-ply search
 // whose leaves use the weights of the phase below), or the game's score as
-// played, as the pipeline chooses (train_main.cc).
+// played, as the pipeline chooses (fit_stage.h).
 #ifndef ENDSOLVE_TRAIN_FITTER_H_
 #define ENDSOLVE_TRAIN_FITTER_H_
 

@@ -19,6 +19,7 @@
 #include "tests/sanitized_share.h"
 #include "train/dataset.h"
 #include "train/exact_labels.h"
+#include "train/fit_stage.h"
 #include "train/fitter.h"
 
 namespace endsolve::train {
@@ -294,6 +295,96 @@ TEST_F(LabelsFileTest, AMalformedLineNamesTheFileAndLine) {
   absl::StatusOr<std::vector<ExactLabel>> labels = ReadLabels(path);
   ASSERT_FALSE(labels.ok());
   EXPECT_THAT(labels.status().message(), HasSubstr(path + ":2: expected KEY PLAYER OPPONENT SCORE PV"));
+}
+
+std::string FileBytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// The fit stage on the WTHOR fixture games (real games, some with a
+// theoretical score at 24 empties) and their positions at 10 empties solved
+// exactly: a few epochs, so that a whole fit of every phase takes moments.
+class FitStageTest : public LabelsFileTest {
+ protected:
+  void SetUp() override {
+    LabelsFileTest::SetUp();
+    absl::StatusOr<Dataset> games = LoadWthorFolder(ENDSOLVE_WTHOR_FIXTURES);
+    ASSERT_TRUE(games.ok()) << games.status();
+    dataset_ = *std::move(games);
+    SolveStage solve = TenEmptiesStage();
+    ASSERT_TRUE(RunSolveStage(dataset_, solve).ok());
+    stage_.labels = {solve.out};
+    stage_.options.epochs = 3;
+    stage_.options.threads = 2;
+  }
+  FitStage Stage(const std::string& name) const {
+    FitStage stage = stage_;
+    stage.out = (dir_ / (name + ".bin")).string();
+    stage.report = (dir_ / (name + ".md")).string();
+    return stage;
+  }
+  Dataset dataset_;
+  FitStage stage_;
+};
+
+TEST_F(FitStageTest, AFitStoppedAfterEveryPhaseEndsWithTheSameWeightsAndReport) {
+  const FitStage whole = Stage("whole");
+  absl::StatusOr<int> all = RunFitStage(dataset_, whole, [](std::string_view) {});
+  ASSERT_TRUE(all.ok()) << all.status();
+  EXPECT_EQ(*all, eval::kNumPhases);
+  const std::string report = FileBytes(whole.report);
+  EXPECT_THAT(report, HasSubstr("| 5 | 10-11 | exact + bootstrap |"));
+  // The auto choice of late labels was made, and reported.
+  EXPECT_THAT(report, HasSubstr("| labels of the 24-empties positions |"));
+  EXPECT_FALSE(std::filesystem::exists(whole.out + ".partial.state"));
+
+  // Stopped after each phase: each call fits one, saves it and returns;
+  // the next resumes, across the late-label choice at 24 empties too.
+  const FitStage stopped = Stage("stopped");
+  const std::atomic<bool> cancel{true};
+  int calls = 0, fitted = 0;
+  std::vector<std::string> notes;
+  while (!std::filesystem::exists(stopped.out) && calls < 2 * eval::kNumPhases) {
+    absl::StatusOr<int> one = RunFitStage(
+        dataset_, stopped, [&notes](std::string_view text) { notes.emplace_back(text); }, &cancel);
+    ASSERT_TRUE(one.ok()) << one.status();
+    EXPECT_EQ(*one, 1);
+    fitted += *one;
+    ++calls;
+  }
+  EXPECT_EQ(calls, eval::kNumPhases);
+  EXPECT_EQ(fitted, eval::kNumPhases);
+  EXPECT_THAT(notes, ::testing::Contains(HasSubstr("resuming " + stopped.out + ".partial from phase 13")));
+  EXPECT_EQ(FileBytes(stopped.out), FileBytes(whole.out));
+  EXPECT_EQ(FileBytes(stopped.report), report);
+  for (const char* left : {".partial", ".partial.start", ".partial.state"}) {
+    EXPECT_FALSE(std::filesystem::exists(stopped.out + left)) << left;
+  }
+}
+
+TEST_F(FitStageTest, ABrokenSavedStateIsAnErrorNotAFreshStart) {
+  const FitStage stage = Stage("broken");
+  const std::atomic<bool> cancel{true};
+  ASSERT_TRUE(RunFitStage(dataset_, stage, [](std::string_view) {}, &cancel).ok());
+  const std::string state = stage.out + ".partial.state";
+  ASSERT_TRUE(std::filesystem::exists(state));
+  // Another choice of late labels than the saved phases used.
+  FitStage played = stage;
+  played.late = "played";
+  absl::StatusOr<int> mismatch = RunFitStage(dataset_, played, [](std::string_view) {});
+  ASSERT_FALSE(mismatch.ok());
+  EXPECT_THAT(mismatch.status().message(), HasSubstr("late labels 'auto', not 'played'"));
+  // A state file cut short.
+  {
+    std::ofstream out(state, std::ios::trunc);
+    out << "next_phase 1\nlate auto\nrows 3\n";
+  }
+  absl::StatusOr<int> broken = RunFitStage(dataset_, stage, [](std::string_view) {});
+  ASSERT_FALSE(broken.ok());
+  EXPECT_THAT(broken.status().message(),
+              HasSubstr(state + ":3: expected rows 1 and a report row per phase done; delete"));
+  EXPECT_FALSE(std::filesystem::exists(stage.out));
 }
 
 }  // namespace
