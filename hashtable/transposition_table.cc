@@ -224,6 +224,10 @@ TranspositionTable::~TranspositionTable() {
   }
 }
 
+void TranspositionTable::Prefetch(const Board& board) const {
+  __builtin_prefetch(Locate(board).bucket);
+}
+
 void TranspositionTable::NewSearch() {
   generation_.fetch_add(1, std::memory_order_relaxed);
 }

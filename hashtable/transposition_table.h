@@ -119,6 +119,11 @@ class TranspositionTable {
     store_(*this, board, data, nodes);
   }
 
+  // Starts loading `board`'s bucket into the cache and returns at once, so
+  // that a probe a little later finds it there: a parent prefetches its
+  // children's buckets while it orders them.
+  void Prefetch(const Board& board) const;
+
   void NewSearch();   // ages every entry: older ones are evicted first
   // Empties the table and zeroes the statistics. Safe beside probes and
   // stores (it takes each bucket's seqlock in turn), but meant for between

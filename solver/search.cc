@@ -158,6 +158,7 @@ int Searcher::ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int
   const bool by_eval = features_.eval && empties >= kEvalOrderMinEmpties;
   const int depth = by_eval ? EvalOrderDepth(empties) : 0;
   if (by_eval) eval_search_.Reset(player, opponent);
+  const bool prefetch = tt_ != nullptr && empties - 1 >= kTTMinEmpties;
   int count = 0;
   while (moves != 0) {
     const int x = PopFirstSquare(moves);
@@ -166,6 +167,7 @@ int Searcher::ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int
     m.player = opponent ^ flipped;
     m.opponent = player ^ flipped ^ SquareBit(x);
     m.square = x;
+    if (prefetch) tt_->Prefetch(Board{m.player, m.opponent});
     if (features_.tt_move && x == tt_move) {
       m.key = kTTMoveKey;
       continue;
