@@ -24,6 +24,24 @@ PatternState PatternState::FromBoard(Bitboard player, Bitboard opponent) {
   return state;
 }
 
+PatternState PatternState::FromDiscs(Bitboard player, Bitboard opponent) {
+  PatternState state;
+  const PatternSet& set = Patterns();
+  auto add = [&](Bitboard discs, int digit) {
+    while (discs != 0) {
+      const int s = PopFirstSquare(discs);
+      for (int u = 0; u < set.use_count[s]; ++u) {
+        const SquareUse use = set.uses[s][u];
+        state.indices_[use.instance] =
+            static_cast<std::uint16_t>(state.indices_[use.instance] + digit * use.power);
+      }
+    }
+  };
+  add(player, 1);
+  add(opponent, 2);
+  return state;
+}
+
 // A new disc adds its digit (1 or 2) at its square; a flip from B to A
 // subtracts one power, from A to B adds one. Undo applies the same steps
 // with the opposite sign (`direction` -1).

@@ -28,7 +28,7 @@ class EvalSearch {
 
   // Starts a search tree at (player, opponent): the side to move is side A.
   void Reset(Bitboard player, Bitboard opponent) {
-    state_ = eval::PatternState::FromBoard(player, opponent);
+    state_ = eval::PatternState::FromDiscs(player, opponent);
   }
 
   // The value, in evaluation units for the side to move, of the child reached

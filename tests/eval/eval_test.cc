@@ -82,6 +82,8 @@ TEST(EvaluatorTest, IncrementalIndicesEqualFromScratchAlongRandomGames) {
       const Bitboard a = a_to_move ? board.player : board.opponent;
       const Bitboard b = a_to_move ? board.opponent : board.player;
       ASSERT_EQ(state, PatternState::FromBoard(a, b)) << "game " << game << ", move " << steps.size();
+      ASSERT_EQ(PatternState::FromDiscs(a, b), PatternState::FromBoard(a, b))
+          << "game " << game << ", move " << steps.size();
       ASSERT_EQ(evaluator.Evaluate(state, board.EmptyCount(), a_to_move),
                 evaluator.Evaluate(board.player, board.opponent))
           << "game " << game << ", move " << steps.size();
