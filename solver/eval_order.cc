@@ -10,9 +10,10 @@ namespace endsolve::search {
 
 int EvalSearch::ChildValue(int square, Bitboard flipped, Bitboard child_player,
                            Bitboard child_opponent, int depth, int alpha, int beta) {
+  const eval::PatternState parent = state_;
   state_.Play(square, flipped, /*a_moves=*/true);
   const int value = -Search(child_player, child_opponent, /*a_to_move=*/false, depth, -beta, -alpha);
-  state_.Undo(square, flipped, /*a_moves=*/true);
+  state_ = parent;  // a copy of 92 bytes costs less than Undo's scattered updates
   return value;
 }
 
@@ -40,13 +41,14 @@ int EvalSearch::Search(Bitboard player, Bitboard opponent, bool a_to_move, int d
   }
   if (depth == 0) return evaluator_->Evaluate(state_, empties, a_to_move);
   int best = -EvalUnits(kNumSquares + 1);
+  const eval::PatternState parent = state_;
   while (moves != 0) {
     const int x = PopFirstSquare(moves);
     const Bitboard flipped = fast::Flips(player, opponent, x);
     state_.Play(x, flipped, a_to_move);
     const int value = -Search(opponent ^ flipped, player ^ flipped ^ SquareBit(x), !a_to_move,
                               depth - 1, -beta, -std::max(alpha, best));
-    state_.Undo(x, flipped, a_to_move);
+    state_ = parent;
     if (value > best) {
       best = value;
       if (best >= beta) break;
