@@ -24,21 +24,11 @@ PatternState PatternState::FromBoard(Bitboard player, Bitboard opponent) {
   return state;
 }
 
+// Each disc is a move onto an empty board that flips nothing.
 PatternState PatternState::FromDiscs(Bitboard player, Bitboard opponent) {
   PatternState state;
-  const PatternSet& set = Patterns();
-  auto add = [&](Bitboard discs, int digit) {
-    while (discs != 0) {
-      const int s = PopFirstSquare(discs);
-      for (int u = 0; u < set.use_count[s]; ++u) {
-        const SquareUse use = set.uses[s][u];
-        state.indices_[use.instance] =
-            static_cast<std::uint16_t>(state.indices_[use.instance] + digit * use.power);
-      }
-    }
-  };
-  add(player, 1);
-  add(opponent, 2);
+  for (Bitboard discs = player; discs != 0;) state.Play(PopFirstSquare(discs), 0, /*a_moves=*/true);
+  for (Bitboard discs = opponent; discs != 0;) state.Play(PopFirstSquare(discs), 0, /*a_moves=*/false);
   return state;
 }
 

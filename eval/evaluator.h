@@ -4,9 +4,8 @@
 // Two ways to compute it, one answer:
 //  - from scratch: PatternState::FromBoard reads every instance's index off
 //    the bitboards square by square (the simple version, kept as the oracle);
-//    PatternState::FromDiscs, the search's, sums the powers of the discs
-//    through the per-square table Play uses, visiting only the occupied
-//    squares;
+//    PatternState::FromDiscs, the search's, plays each disc onto an empty
+//    state as a move that flips nothing, visiting only the occupied squares;
 //  - incrementally: PatternState::Play and Undo move each index by a fixed
 //    multiple of a power of 3 for every square a move fills or flips, which
 //    is what a search that makes and undoes moves wants.
@@ -36,9 +35,9 @@ class PatternState {
  public:
   // Every instance's index, read off the board; `player` is side A.
   static PatternState FromBoard(Bitboard player, Bitboard opponent);
-  // The same state from the discs: each disc adds its digit times its power
-  // to every instance through its square. Faster than FromBoard (no empty
-  // square is looked at, no digit is tested), which stays its oracle.
+  // The same state from the discs: each disc is Played onto an empty state,
+  // flipping nothing. Faster than FromBoard (no empty square is looked at,
+  // no digit is tested), which stays its oracle.
   static PatternState FromDiscs(Bitboard player, Bitboard opponent);
 
   // Side A (a_moves) or side B places a disc on `square` and flips `flipped`.
