@@ -26,11 +26,7 @@ absl::Status SolverCheck(Set set, absl::string_view field) {
 }  // namespace
 
 CLI::Validator HashMbCheck() {
-  return StatusCheck([](const std::string& s) {
-    std::size_t mib = 0;
-    if (!absl::SimpleAtoi(s, &mib)) return absl::InvalidArgumentError("expected a size in MiB");
-    return ValidateTTOptions(TTOptions{.size_mib = mib});
-  });
+  return StatusCheck([](const std::string& s) { return ParseSizeMib(s); });
 }
 
 CLI::Validator SchemeCheck() {

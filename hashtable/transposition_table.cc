@@ -16,6 +16,8 @@
 #include <thread>
 
 #include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "hashtable/transposition_table_impl.h"
@@ -110,6 +112,16 @@ absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::Create(
   if (absl::Status valid = ValidateTTOptions(options); !valid.ok()) return valid;
   return CreateWithBytes(std::bit_floor(options.size_mib) * kMiB, options.shards,
                          options.scheme, kMaxCounterStripes);
+}
+
+absl::StatusOr<std::size_t> ParseSizeMib(std::string_view text) {
+  const absl::string_view typed(text.data(), text.size());  // Debian's absl predates std::string_view
+  std::size_t mib = 0;
+  if (!absl::SimpleAtoi(typed, &mib)) {
+    return absl::InvalidArgumentError(absl::StrCat("expected a size in MiB, found '", typed, "'"));
+  }
+  if (absl::Status valid = ValidateTTOptions(TTOptions{.size_mib = mib}); !valid.ok()) return valid;
+  return mib;
 }
 
 absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWithEntries(

@@ -84,6 +84,10 @@ struct TTOptions {
 // physical memory (after rounding down); Create checks the same.
 absl::Status ValidateTTOptions(const TTOptions& options);
 
+// A table size in MiB as a user types it (--hash-mb): a whole number that
+// ValidateTTOptions accepts, or that check's message.
+absl::StatusOr<std::size_t> ParseSizeMib(std::string_view text);
+
 struct TTStats {
   std::uint64_t probes = 0, hits = 0;
   std::uint64_t stores = 0;        // calls to Store

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@
 #include "console/command_line.h"
 #include "console/interrupt.h"
 #include "console/progress_display.h"
+#include "hashtable/transposition_table.h"
 #include "solver/solver.h"
 #include "train/dataset.h"
 #include "train/exact_labels.h"
@@ -35,6 +37,13 @@ using console::InRange;
 // A stage that failed part way (a file it cannot write); what it finished
 // is kept. 2 is bad usage or input, as for every command of the project.
 constexpr int kExitFailed = 1;
+
+// The most empties a solve stage takes: labels are solved by the thousand,
+// and past FFO #55's 29 empties one solve takes minutes.
+constexpr int kMaxLabelEmpties = 36;
+// The most deviations per game: a hundred already multiplies the stage's
+// work by a hundred.
+constexpr int kMaxDeviations = 1000;
 
 // The games of the WTHOR files in `folder`, after printing the problems of
 // those that could not be read (they are left out).
@@ -120,21 +129,22 @@ int main(int argc, char** argv) {
   solve_app->add_option("--wthor", solve->wthor, "the folder of WTHOR files (.wtb)")->required();
   solve_app->add_option("--out", solve->stage.out, "the labels file, appended to")->required();
   solve_app->add_option("--empties", solve->stage.empties, "solve the positions with this many empties")
-      ->check(InRange(1, 36, "a number of empty squares"));
+      ->check(InRange(1, endsolve::train::kMaxLabelEmpties, "a number of empty squares"));
   solve_app->add_option("--every", solve->stage.every,
                         "only every K-th training game (held-out games are all taken)")
-      ->check(InRange(1, 1000000, "a stride"));
+      ->check(InRange(1, std::numeric_limits<int>::max(), "a stride"));
   solve_app->add_option("--deviations", solve->stage.deviations,
                         "instead of the game's position, up to K positions off its line")
-      ->check(InRange(0, 1000, "a number of positions per game"));
+      ->check(InRange(0, endsolve::train::kMaxDeviations, "a number of positions per game"));
   solve_app->add_option("--deviation-plies", solve->stage.deviation_plies,
                         "how many plies before --empties the deviations leave the game")
-      ->check(InRange(1, 60, "a number of plies"));
+      ->check(InRange(1, endsolve::kNumSquares - 4, "a number of plies"));
   solve_app->add_option("--threads", solve->stage.threads,
                         "positions solved side by side, one thread each")
       ->check(InRange(1, endsolve::kMaxThreads, "a number of threads"));
   solve_app->add_option("--hash-mb", solve->stage.hash_mib, "each thread's table size in MiB")
-      ->check(InRange(1, 1 << 16, "a size in MiB"));
+      ->check(endsolve::console::StatusCheck(
+          [](const std::string& text) { return endsolve::ParseSizeMib(text); }));
   runs[solve_app] = [solve](const std::vector<std::string>&) {
     return endsolve::train::SolveCommand(*solve);
   };

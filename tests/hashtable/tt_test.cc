@@ -142,6 +142,15 @@ TEST(CreateTest, MoreMemoryThanTheMachineHasIsAnErrorNotACrash) {
   EXPECT_EQ(absurd.status().code(), absl::StatusCode::kResourceExhausted);
 }
 
+TEST(ParseSizeMibTest, TakesWholeSizesTheTableAcceptsAndSaysWhyNot) {
+  EXPECT_EQ(ParseSizeMib("64").value(), 64u);
+  EXPECT_EQ(ParseSizeMib("1.5").status().message(), "expected a size in MiB, found '1.5'");
+  EXPECT_EQ(ParseSizeMib("abc").status().message(), "expected a size in MiB, found 'abc'");
+  // The rest is ValidateTTOptions' own message.
+  EXPECT_EQ(ParseSizeMib("0").status().message(), "transposition table size must be at least 1 MiB");
+  EXPECT_EQ(ParseSizeMib("1073741824").status().code(), absl::StatusCode::kResourceExhausted);
+}
+
 // ---- probes and stores -----------------------------------------------------
 
 TEST(ProbeStoreTest, EmptyTableMisses) {

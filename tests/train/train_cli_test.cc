@@ -70,6 +70,8 @@ TEST(TrainCliTest, BadUsageExitsTwoWithItsReason) {
       {kTrain + " solve --wthor x --out y --empties 99",
        "--empties: expected a number of empty squares from 1 to 36, found '99'"},
       {kTrain + " solve --wthor x --out y --every 0", "--every: expected a stride from 1"},
+      {kTrain + " solve --wthor x --out y --hash-mb 0",
+       "--hash-mb: transposition table size must be at least 1 MiB"},
       {kTrain + " solve --wthor x --out y --thread 2",
        "unknown option --thread (did you mean --threads?)"},
       {kTrain + " slove", "unknown command 'slove' (did you mean 'solve'?)"},
