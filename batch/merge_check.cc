@@ -1,9 +1,7 @@
 #include "batch/merge_check.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 #include <tuple>
@@ -11,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "board/notation.h"
+#include "board/read_file.h"
 #include "board/symmetry.h"
 
 namespace endsolve::batch {
@@ -166,21 +165,9 @@ absl::StatusOr<std::vector<ShardFile>> ReadShardFiles(const std::vector<std::str
 
 absl::Status WriteMergedFile(const std::string& path,
                              const std::vector<const ResultRecord*>& records) {
-  const std::string temporary = path + ".partial";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) return absl::ErrnoToStatus(errno, absl::StrCat("cannot create ", temporary));
-    for (const ResultRecord* r : records) out << DumpLine(*r) << '\n';
-    out.flush();
-    if (!out) return absl::ErrnoToStatus(errno, absl::StrCat("cannot write ", temporary));
-  }
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) {
-    return absl::InternalError(
-        absl::StrCat("cannot rename ", temporary, " to ", path, ": ", ec.message()));
-  }
-  return absl::OkStatus();
+  std::string lines;
+  for (const ResultRecord* r : records) absl::StrAppend(&lines, DumpLine(*r), "\n");
+  return WriteFileAtomically(path, lines);
 }
 
 }  // namespace endsolve::batch

@@ -40,9 +40,8 @@ absl::StatusOr<std::vector<ShardFile>> ReadShardFiles(const std::vector<std::str
                                                       const std::string& out,
                                                       std::vector<std::string>* warnings);
 
-// Writes the merged records to `path` by way of PATH.partial renamed over
-// it, so that `path` is either the old file or the whole new one, never a
-// part.
+// Writes the merged records to `path` at once (WriteFileAtomically), so
+// that `path` is either the old file or the whole new one, never a part.
 absl::Status WriteMergedFile(const std::string& path,
                              const std::vector<const ResultRecord*>& records);
 

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 
 #include "absl/strings/str_cat.h"
 
@@ -35,6 +36,19 @@ absl::StatusOr<std::string> ReadFileBytes(const std::string& path, std::size_t m
   std::fclose(file);
   if (failed) return absl::ErrnoToStatus(error, absl::StrCat("cannot read ", path));
   return bytes;
+}
+
+absl::Status WriteFileAtomically(const std::string& path, std::string_view bytes) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
+    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!file.flush()) return absl::ErrnoToStatus(errno, absl::StrCat("cannot write ", tmp));
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) return absl::InternalError(absl::StrCat("cannot rename ", tmp, " to ", path, ": ", ec.message()));
+  return absl::OkStatus();
 }
 
 }  // namespace endsolve

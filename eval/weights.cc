@@ -10,6 +10,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "board/fnv.h"
+#include "board/read_file.h"
 #include "eval/patterns.h"
 
 // The default weights file, linked in by default_weights.S.
@@ -147,17 +148,7 @@ absl::StatusOr<Weights> ReadWeightsFile(const std::string& path) {
 }
 
 absl::Status WriteWeightsFile(const std::string& path, const Weights& weights) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
-    const std::string image = weights.Serialize();
-    file.write(image.data(), static_cast<std::streamsize>(image.size()));
-    if (!file) return absl::InternalError(absl::StrFormat("%s: cannot write", tmp));
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    return absl::InternalError(absl::StrFormat("%s: cannot rename to %s", tmp, path));
-  }
-  return absl::OkStatus();
+  return WriteFileAtomically(path, weights.Serialize());
 }
 
 const Weights& DefaultWeights() {

@@ -16,6 +16,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
+#include "board/read_file.h"
 #include "eval/evaluator.h"
 #include "eval/weights.h"
 #include "train/exact_labels.h"
@@ -43,30 +44,15 @@ std::string StatePath(const std::string& out) { return out + ".partial.state"; }
 std::string StartPath(const std::string& out) { return out + ".partial.start"; }
 std::string PartialPath(const std::string& out) { return out + ".partial"; }
 
-// Writes `bytes` to `path` through a temporary file and a rename, so that a
-// crash leaves the old file or the new one, never half of one.
-absl::Status WriteAtomically(const std::string& path, const std::string& bytes) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
-    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!file.flush()) return absl::InternalError(absl::StrCat(tmp, ": cannot write"));
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) return absl::InternalError(absl::StrCat(path, ": cannot rename into place: ", ec.message()));
-  return absl::OkStatus();
-}
-
 // Saves the state after a phase. The state file goes last: it is what says
 // the phase is done, so the weights it names are already in place.
 absl::Status SaveState(const std::string& out, const SavedState& state) {
   if (absl::Status s = eval::WriteWeightsFile(PartialPath(out), state.weights); !s.ok()) return s;
   const std::string start(reinterpret_cast<const char*>(state.start.data()),
                           state.start.size() * sizeof(float));
-  if (absl::Status s = WriteAtomically(StartPath(out), start); !s.ok()) return s;
+  if (absl::Status s = WriteFileAtomically(StartPath(out), start); !s.ok()) return s;
   std::vector<std::string> comparison = absl::StrSplit(state.comparison, '\n', absl::SkipEmpty());
-  return WriteAtomically(
+  return WriteFileAtomically(
       StatePath(out),
       absl::StrCat("next_phase ", state.next_phase, "\nlate ", state.late, "\nrows ",
                    state.rows.size(), "\n", absl::StrJoin(state.rows, "\n"),
@@ -324,7 +310,7 @@ absl::StatusOr<int> RunFitStage(const Dataset& dataset, const FitStage& stage,
       "| held-out MAE, exact labels only (samples) |\n|---|---|---|---|---|---|---|---|\n";
   for (const std::string& r : state.rows) absl::StrAppend(&report, r, "\n");
   if (!state.comparison.empty()) absl::StrAppend(&report, "\n", state.comparison);
-  if (absl::Status s = WriteAtomically(stage.report, report); !s.ok()) return s;
+  if (absl::Status s = WriteFileAtomically(stage.report, report); !s.ok()) return s;
   for (const std::string& path : {StatePath(stage.out), StartPath(stage.out), PartialPath(stage.out)}) {
     std::filesystem::remove(path);
   }
