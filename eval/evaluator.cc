@@ -33,9 +33,8 @@ PatternState PatternState::FromDiscs(Bitboard player, Bitboard opponent) {
 }
 
 // A new disc adds its digit (1 or 2) at its square; a flip from B to A
-// subtracts one power, from A to B adds one. Undo applies the same steps
-// with the opposite sign (`direction` -1).
-void PatternState::Apply(int square, Bitboard flipped, bool a_moves, int direction) {
+// subtracts one power, from A to B adds one.
+void PatternState::Play(int square, Bitboard flipped, bool a_moves) {
   const PatternSet& set = Patterns();
   auto shift = [&](int s, int digits) {
     for (int u = 0; u < set.use_count[s]; ++u) {
@@ -43,8 +42,8 @@ void PatternState::Apply(int square, Bitboard flipped, bool a_moves, int directi
       indices_[use.instance] = static_cast<std::uint16_t>(indices_[use.instance] + digits * use.power);
     }
   };
-  shift(square, direction * (a_moves ? 1 : 2));
-  for (Bitboard f = flipped; f != 0;) shift(PopFirstSquare(f), direction * (a_moves ? -1 : 1));
+  shift(square, a_moves ? 1 : 2);
+  for (Bitboard f = flipped; f != 0;) shift(PopFirstSquare(f), a_moves ? -1 : 1);
 }
 
 Evaluator::Evaluator(const Weights& weights) {

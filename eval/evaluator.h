@@ -6,9 +6,12 @@
 //    the bitboards square by square (the simple version, kept as the oracle);
 //    PatternState::FromDiscs, the search's, plays each disc onto an empty
 //    state as a move that flips nothing, visiting only the occupied squares;
-//  - incrementally: PatternState::Play and Undo move each index by a fixed
-//    multiple of a power of 3 for every square a move fills or flips, which
-//    is what a search that makes and undoes moves wants.
+//  - incrementally: PatternState::Play moves each index by a fixed multiple
+//    of a power of 3 for every square a move fills or flips, which is what a
+//    search that makes moves wants. A search takes a move back by restoring
+//    a copy of the state (92 bytes), which costs less than repeating the
+//    scattered updates in reverse (solver/README.md, "Taking a move back by
+//    copying").
 // Either way Evaluator::Evaluate sums one table entry per instance.
 //
 // Indices are kept in absolute colours: "side A" is the side to move of the
@@ -41,16 +44,12 @@ class PatternState {
   static PatternState FromDiscs(Bitboard player, Bitboard opponent);
 
   // Side A (a_moves) or side B places a disc on `square` and flips `flipped`.
-  void Play(int square, Bitboard flipped, bool a_moves) { Apply(square, flipped, a_moves, 1); }
-  // Takes back exactly that move.
-  void Undo(int square, Bitboard flipped, bool a_moves) { Apply(square, flipped, a_moves, -1); }
+  void Play(int square, Bitboard flipped, bool a_moves);
 
   const std::array<std::uint16_t, kNumInstances>& indices() const { return indices_; }
   friend bool operator==(const PatternState&, const PatternState&) = default;
 
  private:
-  void Apply(int square, Bitboard flipped, bool a_moves, int direction);
-
   std::array<std::uint16_t, kNumInstances> indices_{};
 };
 
