@@ -44,6 +44,9 @@ constexpr int kMaxLabelEmpties = 36;
 // The most deviations per game: a hundred already multiplies the stage's
 // work by a hundred.
 constexpr int kMaxDeviations = 1000;
+// The most passes over a phase's samples: the default is 150, which takes
+// about 10 s a phase on two cores, so this bound is already days of fitting.
+constexpr int kMaxEpochs = 100000;
 
 // The games of the WTHOR files in `folder`, after printing the problems of
 // those that could not be read (they are left out).
@@ -165,7 +168,7 @@ int main(int argc, char** argv) {
   fit_app->add_option("--threads", fit->stage.options.threads, "threads of the fit")
       ->check(InRange(1, endsolve::kMaxThreads, "a number of threads"));
   fit_app->add_option("--epochs", fit->stage.options.epochs, "passes over each phase's samples")
-      ->check(InRange(1, 100000, "a number of epochs"));
+      ->check(InRange(1, endsolve::train::kMaxEpochs, "a number of epochs"));
   fit_app->add_option("--l2", fit->stage.options.l2_samples,
                       "L2 strength, as pseudo-samples pulling each weight towards 0")
       ->check(endsolve::console::StatusCheck([](const std::string& text) {
