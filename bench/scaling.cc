@@ -1,5 +1,9 @@
 #include "bench/scaling.h"
 
+#include <algorithm>
+#include <memory>
+#include <optional>
+
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -32,18 +36,99 @@ double NodeOverhead(const ScalingRow& base, const ScalingRow& row) {
              : 0.0;
 }
 
+// One one-thread solve per position, in one table cleared before each (as
+// every run here), with the model measuring the policy at every count, the
+// policy with unlimited threads, and the other policy likewise.
+absl::StatusOr<ParallelismFigures> MeasureParallelism(const std::vector<Position>& positions,
+                                                      const SolveOptions& base,
+                                                      const std::vector<int>& thread_counts,
+                                                      const std::atomic<bool>& cancel,
+                                                      const std::function<void(int)>& on_start) {
+  using search::SplitPolicy;
+  const SplitPolicy::Kind other = base.split_policy == SplitPolicy::Kind::kManyCore
+                                      ? SplitPolicy::Kind::kTwoCore
+                                      : SplitPolicy::Kind::kManyCore;
+  SolveOptions options = base;
+  options.threads = 1;
+  options.parallelism_policies.clear();
+  // The split threshold the user chose holds for every policy measured.
+  auto policy = [&](SplitPolicy::Kind kind, int threads) {
+    SplitPolicy p = SplitPolicy::For(kind, threads);
+    if (base.split_min_empties != 0) p.min_empties = base.split_min_empties;
+    return p;
+  };
+  const int counted = std::min(static_cast<int>(thread_counts.size()),
+                               search::SpanTracker::kMaxPolicies - 2);
+  for (int i = 0; i < counted; ++i) {
+    options.parallelism_policies.push_back(policy(base.split_policy, thread_counts[i]));
+  }
+  options.parallelism_policies.push_back(policy(base.split_policy, kMaxThreads));
+  options.parallelism_policies.push_back(policy(other, kMaxThreads));
+  options.cancel = &cancel;
+  search::SpanFigures total;
+  auto solved = SolveEach(positions, options, on_start,
+                          [&](int, const SolveResult& r) { total += r.parallelism; });
+  if (!solved.ok()) return solved.status();
+  ParallelismFigures figures;
+  if (*solved < static_cast<int>(positions.size())) return figures;  // interrupted
+  for (int i = 0; i < static_cast<int>(thread_counts.size()); ++i) {
+    const int k = std::min(i, counted - 1);
+    figures.parallelism.push_back(i < counted ? total.Parallelism(k) : 0);
+    figures.predicted.push_back(i < counted ? total.PredictedSpeedup(k, thread_counts[i]) : 0);
+  }
+  figures.unlimited = total.Parallelism(counted);
+  figures.other_unlimited = total.Parallelism(counted + 1);
+  return figures;
+}
+
+namespace {
+
+// The ThreadUse of `stats` (the runs of one thread count).
+ThreadUse Summarise(const search::ParallelStats& stats) {
+  ThreadUse use;
+  const double all =
+      static_cast<double>(stats.wall_ns) * static_cast<double>(stats.threads.size());
+  if (all > 0) {
+    for (std::size_t t = 0; t < stats.threads.size(); ++t) {
+      use.search += static_cast<double>(stats.threads[t].search_ns) / all;
+      use.wait += static_cast<double>(stats.threads[t].wait_ns) / all;
+      use.idle += static_cast<double>(stats.IdleNs(static_cast<int>(t))) / all;
+    }
+  }
+  use.splits = stats.splits.load();
+  use.spawned = stats.spawned.load();
+  use.started = stats.started.load();
+  use.stolen = stats.stolen.load();
+  use.late = stats.late.load();
+  use.cancelled = stats.Cancelled();
+  for (int c = 0; c < search::kNodeClasses; ++c) {
+    use.wasted_nodes[c] = stats.wasted_nodes[c].load();
+    use.split_moves[c] = stats.split_moves[c].load();
+  }
+  return use;
+}
+
+}  // namespace
+
 absl::StatusOr<std::vector<ScalingRow>> MeasureScaling(
     const std::vector<Position>& positions, const SolveOptions& base,
     const std::vector<int>& thread_counts, int repeat, int cores, const std::atomic<bool>& cancel,
     const std::function<void(int threads, int run, int position)>& on_start,
-    const std::function<void(const ScalingRow&)>& on_row) {
+    const std::function<void(const ScalingRow&)>& on_row, const ParallelismFigures* parallelism,
+    bool verbose) {
   SolveOptions with_table = base;
   std::unique_ptr<TranspositionTable> table;
   if (absl::Status s = GiveTable(with_table, table); !s.ok()) return s;
   std::vector<ScalingRow> rows;
-  for (const int threads : thread_counts) {
+  for (std::size_t i = 0; i < thread_counts.size(); ++i) {
+    const int threads = thread_counts[i];
     SolveOptions options = with_table;
     options.threads = threads;
+    std::optional<search::ParallelStats> stats;
+    if (verbose) {
+      stats.emplace(threads);
+      options.parallel_stats = &*stats;
+    }
     auto runs = RunBench(positions, options, repeat, cancel, [&](int run, int position) {
       if (on_start) on_start(threads, run, position);
     });
@@ -56,6 +141,11 @@ absl::StatusOr<std::vector<ScalingRow>> MeasureScaling(
     row.median_nodes = summary.median_total_nodes;
     row.wrong = summary.wrong;
     row.oversubscribed = threads > cores;
+    if (parallelism != nullptr && i < parallelism->parallelism.size()) {
+      row.parallelism = parallelism->parallelism[i];
+      row.predicted_speedup = parallelism->predicted[i];
+    }
+    if (stats.has_value()) row.use = Summarise(*stats);
     rows.push_back(row);
     if (on_row) on_row(row);
   }

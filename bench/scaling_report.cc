@@ -14,19 +14,69 @@
 
 namespace endsolve::bench {
 
-std::string FormatScalingTable(const std::vector<ScalingRow>& rows, int cores, int repeat) {
+std::string FormatScalingTable(const std::vector<ScalingRow>& rows, int cores, int repeat,
+                               const ParallelismFigures* parallelism, std::string_view policy) {
   std::string out = absl::StrFormat(
       "scaling on %d cores, medians of %d runs; speedup and overhead against %d thread(s)\n", cores,
       repeat, rows.empty() ? 1 : rows.front().threads);
-  absl::StrAppendFormat(&out, "%7s %10s %8s %10s %16s %9s %10s %5s\n", "threads", "time(s)",
+  absl::StrAppendFormat(&out, "%7s %10s %8s %10s %16s %9s %10s %5s", "threads", "time(s)",
                         "speedup", "efficiency", "nodes", "overhead", "Mnodes/s", "wrong");
+  if (parallelism != nullptr) absl::StrAppendFormat(&out, " %11s %9s", "parallelism", "predicted");
+  out += "\n";
   for (const ScalingRow& r : rows) {
     const ScalingRow& base = rows.front();
     absl::StrAppendFormat(
-        &out, "%7d %10.3f %8.2f %10.2f %16d %8.1f%% %10.2f %5d%s\n", r.threads, r.median_seconds,
+        &out, "%7d %10.3f %8.2f %10.2f %16d %8.1f%% %10.2f %5d", r.threads, r.median_seconds,
         Speedup(base, r), Efficiency(base, r), r.median_nodes, 100.0 * NodeOverhead(base, r),
         r.median_seconds > 0 ? static_cast<double>(r.median_nodes) / r.median_seconds / 1e6 : 0.0,
-        r.wrong, r.oversubscribed ? "  oversubscribed: time is no speedup figure" : "");
+        r.wrong);
+    if (parallelism != nullptr) {
+      absl::StrAppendFormat(&out, " %11.1f %9.2f", r.parallelism, r.predicted_speedup);
+    }
+    absl::StrAppend(&out, r.oversubscribed ? "  oversubscribed: time is no speedup figure" : "",
+                    "\n");
+  }
+  if (parallelism != nullptr) {
+    absl::StrAppendFormat(
+        &out,
+        "parallelism (work/span in nodes, unlimited threads): %.1f with the %s policy, %.1f with "
+        "the %s one; predicted: Brent's bound work / ((work - span) / threads + span)\n",
+        parallelism->unlimited, policy, parallelism->other_unlimited,
+        policy == "many-core" ? "two-core" : "many-core");
+  }
+  return out;
+}
+
+std::string FormatThreadUse(const std::vector<ScalingRow>& rows) {
+  std::string out = "where the threads spent their time (shares of threads x wall time), and "
+                    "the split points\n";
+  absl::StrAppendFormat(&out, "%7s %7s %7s %7s %10s %10s %10s %10s %10s %14s %9s\n", "threads",
+                        "search", "wait", "idle", "splits", "spawned", "stolen", "late",
+                        "cancelled", "wasted nodes", "of nodes");
+  for (const ScalingRow& r : rows) {
+    if (!r.use.has_value()) continue;
+    const ThreadUse& u = *r.use;
+    std::uint64_t wasted = 0;
+    for (std::uint64_t w : u.wasted_nodes) wasted += w;
+    absl::StrAppendFormat(&out, "%7d %6.1f%% %6.1f%% %6.1f%% %10d %10d %10d %10d %10d %14d %8.1f%%\n",
+                          r.threads, 100 * u.search, 100 * u.wait, 100 * u.idle, u.splits,
+                          u.spawned, u.stolen, u.late, u.cancelled, wasted,
+                          r.median_nodes > 0 ? 100.0 * static_cast<double>(wasted) /
+                                                   static_cast<double>(r.median_nodes)
+                                             : 0.0);
+  }
+  out += "wasted nodes by the class of the split node (moves started at split points that a "
+         "cutoff made useless):\n";
+  absl::StrAppendFormat(&out, "%7s", "threads");
+  for (int c = 0; c < search::kNodeClasses; ++c) {
+    absl::StrAppendFormat(&out, " %13s", search::NodeClassName(static_cast<search::NodeClass>(c)));
+  }
+  out += "\n";
+  for (const ScalingRow& r : rows) {
+    if (!r.use.has_value()) continue;
+    absl::StrAppendFormat(&out, "%7d", r.threads);
+    for (std::uint64_t w : r.use->wasted_nodes) absl::StrAppendFormat(&out, " %13d", w);
+    out += "\n";
   }
   return out;
 }
@@ -35,14 +85,25 @@ absl::Status WriteScalingCsv(const std::string& path, const std::vector<ScalingR
   std::ofstream out(path);
   if (!out) return absl::UnavailableError(absl::StrCat("cannot write ", path));
   out << "threads,median_seconds,speedup,efficiency,median_nodes,node_overhead,nodes_per_second,"
-         "wrong,oversubscribed\n";
+         "wrong,oversubscribed,parallelism,predicted_speedup,search_share,wait_share,idle_share,"
+         "splits,spawned,stolen,late,cancelled,wasted_nodes\n";
   for (const ScalingRow& r : rows) {
     const ScalingRow& base = rows.front();
-    out << absl::StrFormat("%d,%.6f,%.4f,%.4f,%d,%.6f,%.0f,%d,%s\n", r.threads, r.median_seconds,
-                           Speedup(base, r), Efficiency(base, r), r.median_nodes,
+    out << absl::StrFormat("%d,%.6f,%.4f,%.4f,%d,%.6f,%.0f,%d,%s,%.3f,%.4f", r.threads,
+                           r.median_seconds, Speedup(base, r), Efficiency(base, r), r.median_nodes,
                            NodeOverhead(base, r),
                            r.median_seconds > 0 ? static_cast<double>(r.median_nodes) / r.median_seconds : 0.0,
-                           r.wrong, r.oversubscribed ? "true" : "false");
+                           r.wrong, r.oversubscribed ? "true" : "false", r.parallelism,
+                           r.predicted_speedup);
+    if (r.use.has_value()) {
+      const ThreadUse& u = *r.use;
+      std::uint64_t wasted = 0;
+      for (std::uint64_t w : u.wasted_nodes) wasted += w;
+      out << absl::StrFormat(",%.4f,%.4f,%.4f,%d,%d,%d,%d,%d,%d\n", u.search, u.wait, u.idle,
+                             u.splits, u.spawned, u.stolen, u.late, u.cancelled, wasted);
+    } else {
+      out << ",,,,,,,,,\n";
+    }
   }
   out.close();
   if (!out) return absl::DataLossError(absl::StrCat("error writing ", path));
@@ -96,6 +157,8 @@ absl::Status RunGnuplot(const std::string& script, const std::string& path) {
 absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>& rows,
                          const std::string& title) {
   if (absl::Status usable = CheckPlotPath(path); !usable.ok()) return usable;
+  bool predicted = false;
+  for (const ScalingRow& r : rows) predicted = predicted || r.predicted_speedup > 0;
   double max_overhead = 0;
   for (const ScalingRow& r : rows) {
     max_overhead = std::max(max_overhead, 100.0 * NodeOverhead(rows.front(), r));
@@ -112,7 +175,10 @@ absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>&
       absl::StrFormat("set y2range [0:%.1f]\n", std::max(5.0, 1.2 * max_overhead)),
       "plot '-' using 1:2 with linespoints title 'speedup' axes x1y1, "
       "'-' using 1:1 with lines dashtype 2 title 'ideal' axes x1y1, "
-      "'-' using 1:3 with linespoints title 'node overhead (%)' axes x1y2\n");
+      "'-' using 1:3 with linespoints title 'node overhead (%)' axes x1y2",
+      predicted ? ", '-' using 1:4 with linespoints dashtype 3 title 'predicted (work/span)' axes x1y1"
+                : "",
+      "\n");
   // Oversubscribed counts lie on a shaded band: their times are no speedup
   // figures, their overheads are. The band starts halfway (on the log axis)
   // between the largest count that fits the cores and the smallest that
@@ -140,10 +206,11 @@ absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>&
   script.insert(script.find("plot '-'"), absl::StrCat(band, "set xtics (", xtics, ")\n"));
   std::string data;
   for (const ScalingRow& r : rows) {
-    absl::StrAppendFormat(&data, "%d %.4f %.3f\n", r.threads, Speedup(rows.front(), r),
-                          100.0 * NodeOverhead(rows.front(), r));
+    absl::StrAppendFormat(&data, "%d %.4f %.3f %.4f\n", r.threads, Speedup(rows.front(), r),
+                          100.0 * NodeOverhead(rows.front(), r), r.predicted_speedup);
   }
   absl::StrAppend(&script, data, "e\n", data, "e\n", data, "e\n");
+  if (predicted) absl::StrAppend(&script, data, "e\n");
   return RunGnuplot(script, path);
 }
 

@@ -31,6 +31,7 @@ struct BenchArgs {
   int repeat = 1;
   std::string csv;
   std::string plot;
+  bool verbose = false;
   SearchArgs search;
   InputArgs input;
 };
@@ -108,8 +109,23 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
   const int cores = tbb::info::default_concurrency();
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   BenchStatus status(positions, repeat);
-  ProgressDisplay display([&status](bool) { return status.Line(); }, IsInteractive(),
-                          "bench scaling: ");
+  // First the work/span model (one one-thread solve of each position), whose
+  // figures go beside every row.
+  std::atomic<bool> modelling = true;
+  ProgressDisplay display(
+      [&status, &modelling](bool) {
+        return modelling.load()
+                   ? absl::StrFormat("work/span model, %s...",
+                                     PositionId(status.positions[status.index.load()]))
+                   : status.Line();
+      },
+      IsInteractive(), "bench scaling: ");
+  auto parallelism = bench::MeasureParallelism(positions, base, *counts, interrupted,
+                                               [&status](int i) { status.index = i; });
+  modelling = false;
+  if (!parallelism.ok()) return Fail("endsolve bench scaling", parallelism.status().message());
+  if (interrupted.load()) return kExitInterrupted;
+  display.Message(absl::StrFormat("parallelism (work/span): %.1f", parallelism->unlimited));
   auto measured = bench::MeasureScaling(
       positions, base, *counts, repeat, cores, interrupted,
       [&status](int t, int r, int i) {
@@ -120,12 +136,15 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
       [&](const ScalingRow& row) {
         display.Message(absl::StrFormat("%d threads: %.3f s, %d nodes", row.threads,
                                         row.median_seconds, row.median_nodes));
-      });
+      },
+      &*parallelism, args.verbose);
   display.Stop();
   if (!measured.ok()) return Fail("endsolve bench scaling", measured.status().message());
   const std::vector<ScalingRow>& rows = *measured;
   if (rows.empty()) return kExitInterrupted;
-  absl::PrintF("%s", bench::FormatScalingTable(rows, cores, repeat));
+  absl::PrintF("%s", bench::FormatScalingTable(rows, cores, repeat, &*parallelism,
+                                               search::PolicyName(base.split_policy)));
+  if (args.verbose) absl::PrintF("%s", bench::FormatThreadUse(rows));
   if (const std::string& csv = args.csv; !csv.empty()) {
     if (absl::Status s = bench::WriteScalingCsv(csv, rows); !s.ok()) {
       return Fail("endsolve bench scaling", s.message());
@@ -216,6 +235,9 @@ CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
     app->add_option("--plot", args.plot,
                     "draw speedup and node overhead with gnuplot into this .svg or .png file")
         ->check(StatusCheck([](const std::string& s) { return bench::CheckPlotPath(s); }));
+    app->add_flag("--verbose", args.verbose,
+                  "also say where each count's threads spent their time (searching, waiting at "
+                  "split points, idle), what the split points did and the nodes they wasted");
   }
   AddSearchOptions(*app, args.search, scaling ? ThreadsOption::kList : ThreadsOption::kCount);
   return app;

@@ -71,6 +71,10 @@ void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
         if (!absl::SimpleAtoi(s, &n)) return absl::InvalidArgumentError("expected a number");
         return SolverCheck([n](SolveOptions& o) { o.split_min_empties = n; }, "split-min-empties");
       }));
+  app.add_option("--split-policy", args.split_policy,
+                 "parallel search: many-core (the default) or two-core, the policy it replaced, "
+                 "to compare against (solver/split_policy.h)")
+      ->check(StatusCheck([](const std::string& s) { return search::ParsePolicyKind(s); }));
   app.add_option("--eval", args.eval,
                  "an evaluation weights file to order moves with (default: the built-in one)");
 }
@@ -83,6 +87,7 @@ absl::StatusOr<SolveOptions> ToSolveOptions(const SearchArgs& args) {
   options.wld = args.wld;
   options.features = *ParseFeatures(args.ordering);
   options.split_min_empties = args.split_min_empties;
+  options.split_policy = *search::ParsePolicyKind(args.split_policy);  // checked as it was parsed
   auto evaluator = eval::Evaluator::Load(args.eval);
   if (!evaluator.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("--eval: ", evaluator.status().message()));

@@ -25,6 +25,7 @@ struct SearchArgs {
   bool wld = false;
   std::string ordering = "default";
   int split_min_empties = 0;
+  std::string split_policy = "many-core";
   std::string eval;
 };
 

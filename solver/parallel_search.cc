@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -15,6 +16,8 @@
 #include "oneapi/tbb/task_arena.h"
 #include "oneapi/tbb/task_group.h"
 #include "solver/move_order.h"
+#include "solver/parallel_stats.h"
+#include "solver/parallelism.h"
 
 #if defined(__SANITIZE_THREAD__)
 #include <sanitizer/tsan_interface.h>
@@ -30,10 +33,11 @@ namespace endsolve::search {
 struct SplitPoint {
   SplitPoint(SharedSearch* shared_search, const SplitPoint* parent_split,
              const ScoredMove* list, int list_count, int window_alpha, int window_beta,
-             int node_ply, const Heuristics* heuristics, int first_best)
+             int node_ply, NodeClass split_class, const Heuristics* heuristics, int first_best)
       : shared(shared_search), parent(parent_split), moves(list), count(list_count),
-        beta(window_beta), ply(node_ply), seed(heuristics), alpha(window_alpha),
-        best(first_best) {}
+        beta(window_beta), ply(node_ply), pv(window_alpha + 1 < window_beta),
+        node_class(split_class), seed(heuristics),
+        alpha(window_alpha), best(first_best) {}
 
   // The packed result: score first, then proven (a lower bound, not a
   // fail-low bound), then the earlier move. Order 0 is what the eldest
@@ -74,6 +78,10 @@ struct SplitPoint {
   const int count;
   const int beta;
   const int ply;
+  int empties = 0;                 // decides the window too
+  const bool pv;                   // a PV node: its moves are null-window roots
+  const NodeClass node_class;      // decides the window (split_policy.h)
+  int null_root_ply = 0;           // the owner's (search.h), for the helpers
   const Heuristics* const seed;    // the owner's killers and history, or null
   tbb::task_group* group = nullptr;  // null: one thread, nobody to spawn
 
@@ -136,30 +144,59 @@ void BeginSpawn() {}
 void EndSpawn() {}
 #endif
 
+// The instrument (parallel_stats.h): what the calling thread does from now
+// on. Returns what it did before, to be restored.
+enum class Activity { kNone = 0, kSearch = 1, kWait = 2 };
+std::int64_t NowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+Activity Switch(ParallelStats* stats, Activity now_doing) {
+  const int index = tbb::this_task_arena::current_thread_index();
+  if (index < 0 || index >= static_cast<int>(stats->threads.size())) return Activity::kNone;
+  ParallelStats::Thread& t = stats->threads[index];
+  const std::int64_t now = NowNs();
+  if (t.mode == static_cast<int>(Activity::kSearch)) t.search_ns += now - t.since;
+  if (t.mode == static_cast<int>(Activity::kWait)) t.wait_ns += now - t.since;
+  const Activity before = static_cast<Activity>(t.mode);
+  t.mode = static_cast<int>(now_doing);
+  t.since = now;
+  return before;
+}
+
 // The helper task's handle on its split point: JoinSplit on destruction.
 struct SplitHandle {
   SplitPoint* split;
   ~SplitHandle() { JoinSplit(split); }
 };
 
+// The speculation window of `split` when `first` moves are done.
+int WindowAt(const SplitPoint& split, int first) {
+  return split.shared->policy.Window(split.node_class, first, split.empties);
+}
+
 // Whether a thread arriving at `split` now could take a move.
 bool HasRoom(const SplitPoint& split) {
   const int i = split.next.load(std::memory_order_relaxed);
   const int first = split.FirstUnfinished();
-  return i < split.count && i - first < SpeculationWindow(first, split.shared->threads);
+  return i < split.count && i - first < WindowAt(split, first);
 }
 
-// How many helper tasks to spawn now: enough for the node to have as many
-// threads (working or on their way) as the search has, no more than the
-// moves left and the window allow.
+// How many helper tasks to spawn now: one, when none is on its way and
+// the node has fewer threads than the search and a move left within the
+// window; the helper that takes it spawns the next. One at a time, because
+// most tasks spawned in a batch found nothing left when they started: the
+// moves had gone to the threads already there (on FFO #40-#49 at 16
+// threads, 17.1 M of 17.2 M tasks; solver/README.md).
 int HelpersWanted(const SplitPoint& split) {
-  if (split.group == nullptr) return 0;
+  if (split.group == nullptr || split.pending.load(std::memory_order_relaxed) > 0) return 0;
   const int next = split.next.load(std::memory_order_relaxed);
   const int first = split.FirstUnfinished();
-  const int missing = split.shared->threads - split.working.load(std::memory_order_relaxed) -
-                      split.pending.load(std::memory_order_relaxed);
-  return std::min({missing, split.count - next,
-                   first + SpeculationWindow(first, split.shared->threads) - next});
+  const int missing = split.shared->threads - split.working.load(std::memory_order_relaxed);
+  const int window = WindowAt(split, first);
+  const int room = window >= kUnlimitedWindow ? split.count - next : first + window - next;
+  return std::min({1, missing, split.count - next, room});
 }
 
 }  // namespace
@@ -171,12 +208,18 @@ int HelpersWanted(const SplitPoint& split) {
 // build their own Searchers and so leave this one alone. After the wait
 // every helper has retired (added its counts), cancelled ones included.
 void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_alpha, int beta,
-                           int ply, bool best_proven, int* best, int* best_move) {
+                           int ply, bool best_proven, NodeClass node_class, int empties,
+                           bool tracked, RootReport* root, int* best, int* best_move) {
   for (int i = first; i < count; ++i) SelectBest(list, i, count);
   std::unique_ptr<Heuristics> seed;
   if (features_.killers > 0 || features_.history) seed = std::make_unique<Heuristics>(heuristics_);
   SplitPoint split(shared_, split_, list + first, count - first, window_alpha, beta, ply,
-                   seed.get(), SplitPoint::Pack(*best, best_proven, 0));
+                   node_class, seed.get(), SplitPoint::Pack(*best, best_proven, 0));
+  // Only the owner reports the root, and only the one-thread search tracks
+  // spans (the owner is then the only searcher here).
+  const OwnerDuty duty{tracked, root, first, *best_move};
+  split.null_root_ply = null_root_ply_;
+  split.empties = empties;
 
   // While the owner works here, its polls watch this split point too: a
   // helper's cutoff must stop the owner's move as well, or the owner
@@ -185,15 +228,19 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
   const SplitPoint* const parent = split_;
   split_ = &split;
   if (shared_->threads == 1) {
-    WorkAt(split);
+    WorkAt(split, &duty);
   } else {
     tbb::task_group group;
     split.group = &group;
-    WorkAt(split);
+    ParallelStats* const stats = shared_->stats;
+    if (stats != nullptr) stats->splits.fetch_add(1, std::memory_order_relaxed);
+    WorkAt(split, &duty);
     split.working.fetch_sub(1, std::memory_order_relaxed);
     if (stopped_) split.abort.store(true, std::memory_order_relaxed);
     if (split.abort.load(std::memory_order_relaxed)) group.cancel();
+    const Activity before = stats != nullptr ? Switch(stats, Activity::kWait) : Activity::kNone;
     group.wait();
+    if (stats != nullptr) Switch(stats, before);
   }
   split_ = parent;
 
@@ -229,19 +276,32 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
 // came from. The thread that finishes the first unfinished move always finds
 // the window open again, so the moves are all taken as long as one thread
 // is still here.
-void Searcher::WorkAt(SplitPoint& split) {
+void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
   // A helper task: a Searcher of its own that works here until nothing is
   // left for it. (A lambda, so that it may call this class's private
   // members.)
-  auto help = [](SplitPoint& at) {
+  auto help = [](SplitPoint& at, int spawner) {
     JoinSplit(&at);
     at.pending.fetch_sub(1, std::memory_order_relaxed);
-    if (!HasRoom(at) || SplitAborted(&at)) return;
+    ParallelStats* const stats = at.shared->stats;
+    if (stats != nullptr) {
+      stats->started.fetch_add(1, std::memory_order_relaxed);
+      if (tbb::this_task_arena::current_thread_index() != spawner) {
+        stats->stolen.fetch_add(1, std::memory_order_relaxed);
+      }
+    }
+    if (!HasRoom(at) || SplitAborted(&at)) {
+      if (stats != nullptr) stats->late.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }
+    const Activity before = stats != nullptr ? Switch(stats, Activity::kSearch) : Activity::kNone;
     at.working.fetch_add(1, std::memory_order_relaxed);
     Searcher helper(at.shared, &at, at.seed);
-    helper.WorkAt(at);
+    helper.null_root_ply_ = at.null_root_ply;
+    helper.WorkAt(at, nullptr);
     helper.Retire(at);
     at.working.fetch_sub(1, std::memory_order_relaxed);
+    if (stats != nullptr) Switch(stats, before);
   };
 
   const int beta = split.beta;
@@ -249,30 +309,58 @@ void Searcher::WorkAt(SplitPoint& split) {
     int i = split.next.load(std::memory_order_relaxed);
     do {
       const int first = split.FirstUnfinished();
-      if (i >= split.count || i - first >= SpeculationWindow(first, split.shared->threads)) return;
+      if (i >= split.count || i - first >= WindowAt(split, first)) return;
     } while (!split.next.compare_exchange_weak(i, i + 1, std::memory_order_relaxed));
     if (const int wanted = HelpersWanted(split); wanted > 0) {
       split.pending.fetch_add(wanted, std::memory_order_relaxed);
+      if (split.shared->stats != nullptr) {
+        split.shared->stats->spawned.fetch_add(wanted, std::memory_order_relaxed);
+      }
+      const int spawner = tbb::this_task_arena::current_thread_index();
       PublishSplit(&split);
       BeginSpawn();
       for (int h = 0; h < wanted; ++h) {
-        split.group->run([help, handle = SplitHandle{&split}] { help(*handle.split); });
+        split.group->run(
+            [help, spawner, handle = SplitHandle{&split}] { help(*handle.split, spawner); });
       }
       EndSpawn();
     }
 
     const ScoredMove& m = split.moves[i];
+    const bool tracked = duty != nullptr && duty->tracked;
+    if (tracked) spans_->BeginMove(split.ply, counts_.total());
+    const std::uint64_t move_start = counts_.total();
     const int a = split.alpha.load(std::memory_order_relaxed);
+    // Below a PV node every younger brother is the root of a null-window
+    // subtree (search.h); at a null-window node the owner's value holds.
+    if (split.pv) null_root_ply_ = split.ply + 1;
     int lo = a;
     int score = -Child(m.player, m.opponent, -a - 1, -a, split.ply + 1);
-    if (stopped_) return;
-    if (score > a && score < beta) {
+    if (score > a && score < beta && !stopped_) {
       lo = std::max(score - 1, split.alpha.load(std::memory_order_relaxed));
       score = -Child(m.player, m.opponent, -beta, -lo, split.ply + 1);
-      if (stopped_) return;
     }
+    if (ParallelStats* const stats = split.shared->stats; stats != nullptr) {
+      const int c = static_cast<int>(split.node_class);
+      stats->split_moves[c].fetch_add(1, std::memory_order_relaxed);
+      if (stopped_ || split.abort.load(std::memory_order_relaxed)) {
+        stats->wasted_moves[c].fetch_add(1, std::memory_order_relaxed);
+        stats->wasted_nodes[c].fetch_add(counts_.total() - move_start, std::memory_order_relaxed);
+      }
+    }
+    if (stopped_) return;
+    if (tracked) spans_->EndMove(split.ply, counts_.total());
     split.Merge(score, score > lo, i + 1);
-    split.finished.fetch_or(std::uint64_t{1} << i, std::memory_order_release);
+    const std::uint64_t finished =
+        split.finished.fetch_or(std::uint64_t{1} << i, std::memory_order_release) |
+        (std::uint64_t{1} << i);
+    if (duty != nullptr && duty->root != nullptr) {
+      const int packed = split.best.load(std::memory_order_relaxed);
+      const int order = SplitPoint::OrderOf(packed);
+      duty->root->Report(duty->elders + std::popcount(finished),
+                         order > 0 ? split.moves[order - 1].square : duty->elders_best_move,
+                         SplitPoint::ScoreOf(packed), counts_.total());
+    }
     if (score >= beta) {
       split.abort.store(true, std::memory_order_relaxed);
       return;
@@ -293,13 +381,31 @@ void Searcher::Retire(SplitPoint& split) {
 // oneTBB caps the workers of all arenas at the hardware threads minus one
 // unless a global_control says otherwise; only raise it (never lower it,
 // which would throttle other solves running beside this one).
-void RunWithThreads(int threads, absl::FunctionRef<void()> search) {
+void RunWithThreads(int threads, absl::FunctionRef<void()> search, ParallelStats* stats) {
   std::optional<tbb::global_control> cap;
   if (threads > tbb::info::default_concurrency()) {
     cap.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   }
   tbb::task_arena arena(threads);
-  arena.execute([&] { search(); });
+  const std::int64_t start = NowNs();
+  arena.execute([&] {
+    if (stats != nullptr) Switch(stats, Activity::kSearch);
+    search();
+    if (stats != nullptr) Switch(stats, Activity::kNone);
+  });
+  if (stats != nullptr) stats->wall_ns += NowNs() - start;
+}
+
+const char* NodeClassName(NodeClass c) {
+  switch (c) {
+    case NodeClass::kRoot: return "root";
+    case NodeClass::kPv: return "pv";
+    case NodeClass::kFailedLow: return "failed-low";
+    case NodeClass::kFailedHigh: return "failed-high";
+    case NodeClass::kExpectedCut: return "expected-cut";
+    case NodeClass::kExpectedAll: return "expected-all";
+  }
+  return "?";
 }
 
 }  // namespace endsolve::search

@@ -1,40 +1,32 @@
 // The parallel search: Young Brothers Wait (Feldmann, Monien, Mysliwietz
 // and Vornberger, 1989) on oneTBB task groups.
 //
-// A node with at least SharedSearch::split_min_empties empties (by default
-// kSplitMinEmpties) searches its eldest brother (the table's move, or the
-// first move in order) alone, or its eldest few (see "Elders" below). If
-// they do not cut off, the node becomes a split point: the younger
-// brothers, sorted best first, are handed out one at a time, in order, to
-// the node's own thread and to helper tasks of a tbb::task_group that
-// lives on the node's stack frame. Handing out moves in order (rather than
-// spawning one task per move) keeps the sequential order where it matters:
-// every thread at the node takes the best move left, and with one thread
-// the node searches its moves exactly as the sequential loop does, in the
-// same order with the same windows, so 1 thread visits the same nodes with
-// or without the split code (tested).
+// Which nodes split, after how many elder brothers and with what window is
+// the split policy's (split_policy.h: the many-core default, and the
+// two-core one it replaced). A node at or above the policy's threshold
+// searches its elder brothers (the table's move, or the first in order,
+// and as many more as the policy says) alone. If they do not cut off, the
+// node becomes a split point: the younger brothers, sorted best first, are
+// handed out one at a time, in order, to the node's own thread and to
+// helper tasks of a tbb::task_group that lives on the node's stack frame.
+// Handing out moves in order (rather than spawning one task per move)
+// keeps the sequential order where it matters: every thread at the node
+// takes the best move left, and with one thread the node searches its
+// moves exactly as the sequential loop does, in the same order with the
+// same windows, so 1 thread visits the same nodes with or without the
+// split code (tested). The root splits too under the many-core policy; its
+// owner reports progress for the moves it finishes, and the root's result
+// once the split is done.
 //
-//  - Speculation window. A thread may take move i only while i is less
-//    than SpeculationWindow() past the first move not yet finished; else
-//    it leaves the node. Why: at a node that cuts off late, the move that
-//    cuts is slow (refuting it takes all the opponent's replies) and the
-//    moves before the cut are fast, so without the window the other
-//    threads would finish move after move past the cut, all wasted. A thread that
+//  - Speculation window. A thread may take move i only while i lies within
+//    the policy's window of the first move not yet finished; else it
+//    leaves the node (split_policy.h says why a window). A thread that
 //    leaves goes back to oneTBB, which gives it the oldest task around:
-//    usually a helper of a split inside the slow move, where every move is
-//    needed. Whoever takes a move spawns another helper task when the node
-//    has fewer threads (working or on their way) than the search has and
-//    the window leaves room, so threads come back as moves finish.
-//  - Elders. A null-window node the table saw fail low (its entry holds
-//    no lower bound) splits after one brother failed low: it will most
-//    likely need every move. Any other splits after two with two threads,
-//    after three with more: one the table knows nothing about, or saw fail
-//    high, often cuts off with its second or third move, and helpers
-//    started before that would be thrown away. With two threads a thread
-//    that finds no split point idles, so splitting early pays; with more,
-//    the others find work elsewhere and the waste costs more. A PV node
-//    splits after one. (Measured in solver/README.md: never splitting the
-//    nodes that failed high left threads idle.)
+//    usually a helper of a split inside a slow move, where every move is
+//    needed. Whoever takes a move spawns one helper task when none is on
+//    its way, the node has fewer threads than the search and the window
+//    leaves room, so threads join one after another and come back as moves
+//    finish.
 //  - Windows. At a null-window node every younger brother gets the node's
 //    window, so any fail high cuts off. At a PV node a younger brother gets
 //    a null window at the current alpha (raised by every proven score) and
@@ -67,42 +59,15 @@
 
 namespace endsolve::search {
 
-// Nodes with at least this many empties split. Below it a subtree is too
-// small to pay for a task (a task_group, a Searcher, a cancellation):
-// measured on FFO #40-#44 in solver/README.md ("Parallel search").
-inline constexpr int kSplitMinEmpties = 13;
-
-// How far past the first unfinished move of a split node a thread may take
-// a move (see above), when `first_unfinished` moves are done and the
-// search has `threads` threads. kSpeculationWindow = 2 lets one move run
-// beside the oldest one. Every `threads` moves that finished without a
-// cutoff widen it by one: a node whose moves keep failing low is ever more
-// likely to need them all, and with few threads a thread turned away has
-// few other places to work, while with many the extra speculation costs
-// more than the idle time it saves. Measured in solver/README.md.
-inline constexpr int kSpeculationWindow = 2;
-constexpr int SpeculationWindow(int first_unfinished, int threads) {
-  return kSpeculationWindow + first_unfinished / threads;
-}
-
-// How many brothers a null-window node searches alone before it may split,
-// given its table entry (`hit`: whether there is one) and the search's
-// threads: see "Elders" above.
-constexpr int EldersBeforeSplit(bool hit, const TTData& entry, int threads) {
-  if (hit && entry.lower == -kNumSquares) return 1;  // it failed low: an all-node
-  return threads <= 2 ? 2 : 3;
-}
-
-// Whether a cutoff at `split` or at a split point above it has made the
-// work below it useless (parallel_search.cc). For the searchers' polls.
-bool SplitAborted(const SplitPoint* split);
-
 // Runs `search` in a oneTBB task arena of `threads` threads (the caller's
 // and threads - 1 workers): every task the search spawns runs there. Above
 // the machine's hardware threads it also raises oneTBB's process-wide cap on
 // workers for the duration (a global_control), so that an oversubscribed
 // run really gets its threads.
-void RunWithThreads(int threads, absl::FunctionRef<void()> search);
+// With `stats`, the calling thread's time in `search` counts as search
+// time, and the wall time of the whole is added to stats->wall_ns.
+void RunWithThreads(int threads, absl::FunctionRef<void()> search,
+                    ParallelStats* stats = nullptr);
 
 }  // namespace endsolve::search
 

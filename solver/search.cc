@@ -11,6 +11,7 @@
 #include "board/fast_rules.h"
 #include "solver/move_order.h"
 #include "solver/parallel_search.h"
+#include "solver/parallelism.h"
 #include "solver/stability.h"
 
 namespace endsolve::search {
@@ -67,7 +68,13 @@ void Searcher::Init() {
   eval_search_ = EvalSearch(shared_->evaluator);
   features_ = shared_->features;
   features_.killers = std::clamp(features_.killers, 0, kMaxKillers);
-  split_min_empties_ = shared_->split_min_empties;
+  split_min_empties_ = shared_->policy.min_empties;
+  // Only the root searcher of a one-thread search keeps the span
+  // bookkeeping (helpers never exist there).
+  if (shared_->spans != nullptr && split_ == nullptr) {
+    spans_ = shared_->spans;
+    span_min_empties_ = spans_->min_empties();
+  }
   level_ = shared_->level;
   const std::uint64_t limit = shared_->limits.node_limit;
   if (limit != 0) next_poll_ = std::min(next_poll_, limit);
@@ -273,7 +280,19 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   int best = -kInfinity;
   int best_move = kNoMove;
   int a = alpha;
+  const NodeClass node_class = kRoot ? NodeClass::kRoot
+                               : kPv ? NodeClass::kPv
+                               : !hit ? ((ply - null_root_ply_) % 2 == 0 ? NodeClass::kExpectedCut
+                                                                         : NodeClass::kExpectedAll)
+                               : entry.lower == -kNumSquares ? NodeClass::kFailedLow
+                                                             : NodeClass::kFailedHigh;
+  // The work/span bookkeeping (parallelism.h), off but in a one-thread
+  // search that measures its parallelism: `tracked` moves are bracketed.
+  const bool tracked = empties >= span_min_empties_;
+  int moves_to_search = PopCount(moves);
+  if (tracked) spans_->Open(ply, node_class, empties, counts_.total());
   auto finish = [&]() {
+    if (tracked) spans_->Close(ply, moves_to_search, best >= beta, counts_.total());
     if (best > alpha) CreditMove(best_move, ply, empties);
     if (!stopped_) {
       StoreResult(board, hit ? &entry : nullptr, best, alpha, beta, best_move, draft,
@@ -291,8 +310,10 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
     if (tt_move < kNumSquares && (moves & SquareBit(tt_move))) {
       eldest_done = true;
       const Board child = fast::Play(player, opponent, tt_move);
+      if (tracked) spans_->BeginMove(ply, counts_.total());
       best = -Child(child.player, child.opponent, -beta, -alpha, ply + 1);
       if (stopped_) return 0;
+      if (tracked) spans_->EndMove(ply, counts_.total());
       best_move = tt_move;
       if (best >= beta) return finish();
       moves &= ~SquareBit(tt_move);
@@ -323,6 +344,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
             best_move = list[i].square;
           }
           list[i] = list[--count];
+          --moves_to_search;
           continue;
         }
         ++i;
@@ -331,18 +353,22 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   }
   if constexpr (kRoot) root->progress.root_moves_total = count;
   // The brothers to search alone before the node may split: YBWC needs one;
-  // parallel_search.h says why some null-window nodes want more.
-  const int elders = kPv ? 1 : EldersBeforeSplit(hit, entry, shared_->threads);
+  // split_policy.h says why some nodes want more, and the root none.
+  const int elders = shared_->policy.Elders(node_class);
   for (int i = 0; i < count; ++i) {
-    if constexpr (!kRoot) {
-      if (i + eldest_done >= elders && ShouldSplit(empties, count - i)) {
-        SearchSplit(list, i, count, a, beta, ply, best > alpha, &best, &best_move);
-        if (stopped_) return 0;
-        break;
-      }
+    if (i + eldest_done >= elders && ShouldSplit(empties, count - i)) {
+      SearchSplit(list, i, count, a, beta, ply, best > alpha, node_class, empties, tracked,
+                  root, &best, &best_move);
+      if (stopped_) return 0;
+      // The owner reported the moves it finished; helpers may have
+      // finished the last ones, so the root's last report is the result.
+      if constexpr (kRoot) root->Report(count, best_move, best, counts_.total());
+      break;
     }
     SelectBest(list, i, count);
     const ScoredMove& m = list[i];
+    if (tracked) spans_->BeginMove(ply, counts_.total());
+    if constexpr (kPv) null_root_ply_ = ply + 1;
     int score;
     if (!kPv || i == 0) {
       score = -Child(m.player, m.opponent, -beta, -a, ply + 1);
@@ -353,6 +379,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
       }
     }
     if (stopped_) return 0;
+    if (tracked) spans_->EndMove(ply, counts_.total());
     if (score > best) {
       best = score;
       best_move = m.square;

@@ -75,6 +75,7 @@
 #include "solver/features.h"
 #include "solver/move_order.h"
 #include "solver/progress.h"
+#include "solver/split_policy.h"
 #include "solver/stability.h"
 
 namespace endsolve::search {
@@ -158,14 +159,19 @@ inline constexpr std::uint64_t kPollInterval = 4096;
 // A split threshold no node reaches: the search never splits.
 inline constexpr int kNoSplit = kNumSquares + 1;
 
+class SpanTracker;     // parallelism.h
+struct ParallelStats;  // parallel_stats.h
+
 // What the searchers of one solve share. Everything but the two atomics is
 // set before the search starts and only read after.
 struct SharedSearch {
   SharedSearch(TranspositionTable* table, const SearchFeatures& search_features,
                const Limits& search_limits, int search_threads = 1,
-               int split_min = kNoSplit, const eval::Evaluator* search_evaluator = nullptr)
+               int split_min = kNoSplit, const eval::Evaluator* search_evaluator = nullptr,
+               SplitPolicy::Kind policy_kind = SplitPolicy::Kind::kManyCore)
       : tt(table), features(search_features), limits(search_limits),
-        threads(search_threads), split_min_empties(split_min),
+        threads(search_threads),
+        policy(WithMinEmpties(SplitPolicy::For(policy_kind, search_threads), split_min)),
         evaluator(search_evaluator != nullptr                        ? search_evaluator
                   : search_features.eval || search_features.selective ? &eval::Evaluator::Default()
                                                                       : nullptr) {}
@@ -178,8 +184,16 @@ struct SharedSearch {
   // still run the split code (parallel_search.h), so that 1 thread measures
   // the same search as N.
   int threads;
-  // Nodes with at least this many empties split (kNoSplit: none do).
-  int split_min_empties;
+  // Which nodes split, after how many elders, with what window
+  // (split_policy.h); its min_empties is the split threshold (kNoSplit:
+  // no node splits).
+  SplitPolicy policy;
+  // Off (null) but in a one-thread search that measures its parallelism
+  // (parallelism.h): the span bookkeeping of the nodes that may split.
+  SpanTracker* spans = nullptr;
+  // Off (null) unless the caller asked where the threads spend their time
+  // (parallel_stats.h).
+  ParallelStats* stats = nullptr;
   // The selectivity of the current pass: kExactLevel, or a ProbCut level
   // (kProbCutMargin). Set by the root driver between passes only.
   int level = kExactLevel;
@@ -197,6 +211,9 @@ struct SharedSearch {
 };
 
 struct SplitPoint;  // parallel_search.h
+// Whether a cutoff at `split` or at a split point above it has made the
+// work below it useless (parallel_search.cc). For the searchers' polls.
+bool SplitAborted(const SplitPoint* split);
 
 // The killer and history tables: move-ordering memory that each searcher
 // keeps for itself.
@@ -331,8 +348,8 @@ class Searcher {
   bool ShouldSplit(int empties, int left) const {
     return empties >= split_min_empties_ && left >= 2;
   }
-  // Searches list[first..count) of a node with window (alpha, beta) and
-  // `ply`, in parallel. Its eldest brothers are done, with the fail-soft
+  // Searches list[first..count) of a node of class `node_class` with
+  // `empties` empties, window (alpha, beta) and `ply`, in parallel. Its eldest brothers are done, with the fail-soft
   // result *best (a lower bound on the node's value when best_proven,
   // otherwise an upper bound on theirs) by *best_move. The younger
   // brothers' windows start at `window_alpha` (the node's alpha, raised by
@@ -340,12 +357,26 @@ class Searcher {
   // gets a null window at the current alpha and a re-search when it beats
   // it. Updates *best and *best_move as the sequential loop would (up to
   // ties between equal scores); sets stopped_ unless a move cut off or
-  // every move was searched.
+  // every move was searched. `tracked`: the node keeps the span
+  // bookkeeping (parallelism.h); `root`: the root's report, null below it
+  // (the owner reports each move it finishes).
   void SearchSplit(ScoredMove* list, int first, int count, int window_alpha, int beta,
-                   int ply, bool best_proven, int* best, int* best_move);
+                   int ply, bool best_proven, NodeClass node_class, int empties,
+                   bool tracked, RootReport* root, int* best, int* best_move);
+  // What the owner of a split point does beside searching its moves: the
+  // span bookkeeping (one thread only) and the root's progress report,
+  // after each move it finishes. `elders`: the moves searched before the
+  // split, whose best was `elders_best_move`.
+  struct OwnerDuty {
+    bool tracked;
+    RootReport* root;
+    int elders;
+    int elders_best_move;
+  };
   // Takes moves from `split` and searches them, until none is left, one
-  // cuts off, or this searcher or the split point is stopped.
-  void WorkAt(SplitPoint& split);
+  // cuts off, or this searcher or the split point is stopped. `duty`: the
+  // owner's (null for a helper).
+  void WorkAt(SplitPoint& split, const OwnerDuty* duty);
   // A helper's last act: adds its counts to the split point and the
   // shared node count.
   void Retire(SplitPoint& split);
@@ -381,6 +412,8 @@ class Searcher {
   }
 
   // Poll the limits when the node count says it is time. Cheap: one compare.
+  // (Polling the split points above at every node instead, so that a
+  // cutoff stops the helpers below sooner, saved no nodes: solver/README.md.)
   bool ShouldStop() {
     if (counts_.internal + counts_.leaves < next_poll_) return false;
     return CheckLimits();
@@ -395,6 +428,15 @@ class Searcher {
   TranspositionTable* tt_;
   SearchFeatures features_;
   int split_min_empties_;
+  // The span bookkeeping (null: off) and the fewest empties it tracks
+  // (kNoSplit when off, so that no node ever tests the pointer).
+  SpanTracker* spans_ = nullptr;
+  int span_min_empties_ = kNoSplit;
+  // The ply of the root of the null-window subtree being searched (a child
+  // of a PV node): a node the table knows nothing of is an expected
+  // cut-node at an even distance from it, an expected all-node at an odd
+  // one (split_policy.h).
+  int null_root_ply_ = 0;
   int level_ = kExactLevel;
   NodeCounts counts_;
   std::uint64_t etc_probes_ = 0;

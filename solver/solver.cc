@@ -6,11 +6,13 @@
 #include <cassert>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <utility>
 
 #include "absl/strings/str_format.h"
 #include "solver/parallel_search.h"
+#include "solver/parallelism.h"
 #include "solver/presearch.h"
 #include "solver/search.h"
 
@@ -310,6 +312,21 @@ absl::Status ValidateOptions(const SolveOptions& options) {
         absl::StrFormat("presearch-min-empties: expected 0 (the default) to %d, found %d",
                         kNumSquares, options.presearch_min_empties));
   }
+  if (!options.parallelism_policies.empty() && options.threads != 1) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "parallelism is measured by a one-thread search; found threads %d", options.threads));
+  }
+  if (options.parallelism_policies.size() > search::SpanTracker::kMaxPolicies) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("parallelism: at most %d policies at once, found %d",
+                        search::SpanTracker::kMaxPolicies, options.parallelism_policies.size()));
+  }
+  if (options.parallel_stats != nullptr &&
+      static_cast<int>(options.parallel_stats->threads.size()) < options.threads) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "parallel stats: %d thread slots for %d threads", options.parallel_stats->threads.size(),
+        options.threads));
+  }
   if (options.features.killers < 0 || options.features.killers > kMaxKillers) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "killers %d: expected 0..%d", options.features.killers, kMaxKillers));
@@ -342,13 +359,18 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
   const int beta = options.wld ? 1 : options.hi + 1;
   search::Limits limits{options.node_limit, options.deadline, options.cancel};
   // The root search runs on this thread, in a task arena of options.threads
-  // threads where its split nodes find their helpers; the root moves
-  // themselves are searched one after the other (and report progress from
-  // this thread), their subtrees in parallel.
+  // threads where its split nodes find their helpers; progress is reported
+  // from this thread.
   search::SharedSearch shared(tt, options.features, limits, options.threads,
-                              options.split_min_empties != 0 ? options.split_min_empties
-                                                             : search::kSplitMinEmpties,
-                              options.evaluator);
+                              search::kNoSplit, options.evaluator);
+  shared.policy = search::SplitPolicy::For(options.split_policy, options.threads);
+  if (options.split_min_empties != 0) shared.policy.min_empties = options.split_min_empties;
+  std::optional<search::SpanTracker> spans;
+  if (!options.parallelism_policies.empty()) {
+    spans.emplace(options.parallelism_policies);
+    shared.spans = &*spans;
+  }
+  shared.stats = options.parallel_stats;
   search::Searcher searcher(&shared);
   search::Searcher::RootOutcome root;
   search::RunWithThreads(options.threads, [&] {
@@ -356,7 +378,7 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
     if (!searcher.CheckLimits()) {
       root = SearchRoot(searcher, board, alpha, beta, options, start, &result.presearch_nodes);
     }
-  });
+  }, options.parallel_stats);
   result.nodes = searcher.counts();
   result.etc_probes = searcher.etc_probes();
   if (searcher.stopped()) {
@@ -391,6 +413,8 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
   }
   result.pv_nodes = pv_searcher.counts();
   result.nodes += result.pv_nodes;
+  // The walk is sequential: its nodes add to every span.
+  if (spans.has_value()) result.parallelism = spans->Figures(result.nodes.total());
   result.etc_probes += pv_searcher.etc_probes();
   if (!complete) {
     result.stopped = true;

@@ -20,7 +20,10 @@
 #include "eval/evaluator.h"
 #include "hashtable/transposition_table.h"
 #include "solver/features.h"
+#include "solver/parallel_stats.h"
+#include "solver/parallelism.h"
 #include "solver/progress.h"
+#include "solver/split_policy.h"
 
 namespace endsolve {
 
@@ -54,6 +57,19 @@ struct SolveOptions {
   // solver/parallel_search.h). For tuning and for tests, which lower it to
   // make small positions split.
   int split_min_empties = 0;
+  // Which nodes split and how (solver/split_policy.h): the many-core policy,
+  // or the two-core one it replaced, kept to compare against.
+  search::SplitPolicy::Kind split_policy = search::SplitPolicy::Kind::kManyCore;
+  // Not empty: measure the parallelism of this one-thread solve under each
+  // of these policies (solver/parallelism.h) into SolveResult::parallelism.
+  // Requires threads == 1 (the one-thread search visits the tree every
+  // policy starts from); at most SpanTracker::kMaxPolicies.
+  std::vector<search::SplitPolicy> parallelism_policies;
+  // Not null: where the threads spend their time and what the split points
+  // do (solver/parallel_stats.h), added to what it holds already; it must
+  // have a slot for each of `threads` threads. Off by default: it reads
+  // the clock at every task.
+  search::ParallelStats* parallel_stats = nullptr;
   // The presearch (features.presearch) runs at roots with at least this
   // many empties; 0 takes the measured default (kPresearchMinEmpties in
   // solver/presearch.h). Tests lower it to see the presearch on small roots.
@@ -88,13 +104,18 @@ struct SolveResult {
   // Positions of the presearch's evaluation search (not nodes either;
   // solver/presearch.h); its time is in `time`.
   std::uint64_t presearch_nodes = 0;
+  // Work and span under SolveOptions::parallelism_policies (empty spans
+  // when none were asked for).
+  search::SpanFigures parallelism;
   absl::Duration time;
 };
 
 // Checks the options a user can get wrong: lo <= hi within [-64, 64],
 // threads within [1, kMaxThreads], split_min_empties 0 or within [9, 64]
 // (9: the smallest nodes that can split, those of the table layer),
-// presearch_min_empties within [0, 64],
+// presearch_min_empties within [0, 64], parallelism_policies only with one
+// thread and at most SpanTracker::kMaxPolicies of them, parallel_stats with
+// a slot per thread,
 // killers within [0, kMaxKillers]. The table options are checked where they
 // are defined, by TranspositionTable::Create. Solve returns either status in
 // its result when it is not OK.

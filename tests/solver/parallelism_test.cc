@@ -1,0 +1,217 @@
+// The split policies (solver/split_policy.h), the work/span model
+// (solver/parallelism.h) and the parallel search's instrument
+// (solver/parallel_stats.h):
+//  - each policy's rules, class by class, as split_policy.cc states them;
+//  - the younger brothers' span on small cases worked out by hand;
+//  - on real solves: the work is the solve's node count, a policy that
+//    never splits has span = work, and a policy that waits for fewer
+//    elders with wider windows never has the longer span;
+//  - the instrument's counters add up, and its checks refuse what it cannot
+//    measure.
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "solver/parallel_stats.h"
+#include "solver/parallelism.h"
+#include "solver/solver.h"
+#include "solver/split_policy.h"
+#include "tests/solver/oracle.h"
+
+namespace endsolve::search {
+namespace {
+
+using testing::RandomPosition;
+
+constexpr NodeClass kNullWindowClasses[] = {NodeClass::kFailedLow, NodeClass::kFailedHigh,
+                                            NodeClass::kExpectedCut, NodeClass::kExpectedAll};
+
+TEST(SplitPolicyTest, TwoCoreWaitsForElderBrothersAndRunsTwoMovesAtOnce) {
+  for (int threads : {2, 4, 16}) {
+    const SplitPolicy p = SplitPolicy::For(SplitPolicy::Kind::kTwoCore, threads);
+    EXPECT_EQ(p.min_empties, kSplitMinEmpties);
+    EXPECT_EQ(p.Elders(NodeClass::kRoot), SplitPolicy::kNeverSplits);
+    EXPECT_EQ(p.Elders(NodeClass::kPv), 1);
+    EXPECT_EQ(p.Elders(NodeClass::kFailedLow), 1);
+    for (NodeClass c : {NodeClass::kFailedHigh, NodeClass::kExpectedCut, NodeClass::kExpectedAll}) {
+      EXPECT_EQ(p.Elders(c), threads <= 2 ? 2 : 3) << threads;
+    }
+    for (NodeClass c : kNullWindowClasses) {
+      EXPECT_EQ(p.Window(c, 0, 20), 2);
+      // One more per `threads` moves finished.
+      EXPECT_EQ(p.Window(c, threads - 1, 20), 2);
+      EXPECT_EQ(p.Window(c, threads, 20), 3);
+    }
+  }
+}
+
+TEST(SplitPolicyTest, ManyCoreSplitsAfterOneBrotherAndNarrowsOnlyWhereMovesAreLarge) {
+  const SplitPolicy p = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
+  EXPECT_EQ(p.min_empties, kManyCoreMinEmpties);
+  for (NodeClass c : {NodeClass::kRoot, NodeClass::kPv, NodeClass::kFailedLow,
+                      NodeClass::kFailedHigh, NodeClass::kExpectedCut, NodeClass::kExpectedAll}) {
+    EXPECT_EQ(p.Elders(c), 1) << NodeClassName(c);
+  }
+  const int small = kNarrowAboveEmpties, large = kNarrowAboveEmpties + 1;
+  for (NodeClass c : {NodeClass::kRoot, NodeClass::kPv}) {
+    EXPECT_EQ(p.Window(c, 0, large), kUnlimitedWindow) << NodeClassName(c);
+  }
+  for (NodeClass c : {NodeClass::kFailedLow, NodeClass::kExpectedCut, NodeClass::kExpectedAll}) {
+    EXPECT_EQ(p.Window(c, 0, small), kUnlimitedWindow) << NodeClassName(c);
+    EXPECT_EQ(p.Window(c, 0, large), 2) << NodeClassName(c);
+    EXPECT_EQ(p.Window(c, 3, large), 5) << NodeClassName(c);
+  }
+  EXPECT_EQ(p.Window(NodeClass::kFailedHigh, 0, small), 2);
+  EXPECT_EQ(p.Window(NodeClass::kFailedHigh, 1, small), 3);
+}
+
+TEST(SplitPolicyTest, NamesParseBack) {
+  for (auto kind : {SplitPolicy::Kind::kTwoCore, SplitPolicy::Kind::kManyCore}) {
+    EXPECT_EQ(*ParsePolicyKind(PolicyName(kind)), kind);
+  }
+  EXPECT_EQ(ParsePolicyKind("eight-core").status().message(),
+            "split policy 'eight-core': expected two-core or many-core");
+}
+
+// Few enough empties that no window is narrowed for its size.
+constexpr int kSmall = kNarrowAboveEmpties;
+
+// A policy with a fixed window of `window` (kUnlimitedWindow: none) and
+// no widening.
+SplitPolicy FixedWindow(int window) {
+  SplitPolicy p = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
+  p.failed_low_window = window;
+  p.widen_every = 0;
+  return p;
+}
+
+TEST(YoungerBrothersSpanTest, AWindowOfTwoRunsTwoMovesAtATime) {
+  const std::uint64_t spans[] = {10, 10, 10, 10};
+  // 0 and 1 at time 0; 2 when 0 ends (10); 3 when 1 ends (10): all end at 20.
+  EXPECT_EQ(YoungerBrothersSpan(FixedWindow(2), NodeClass::kFailedLow, kSmall, spans, 4, false), 20u);
+  EXPECT_EQ(YoungerBrothersSpan(FixedWindow(1), NodeClass::kFailedLow, kSmall, spans, 4, false), 40u);
+  EXPECT_EQ(YoungerBrothersSpan(FixedWindow(kUnlimitedWindow), NodeClass::kFailedLow, kSmall, spans,
+                                4, false),
+            10u);
+}
+
+TEST(YoungerBrothersSpanTest, TheWindowFollowsTheFirstUnfinishedMove) {
+  // Move 0 is long: with a window of 2, move 2 waits for it although move 1
+  // ended long before.
+  const std::uint64_t spans[] = {100, 1, 1};
+  EXPECT_EQ(YoungerBrothersSpan(FixedWindow(2), NodeClass::kFailedLow, kSmall, spans, 3, false), 101u);
+  // Widened by one per finished move: the same here, since move 0 finishes
+  // first only at 100.
+  SplitPolicy widening = FixedWindow(2);
+  widening.widen_every = 1;
+  EXPECT_EQ(YoungerBrothersSpan(widening, NodeClass::kFailedLow, kSmall, spans, 3, false), 101u);
+}
+
+TEST(YoungerBrothersSpanTest, ACutoffEndsTheNodeWithTheMoveThatCut) {
+  // The last move cut off at 5; the slow move before it is aborted then.
+  const std::uint64_t spans[] = {100, 5};
+  EXPECT_EQ(YoungerBrothersSpan(FixedWindow(kUnlimitedWindow), NodeClass::kFailedLow, kSmall, spans,
+                                2, true),
+            5u);
+  EXPECT_EQ(YoungerBrothersSpan(FixedWindow(kUnlimitedWindow), NodeClass::kFailedLow, kSmall, spans,
+                                2, false),
+            100u);
+}
+
+// A policy that never splits, the two policies, and the widest there is
+// (every node after one brother, no window), on solves of random positions.
+TEST(ParallelismTest, WorkIsTheNodeCountAndTheSpanShrinksWithEveryFreedom) {
+  SplitPolicy never = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
+  never.min_empties = kNumSquares + 1;
+  SplitPolicy widest = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
+  widest.failed_high_window = widest.narrow_above_empties = kUnlimitedWindow;
+  widest.large_window = kUnlimitedWindow;
+  SolveOptions options;
+  options.table.size_mib = 8;
+  options.parallelism_policies = {never, SplitPolicy::For(SplitPolicy::Kind::kTwoCore, 4),
+                                  SplitPolicy::For(SplitPolicy::Kind::kManyCore, 4), widest};
+  std::mt19937_64 rng(26);
+  for (int i = 0; i < 6; ++i) {
+    const Board board = RandomPosition(rng, 18 + i % 3);
+    const SolveResult r = Solve(board, options);
+    ASSERT_TRUE(r.status.ok()) << r.status;
+    const SpanFigures& f = r.parallelism;
+    ASSERT_EQ(f.span.size(), 4u);
+    EXPECT_EQ(f.work, r.nodes.total());
+    EXPECT_EQ(f.span[0], f.work) << "a search that never splits is all one chain";
+    EXPECT_LE(f.span[1], f.span[0]);
+    EXPECT_LE(f.span[2], f.span[1]) << "position " << i;
+    EXPECT_LE(f.span[3], f.span[2]) << "position " << i;
+    EXPECT_LT(f.span[3], f.work) << "position " << i;
+    EXPECT_DOUBLE_EQ(f.PredictedSpeedup(3, 1), 1.0);
+    EXPECT_GT(f.PredictedSpeedup(3, 4), 1.0);
+    EXPECT_LE(f.PredictedSpeedup(3, 4), std::min(4.0, f.Parallelism(3)));
+  }
+}
+
+TEST(ParallelismTest, IsMeasuredByAOneThreadSearchOnly) {
+  SolveOptions options;
+  options.threads = 2;
+  options.parallelism_policies = {SplitPolicy::For(SplitPolicy::Kind::kManyCore, 2)};
+  EXPECT_EQ(ValidateOptions(options).message(),
+            "parallelism is measured by a one-thread search; found threads 2");
+  options.threads = 1;
+  options.parallelism_policies.assign(SpanTracker::kMaxPolicies + 1, options.parallelism_policies[0]);
+  EXPECT_EQ(ValidateOptions(options).message(), "parallelism: at most 12 policies at once, found 13");
+}
+
+// The instrument on 4-thread solves under both policies: every task
+// spawned either started or was cancelled, the shares of each thread's
+// time add up to its wall time, and what was wasted is part of the nodes.
+TEST(ParallelStatsTest, TheCountersAddUp) {
+  for (auto kind : {SplitPolicy::Kind::kManyCore, SplitPolicy::Kind::kTwoCore}) {
+    ParallelStats stats(4);
+    SolveOptions options;
+    options.threads = 4;
+    options.split_policy = kind;
+    options.split_min_empties = 9;
+    options.table.size_mib = 8;
+    options.parallel_stats = &stats;
+    std::mt19937_64 rng(31);
+    std::uint64_t nodes = 0;
+    for (int i = 0; i < 4; ++i) {
+      const SolveResult r = Solve(RandomPosition(rng, 18), options);
+      ASSERT_TRUE(r.status.ok()) << r.status;
+      nodes += r.nodes.total();
+    }
+    EXPECT_GT(stats.splits.load(), 0u) << PolicyName(kind);
+    EXPECT_GT(stats.spawned.load(), 0u);
+    EXPECT_LE(stats.started.load(), stats.spawned.load());
+    EXPECT_EQ(stats.started.load() + stats.Cancelled(), stats.spawned.load());
+    EXPECT_LE(stats.late.load(), stats.started.load());
+    EXPECT_LE(stats.stolen.load(), stats.started.load());
+    std::uint64_t wasted = 0, moves = 0;
+    for (int c = 0; c < kNodeClasses; ++c) {
+      wasted += stats.wasted_nodes[c].load();
+      moves += stats.split_moves[c].load();
+      EXPECT_LE(stats.wasted_moves[c].load(), stats.split_moves[c].load());
+    }
+    EXPECT_LT(wasted, nodes);
+    EXPECT_GT(moves, 0u);
+    EXPECT_GT(stats.wall_ns, 0);
+    for (int t = 0; t < 4; ++t) {
+      EXPECT_GE(stats.threads[t].search_ns, 0);
+      EXPECT_GE(stats.IdleNs(t), 0) << "thread " << t;
+    }
+    std::int64_t searched = 0;
+    for (const ParallelStats::Thread& t : stats.threads) searched += t.search_ns;
+    EXPECT_GT(searched, 0) << "the calling thread searches the root";
+  }
+}
+
+TEST(ParallelStatsTest, NeedsASlotPerThread) {
+  ParallelStats stats(2);
+  SolveOptions options;
+  options.threads = 4;
+  options.parallel_stats = &stats;
+  EXPECT_EQ(ValidateOptions(options).message(), "parallel stats: 2 thread slots for 4 threads");
+}
+
+}  // namespace
+}  // namespace endsolve::search
