@@ -83,8 +83,9 @@ absl::StatusOr<ParallelismFigures> MeasureParallelism(const std::vector<Position
 
 namespace {
 
-// The ThreadUse of `stats` (the runs of one thread count).
-ThreadUse Summarise(const search::ParallelStats& stats) {
+// The ThreadUse of `stats`, gathered over `runs` runs of one thread count:
+// the shares of the whole, the counters a run's mean.
+ThreadUse Summarise(const search::ParallelStats& stats, int runs) {
   ThreadUse use;
   const double all =
       static_cast<double>(stats.wall_ns) * static_cast<double>(stats.threads.size());
@@ -95,15 +96,16 @@ ThreadUse Summarise(const search::ParallelStats& stats) {
       use.idle += static_cast<double>(stats.IdleNs(static_cast<int>(t))) / all;
     }
   }
-  use.splits = stats.splits.load();
-  use.spawned = stats.spawned.load();
-  use.started = stats.started.load();
-  use.stolen = stats.stolen.load();
-  use.late = stats.late.load();
-  use.cancelled = stats.Cancelled();
+  const auto n = static_cast<std::uint64_t>(std::max(runs, 1));
+  use.splits = stats.splits.load() / n;
+  use.spawned = stats.spawned.load() / n;
+  use.started = stats.started.load() / n;
+  use.stolen = stats.stolen.load() / n;
+  use.late = stats.late.load() / n;
+  use.cancelled = stats.Cancelled() / n;
   for (int c = 0; c < search::kNodeClasses; ++c) {
-    use.wasted_nodes[c] = stats.wasted_nodes[c].load();
-    use.split_moves[c] = stats.split_moves[c].load();
+    use.wasted_nodes[c] = stats.wasted_nodes[c].load() / n;
+    use.split_moves[c] = stats.split_moves[c].load() / n;
   }
   return use;
 }
@@ -145,7 +147,7 @@ absl::StatusOr<std::vector<ScalingRow>> MeasureScaling(
       row.parallelism = parallelism->parallelism[i];
       row.predicted_speedup = parallelism->predicted[i];
     }
-    if (stats.has_value()) row.use = Summarise(*stats);
+    if (stats.has_value()) row.use = Summarise(*stats, repeat);
     rows.push_back(row);
     if (on_row) on_row(row);
   }

@@ -18,9 +18,9 @@
 
 namespace endsolve::bench {
 
-// Where the threads of one thread count spent their time, summed over its
-// runs (solver/parallel_stats.h): fractions of the threads' wall time, and
-// the split points' counters.
+// Where the threads of one thread count spent their time
+// (solver/parallel_stats.h): fractions of the threads' wall time over all
+// its runs, and the split points' counters, a run's mean.
 struct ThreadUse {
   double search = 0, wait = 0, idle = 0;  // fractions of threads x wall time
   std::uint64_t splits = 0, spawned = 0, started = 0, stolen = 0, late = 0, cancelled = 0;

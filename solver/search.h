@@ -343,8 +343,11 @@ class Searcher {
   // --- The Young Brothers Wait split (parallel_search.cc) ---
 
   // Whether a node with `empties` empties and `left` moves still to search
-  // (its eldest brother done) splits: only above the threshold, and only
-  // when at least two moves are left (the last one is never handed out).
+  // (its elders done) splits: only above the threshold, and only when at
+  // least two moves are left (the last one is never handed out). (Splitting
+  // only when a thread is idle was tried and not kept: an idle oneTBB
+  // worker sleeps, and by the time it woke the small node that had split
+  // for it was done; 2 threads ran slower than 1. solver/README.md.)
   bool ShouldSplit(int empties, int left) const {
     return empties >= split_min_empties_ && left >= 2;
   }

@@ -53,7 +53,7 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads) {
       p.large_window = 2;
       p.widen_by = 1;
       p.widen_every = 1;
-      p.min_empties = kManyCoreMinEmpties;
+      p.min_empties = threads <= kManyCoreFewThreads ? kSplitMinEmpties : kManyCoreMinEmpties;
       break;
   }
   return p;

@@ -34,10 +34,16 @@ inline constexpr int kSplitMinEmpties = 13;
 // (kTTMinEmpties in search.h), since below them the search has no split
 // code at all.
 inline constexpr int kManyCoreMinEmpties = 9;
+// ... with more than this many threads. With fewer the many-core policy
+// splits from kSplitMinEmpties: two threads need little parallelism (the
+// model predicts 1.9 either way), and a split of a small node costs its
+// task group, tasks and atomics (from 9 empties, 11.5 M splits on FFO
+// #40-#49, one per 86 nodes, cost 2 threads 12% of their node rate).
+inline constexpr int kManyCoreFewThreads = 2;
 // Null-window nodes with more empties than this get a narrow window in the
 // many-core policy: their moves are large, so a move started past a cutoff
 // costs much (solver/README.md, "Parallelism").
-inline constexpr int kNarrowAboveEmpties = 16;
+inline constexpr int kNarrowAboveEmpties = 14;
 
 // What a node is expected to be, as far as the split cares: the root; a PV
 // node (window wider than null); a null-window node the table saw fail low

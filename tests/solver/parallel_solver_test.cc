@@ -57,31 +57,41 @@ constexpr int kSplitEverywhere = 9;
 
 // The random-endgame check at each thread count and size; fewer positions
 // where each takes longer. The seed is 100 * threads + empties.
+// The default (many-core) split policy, and the two-core one it replaced,
+// which stays selectable and so stays tested.
 struct RandomCase {
   int threads;
   int empties;
   int positions;
+  search::SplitPolicy::Kind policy = search::SplitPolicy::Kind::kManyCore;
 };
 
 void PrintTo(const RandomCase& c, std::ostream* os) {
-  *os << c.threads << " threads, " << c.positions << " positions of " << c.empties << " empties";
+  *os << c.threads << " threads, " << c.positions << " positions of " << c.empties
+      << " empties, " << search::PolicyName(c.policy);
 }
 
 class ParallelRandomTest : public ::testing::TestWithParam<RandomCase> {};
 
 TEST_P(ParallelRandomTest, MatchesTheOracle) {
   const RandomCase& c = GetParam();
-  CheckRandomPositions(c.empties, c.positions, 100 * c.threads + c.empties,
-                       Threads(c.threads, kSplitEverywhere));
+  SolveOptions options = Threads(c.threads, kSplitEverywhere);
+  options.split_policy = c.policy;
+  CheckRandomPositions(c.empties, c.positions, 100 * c.threads + c.empties, options);
 }
+
+constexpr auto kTwoCore = search::SplitPolicy::Kind::kTwoCore;
 
 INSTANTIATE_TEST_SUITE_P(
     Sizes, ParallelRandomTest,
     ::testing::Values(RandomCase{2, 12, 200}, RandomCase{2, 14, 30}, RandomCase{2, 16, 2},
-                      RandomCase{4, 12, 200}, RandomCase{4, 14, 30}, RandomCase{4, 16, 2}),
+                      RandomCase{4, 12, 200}, RandomCase{4, 14, 30}, RandomCase{4, 16, 2},
+                      RandomCase{8, 14, 30}, RandomCase{2, 14, 30, kTwoCore},
+                      RandomCase{4, 14, 30, kTwoCore}),
     [](const ::testing::TestParamInfo<RandomCase>& param) {
       return std::to_string(param.param.threads) + "Threads" +
-             std::to_string(param.param.empties) + "Empties";
+             std::to_string(param.param.empties) + "Empties" +
+             (param.param.policy == kTwoCore ? "TwoCore" : "");
     });
 
 // One thread: splitting everywhere or nowhere, the same nodes, score, move

@@ -49,6 +49,10 @@ TEST(SplitPolicyTest, TwoCoreWaitsForElderBrothersAndRunsTwoMovesAtOnce) {
 TEST(SplitPolicyTest, ManyCoreSplitsAfterOneBrotherAndNarrowsOnlyWhereMovesAreLarge) {
   const SplitPolicy p = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
   EXPECT_EQ(p.min_empties, kManyCoreMinEmpties);
+  EXPECT_EQ(SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreFewThreads).min_empties,
+            kSplitMinEmpties);
+  EXPECT_EQ(SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreFewThreads + 1).min_empties,
+            kManyCoreMinEmpties);
   for (NodeClass c : {NodeClass::kRoot, NodeClass::kPv, NodeClass::kFailedLow,
                       NodeClass::kFailedHigh, NodeClass::kExpectedCut, NodeClass::kExpectedAll}) {
     EXPECT_EQ(p.Elders(c), 1) << NodeClassName(c);
