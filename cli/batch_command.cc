@@ -83,6 +83,11 @@ int Summary(const std::vector<std::string>& files) {
   absl::StatusOr<batch::FilesSummary> read = batch::SummarizeFiles(files, &warnings);
   for (const std::string& w : warnings) absl::FPrintF(stderr, "warning: %s\n", w);
   if (!read.ok()) return Fail("endsolve batch --summary", read.status().message());
+  if (read->summary.positions == 0) {
+    return Fail("endsolve batch --summary",
+                absl::StrCat("no result record in ", absl::StrJoin(files, ", "),
+                             ": there is nothing to sum up"));
+  }
   absl::PrintF("%s", batch::FormatSummary(read->summary));
   return read->summary.wrong > 0 ? kExitWrong : kExitOk;
 }
@@ -110,6 +115,10 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   auto input = batch::LoadBatchInput(args.inputs, args.input.read_options());
   if (!input.ok()) return fail(input.status().message());
   for (const std::string& w : input->warnings) absl::FPrintF(stderr, "warning: %s\n", w);
+  if (input->items.empty()) {
+    return fail(absl::StrCat("no position in ", absl::StrJoin(args.inputs, ", "),
+                             ": there is nothing to solve"));
+  }
   const std::vector<BatchItem> items = batch::SelectShard(std::move(input->items), run.shard);
 
   std::vector<std::string> notes;

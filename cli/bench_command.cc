@@ -48,12 +48,7 @@ std::optional<LoadedPositions> ChosenPositions(const BenchArgs& args) {
   } else {
     loaded = LoadPositions(args.positions, read_options);
   }
-  std::optional<LoadedPositions> chosen = SelectInputs("endsolve bench", std::move(loaded), args.input);
-  if (chosen && chosen->positions.empty()) {
-    Fail("endsolve bench", "no position to measure");
-    return std::nullopt;
-  }
-  return chosen;
+  return SelectInputs("endsolve bench", std::move(loaded), args.input);
 }
 
 // Where a benchmark is, for the progress display: written by the runner's

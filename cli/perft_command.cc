@@ -2,6 +2,7 @@
 // full game tree, depth by depth, under the convention of board/node_counts.h.
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
@@ -29,9 +30,11 @@ int RunPerft(const PerftArgs& args) {
     initial.label = "initial position";
     loaded.positions.push_back(initial);
   } else {
-    loaded = LoadPositions(args.inputs);
+    std::optional<LoadedPositions> read =
+        SelectInputs("endsolve perft", LoadPositions(args.inputs), InputArgs());
+    if (!read) return kExitBadInput;
+    loaded = *std::move(read);
   }
-  for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
   for (const Position& p : loaded.positions) {
     absl::PrintF("perft %s: %s %c to move\n", PositionId(p), p.BoardString(), ColorChar(p.to_move));
     absl::PrintF("%5s %15s %15s %10s %14s\n", "depth", "leaves", "internal", "time (s)", "leaves/s");

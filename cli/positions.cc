@@ -16,6 +16,12 @@ std::optional<LoadedPositions> SelectInputs(absl::string_view command, LoadedPos
     return std::nullopt;
   }
   loaded.positions = *std::move(selected);
+  if (loaded.positions.empty()) {
+    Fail(command, loaded.errors.empty()
+                      ? "no position: the input holds none, so there is nothing to do"
+                      : "no position: none of the input could be read (the errors are above)");
+    return std::nullopt;
+  }
   return loaded;
 }
 

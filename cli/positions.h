@@ -22,7 +22,8 @@ struct InputArgs {
 // The positions a command works on: prints each bad line's error of
 // `loaded` (the command goes on with the rest, and exits 2 at its end) and
 // keeps those within --range; nothing, after printing why, when the range
-// matches none of them.
+// matches none of them or there is no position at all (an empty file, a
+// missing one): every command refuses to work on nothing, with exit 2.
 std::optional<LoadedPositions> SelectInputs(absl::string_view command, LoadedPositions loaded,
                                             const InputArgs& input);
 

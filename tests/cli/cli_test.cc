@@ -180,8 +180,54 @@ TEST(CliTest, SolveReadsAnyFileBatchReads) {
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("/dev/zero: more than 268435456 bytes"));
   r = RunCommand(kBinary + " solve /dev/null");
-  EXPECT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("solved 0 of 0, wrong 0, input errors 0"));
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("endsolve solve: no position: the input holds none"));
+}
+
+// Every command given no position at all, from a missing file or an empty
+// one, says so and exits 2: none crashes drawing a progress line or
+// summing up nothing, and none calls nothing a success.
+TEST(CliTest, EveryCommandRefusesAnInputWithoutAPosition) {
+  const std::string empty = WriteTempFile("no-position.obf", "");
+  const std::string missing = ::testing::TempDir() + "/nosuch.obf";
+  std::remove(missing.c_str());
+  const std::vector<std::string> commands = {"solve", "eval", "perft", "study", "study schemes"};
+  for (const std::string& command : commands) {
+    const CommandOutput r = RunCommand(kBinary + " " + command + " " + missing);
+    EXPECT_EQ(r.exit_status, 2) << command << ": " << r.err;
+    EXPECT_THAT(r.err, HasSubstr("cannot open " + missing + ": no such file")) << command;
+    EXPECT_THAT(r.err, HasSubstr("endsolve " + command +
+                                 ": no position: none of the input could be read"))
+        << command;
+  }
+  for (const std::string& command : commands) {
+    const CommandOutput r = RunCommand(kBinary + " " + command + " " + empty);
+    EXPECT_EQ(r.exit_status, 2) << command << ": " << r.err;
+    EXPECT_THAT(r.err, HasSubstr("endsolve " + command + ": no position: the input holds none"))
+        << command;
+    EXPECT_EQ(r.out, "") << command;
+  }
+  for (const std::string bench : {"ffo", "scaling", "ablation"}) {
+    const CommandOutput r = RunCommand(kBinary + " bench " + bench + " --positions " + empty);
+    EXPECT_EQ(r.exit_status, 2) << bench << ": " << r.err;
+    EXPECT_THAT(r.err, HasSubstr("endsolve bench: no position: the input holds none")) << bench;
+  }
+  const std::string out = ::testing::TempDir() + "/no-position.jsonl";
+  std::remove(out.c_str());
+  CommandOutput r = RunCommand(kBinary + " batch " + empty + " --out " + out);
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("endsolve batch: no position in " + empty +
+                               ": there is nothing to solve"));
+  const std::string no_results = WriteTempFile("no-results.jsonl", "");
+  r = RunCommand(kBinary + " batch --summary " + no_results);
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("endsolve batch --summary: no result record in " + no_results));
+  EXPECT_EQ(r.out, "");
+  r = RunCommand(kBinary + " merge " + no_results + " --out " + out);
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("endsolve merge: no result record in " + no_results +
+                               ": there is nothing to merge"));
+  EXPECT_EQ(r.out, "");
 }
 
 // More than 36 empties: a warning before the table, then the solve starts
