@@ -19,6 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "board/fnv.h"
 #include "board/position_io.h"
 #include "board/symmetry.h"
 #include "gmock/gmock.h"
@@ -521,6 +522,51 @@ TEST_F(BatchTest, ResultsFilesMustBeRegularAndBounded) {
   r = Run({kBinary, "merge", "r.jsonl", "--out", "/dev/null"});
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("--out /dev/null is not a regular file"));
+}
+
+// --out names a file of the user's that is not a results file: a positions
+// file, a WTHOR database. It is refused before anything is written, and its
+// bytes stay the same (checksum before and after); so is a positions file
+// given to --summary or merge. A results file with nothing but a torn first
+// record (a crash during the first write) is still a results file.
+TEST_F(BatchTest, AFileThatIsNotAResultsFileIsRefusedAndLeftAlone) {
+  std::filesystem::copy_file(kFfo1To19, Path("mine.obf"));
+  std::filesystem::copy_file(std::string(ENDSOLVE_SOURCE_DIR) + "/tests/board/wthor/wth2024-sample.wtb",
+                             Path("mine.wtb"));
+  for (const std::string& mine : {"mine.obf", "mine.wtb"}) {
+    const std::string before = ReadFile(Path(mine));
+    const std::uint64_t checksum = Fnv1a64(before);
+    const CommandOutput r = Batch({"random.obf"}, mine);
+    EXPECT_EQ(r.exit_status, 2) << mine;
+    EXPECT_THAT(r.err, HasSubstr("endsolve batch: " + mine +
+                                 ":1: not a results file: its first line is not a result record"))
+        << mine;
+    EXPECT_THAT(r.err, HasSubstr("It is left alone: give --out a new file, or a results file"));
+    EXPECT_THAT(r.err, Not(HasSubstr("corrupted line"))) << mine;
+    EXPECT_THAT(r.err, Not(HasSubstr("torn"))) << mine;
+    const std::string after = ReadFile(Path(mine));
+    EXPECT_EQ(Fnv1a64(after), checksum) << mine;
+    EXPECT_EQ(after.size(), before.size()) << mine;
+  }
+  CommandOutput r = Run({kBinary, "merge", "mine.obf", "--out", "m.jsonl"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("endsolve merge: mine.obf:1: not a results file"));
+  EXPECT_THAT(r.out, Not(HasSubstr("complete")));
+  EXPECT_FALSE(std::filesystem::exists(Path("m.jsonl")));
+  r = Run({kBinary, "batch", "--summary", "mine.obf"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("endsolve batch --summary: mine.obf:1: not a results file"));
+  EXPECT_EQ(r.out, "");
+
+  const Records reference = Reference({"fforum-1-19.obf"});
+  const std::string first = ReadFile(Path("reference.jsonl")).substr(0, 40);
+  for (const std::string& torn : {first, std::string(20, '\0'), std::string("{\"i")}) {
+    WriteFile(Path("results.jsonl"), torn);
+    r = Batch({"fforum-1-19.obf"}, "results.jsonl");
+    EXPECT_EQ(r.exit_status, 0) << r.err;
+    EXPECT_THAT(r.err, HasSubstr("results.jsonl:1: cut off a torn last line"));
+    EXPECT_EQ(ResultsById(Path("results.jsonl")), reference);
+  }
 }
 
 }  // namespace
