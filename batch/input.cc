@@ -65,7 +65,7 @@ absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
   BatchInput input;
   std::set<std::string> seen;
   for (const std::string& file : files) {
-    if (!seen.insert(file).second) {
+    if (!seen.insert(CanonicalFileName(file)).second) {
       input.warnings.push_back(
           absl::StrCat(file, ": named more than once; its positions are taken once"));
       continue;

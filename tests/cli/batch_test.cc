@@ -18,6 +18,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "board/fnv.h"
 #include "board/position_io.h"
@@ -385,10 +386,11 @@ TEST_F(BatchTest, TimedOutPositionsAreRetriedOnlyWithALongerLimit) {
   EXPECT_DOUBLE_EQ(lines[0]["time_limit_seconds"].get<double>(), 0.001);
   EXPECT_EQ(lines[0]["empties"], 24);
   // The same limit: final, nothing to do. A longer one: tried again, and the
-  // new line supersedes the old.
+  // new line supersedes the old, under the old id even when the input's path
+  // is spelt otherwise.
   r = Batch({"hard.obf"}, "results.jsonl", {"--time-limit-per-position", "1ms"});
   EXPECT_EQ(ReadResultLines(Path("results.jsonl")).size(), 1u);
-  r = Batch({"hard.obf"}, "results.jsonl", {"--time-limit-per-position", "2ms"});
+  r = Batch({"./hard.obf"}, "results.jsonl", {"--time-limit-per-position", "2ms"});
   EXPECT_THAT(r.err, HasSubstr("trying 1 timed-out positions again with the longer limit"));
   lines = ReadResultLines(Path("results.jsonl"));
   ASSERT_EQ(lines.size(), 2u);
@@ -522,6 +524,44 @@ TEST_F(BatchTest, ResultsFilesMustBeRegularAndBounded) {
   r = Run({kBinary, "merge", "r.jsonl", "--out", "/dev/null"});
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("--out /dev/null is not a regular file"));
+}
+
+// One input file under other spellings (./, absolute, through a folder and
+// "..") is the same file: a resume finds every record done and adds none,
+// and --summary counts each position once. So is a file named twice under
+// two spellings, and a results file whose ids spell it otherwise
+// ("./random.obf:3:..." resumed as random.obf).
+TEST_F(BatchTest, ResumeFindsItsRecordsUnderAnySpellingOfTheInput) {
+  ASSERT_EQ(Batch({"random.obf"}, "results.jsonl").exit_status, 0);
+  const std::string first = ReadFile(Path("results.jsonl"));
+  ASSERT_EQ(CompleteLines(Path("results.jsonl")), 40);
+  std::filesystem::create_directory(Path("sub"));
+  for (const std::string& spelling :
+       {std::string("./random.obf"), Path("random.obf"), std::string("sub/../random.obf"),
+        std::string(".//sub/./../random.obf")}) {
+    const CommandOutput r = Batch({spelling}, "results.jsonl");
+    EXPECT_EQ(r.exit_status, 0) << spelling << ": " << r.err;
+    EXPECT_THAT(r.err, HasSubstr("results.jsonl: resuming: 40 of 40 positions already done"))
+        << spelling;
+    EXPECT_EQ(ReadFile(Path("results.jsonl")), first) << spelling;
+  }
+  CommandOutput r = Run({kBinary, "batch", "--summary", "results.jsonl"});
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("positions     40 ("));
+
+  r = Batch({"random.obf", "./random.obf"}, "twice.jsonl");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("./random.obf: named more than once"));
+  EXPECT_EQ(CompleteLines(Path("twice.jsonl")), 40);
+
+  const std::string old_ids =
+      absl::StrReplaceAll(first, {{"\"id\":\"random.obf:", "\"id\":\"./random.obf:"}});
+  ASSERT_NE(old_ids, first);
+  WriteFile(Path("old.jsonl"), old_ids);
+  r = Batch({"random.obf"}, "old.jsonl");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("old.jsonl: resuming: 40 of 40 positions already done"));
+  EXPECT_EQ(ReadFile(Path("old.jsonl")), old_ids);
 }
 
 // --out names a file of the user's that is not a results file: a positions
