@@ -9,7 +9,7 @@ namespace endsolve::cli {
 
 std::optional<LoadedPositions> SelectInputs(absl::string_view command, LoadedPositions loaded,
                                             const InputArgs& input) {
-  for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
+  for (const std::string& line : ErrorReport(loaded)) absl::FPrintF(stderr, "%s\n", line);
   auto selected = SelectRange(std::move(loaded.positions), input.range);
   if (!selected.ok()) {
     Fail(command, selected.status().message());

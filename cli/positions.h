@@ -19,8 +19,9 @@ struct InputArgs {
   int empties = -1;  // -1: the file's own depth
   ReadOptions read_options() const;
 };
-// The positions a command works on: prints each bad line's error of
-// `loaded` (the command goes on with the rest, and exits 2 at its end) and
+// The positions a command works on: prints the bad lines' errors of
+// `loaded` (at most 20 an input, then their count: ErrorReport; the command
+// goes on with the rest, and exits 2 at its end) and
 // keeps those within --range; nothing, after printing why, when the range
 // matches none of them or there is no position at all (an empty file, a
 // missing one): every command refuses to work on nothing, with exit 2.

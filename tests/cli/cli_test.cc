@@ -184,6 +184,26 @@ TEST(CliTest, SolveReadsAnyFileBatchReads) {
   EXPECT_THAT(r.err, HasSubstr("endsolve solve: no position: the input holds none"));
 }
 
+// A file of garbage gives a screenful, not an error line per line: each
+// input's first 20 errors, then their count; the summary counts them all.
+TEST(CliTest, AnInputsErrorsAreShownTwentyThenCounted) {
+  std::string garbage = kFfo1 + "\n";
+  for (int i = 0; i < 100; ++i) garbage += "not a position " + std::to_string(i) + "\n";
+  const std::string many = WriteTempFile("garbage.obf", garbage);
+  const std::string few = WriteTempFile("few-errors.obf", "zz\nqq\n");
+  const CommandOutput r = RunCommand(kBinary + " solve " + many + " " + few);
+  EXPECT_EQ(r.exit_status, 2);
+  const auto lines = Lines(r.err);
+  ASSERT_EQ(lines.size(), 20u + 1u + 2u) << r.err;
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_THAT(lines[i], ::testing::StartsWith(many + ":" + std::to_string(i + 2) + ":1: expected"));
+  }
+  EXPECT_EQ(lines[20], many + ": 80 more errors not shown (100 in all)");
+  EXPECT_THAT(lines[21], ::testing::StartsWith(few + ":1:"));
+  EXPECT_THAT(lines[22], ::testing::StartsWith(few + ":2:"));
+  EXPECT_THAT(r.out, HasSubstr("solved 1 of 1, wrong 0, input errors 102"));
+}
+
 // Every command given no position at all, from a missing file or an empty
 // one, says so and exits 2: none crashes drawing a progress line or
 // summing up nothing, and none calls nothing a success.
