@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "board/position_io.h"
+#include "board/read_file.h"
 
 namespace endsolve {
 // Parses "A-B" or "A" into an inclusive range.
@@ -84,14 +85,15 @@ bool LooksLikeAFileName(absl::string_view arg) {
 
 // An argument is a file when something of that name exists: a regular file,
 // and also /dev/stdin, a pipe or a process substitution, read as batch reads
-// them (board/read_file.h). Otherwise it is a position; one that does not
-// parse is reported as a missing file when it looks like a file's name.
+// them (board/read_file.h); "-" is standard input. Otherwise it is a
+// position; one that does not parse is reported as a missing file when it
+// looks like a file's name.
 LoadedPositions LoadPositions(const std::vector<std::string>& args, const ReadOptions& options) {
   LoadedPositions loaded;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     std::error_code ec;
-    if (std::filesystem::exists(arg, ec)) {
+    if (arg == kStandardInput || std::filesystem::exists(arg, ec)) {
       auto read = ReadPositionFile(arg, options);
       if (!read.ok()) {
         loaded.errors.push_back(read.status());

@@ -187,7 +187,7 @@ void AddBatchCommand(CLI::App& root, CommandRuns& runs) {
   CLI::App* app = root.add_subcommand(
       "batch", "solves files of positions into a results file that survives crashes and resumes");
   AddPositionals(*app, "INPUT", args->inputs,
-                  "position files (.obf, .pos, .wtb); with --summary, results files");
+                  "position files (.obf, .pos, .wtb; -: standard input); with --summary, results files");
   app->add_option("--out", args->out, "the results file (JSON lines), appended to and synced");
   app->add_flag("--resume,!--noresume", args->resume,
                 "skip the positions already in --out (--noresume refuses an existing file)");

@@ -196,7 +196,7 @@ CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
                                        "solves the positions with each ordering feature switched, "
                                        "one at a time, and other killer counts");
   app->add_option("--positions", args.positions,
-                  "position files, comma-separated (default: FFO #40-#59, built in)")
+                  "position files, comma-separated (-: standard input; default: FFO #40-#59, built in)")
       ->delimiter(',')
       ->allow_extra_args(false)
       ->default_str("");

@@ -56,7 +56,7 @@ void AddPerftCommand(CLI::App& root, CommandRuns& runs) {
   auto args = std::make_shared<PerftArgs>();
   CLI::App* app = root.add_subcommand(
       "perft", "counts the game tree's leaves and internal nodes, depth by depth");
-  AddPositionals(*app, "POSITION_OR_FILE", args->inputs, "positions to count from (default: the initial one)");
+  AddPositionals(*app, "POSITION_OR_FILE", args->inputs, "positions or position files (-: standard input) to count from (default: the initial one)");
   app->add_option("--depth", args->depth, "the deepest depth to count")
       ->check(InRange(1, kMaxPerftDepth, "a depth"));
   runs[app] = [args](const std::vector<std::string>&) { return RunPerft(*args); };

@@ -26,7 +26,7 @@ std::optional<LoadedPositions> SelectInputs(absl::string_view command, LoadedPos
 }
 
 void AddPositionInputs(CLI::App& app, std::vector<std::string>& inputs) {
-  AddPositionals(app, "FILE_OR_POSITION", inputs, "position files, positions or move transcripts")
+  AddPositionals(app, "FILE_OR_POSITION", inputs, "position files (-: standard input), positions or move transcripts")
       ->required();
 }
 

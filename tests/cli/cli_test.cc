@@ -173,6 +173,24 @@ TEST(CliTest, SolveReadsAnyFileBatchReads) {
   CommandOutput r = RunCommand("cat " + file + " | " + kBinary + " solve /dev/stdin");
   EXPECT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("solved 1 of 1, wrong 0, input errors 0"));
+  // "-" is standard input, as in other Unix tools, for every command that
+  // reads positions; its positions' ids read "-:LINE".
+  r = RunCommand("cat " + file + " | " + kBinary + " solve --json -");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\"id\":\"-:1\""));
+  EXPECT_THAT(r.err, HasSubstr("solved 1 of 1, wrong 0, input errors 0"));
+  for (const std::string command : {"eval", "perft --depth 1", "study --depths 1",
+                                    "bench ffo --threads 1 --hash-mb 16 --positions"}) {
+    r = RunCommand("cat " + file + " | " + kBinary + " " + command + " -");
+    EXPECT_EQ(r.exit_status, 0) << command << ": " << r.err;
+    EXPECT_THAT(r.out, HasSubstr("-:1")) << command;
+  }
+  const std::string results = ::testing::TempDir() + "/stdin.jsonl";
+  std::remove(results.c_str());
+  r = RunCommand("cat " + file + " | " + kBinary + " batch - --out " + results +
+                 " --threads 1 --hash-mb 16");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr(results + ": 1 positions: 1 solved"));
   r = RunCommand(kBinary + " solve ffo");
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("cannot read ffo: it is a directory"));
