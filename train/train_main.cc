@@ -158,7 +158,9 @@ int main(int argc, char** argv) {
       "fit", "the weights, phase by phase from the end of the game, and the held-out error "
              "report (resumes from --out's .partial file)");
   fit_app->add_option("--wthor", fit->wthor, "the folder of WTHOR files (.wtb)")->required();
-  fit_app->add_option("--labels", fit->stage.labels, "labels files from the solve stage, comma-separated")
+  fit_app->add_option("--labels", fit->stage.labels,
+                      "labels files from the solve stage, comma-separated (each must exist)")
+      ->check(endsolve::console::ExistingFile())
       ->delimiter(',')
       ->allow_extra_args(false)
       ->default_str("");

@@ -76,6 +76,12 @@ TEST(TrainCliTest, BadUsageExitsTwoWithItsReason) {
        "unknown option --thread (did you mean --threads?)"},
       {kTrain + " slove", "unknown command 'slove' (did you mean 'solve'?)"},
       {kTrain + " solve --wthor /nonexistent/wthor --out y", "endsolve-train solve: /nonexistent/wthor"},
+      // A labels file that is not there is not an empty one: the fit would
+      // go on with bootstrap labels only.
+      {fit + " --labels /nonexistent/labels.txt",
+       "endsolve-train fit: --labels: cannot open /nonexistent/labels.txt: no such file"},
+      {fit + " --labels " + kFixtures + "/../wthor_test.cc,/nonexistent/labels.txt",
+       "--labels: cannot open /nonexistent/labels.txt: no such file"},
   };
   for (const auto& c : cases) {
     const CommandOutput r = RunCommand(c.args);
