@@ -331,6 +331,21 @@ TEST_F(BatchTest, RepeatsAreRecognisedAcrossResume) {
   EXPECT_EQ(lines[19]["nodes"], 0);
 }
 
+// Resume is the default, and the help says so in as many words.
+TEST_F(BatchTest, HelpSaysThatResumeIsTheDefault) {
+  const CommandOutput r = Run({kBinary, "batch", "--help"});
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, ::testing::ContainsRegex(
+                         "\n +--resume +the default: skip the positions already in --out"));
+  EXPECT_THAT(r.out, ::testing::ContainsRegex("\n +--noresume +refuse to start when --out exists"));
+  EXPECT_THAT(r.out, Not(HasSubstr("{false}")));
+  const CommandOutput both =
+      Batch({"fforum-1-19.obf"}, "results.jsonl", {"--resume", "--noresume"});
+  EXPECT_EQ(both.exit_status, 2);
+  EXPECT_THAT(both.err, HasSubstr("--resume and --noresume contradict each other; give one"));
+  EXPECT_FALSE(std::filesystem::exists(Path("results.jsonl")));
+}
+
 TEST_F(BatchTest, NoresumeRefusesAnExistingFileAndLeavesItAlone) {
   ASSERT_EQ(Batch({"fforum-1-19.obf"}, "results.jsonl").exit_status, 0);
   const std::string before = ReadFile(Path("results.jsonl"));
