@@ -205,7 +205,8 @@ CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
   if (kind != BenchKind::kAblation) {
     app->add_option("--repeat", args.repeat, "runs per position; tables report the median")
         ->check(InRange(1, 1000000, "a number of runs"));
-    app->add_option("--csv", args.csv, "also write the table to this CSV file");
+    app->add_option("--csv", args.csv, "also write the table to this CSV file")
+        ->check(StatusCheck([](const std::string& s) { return bench::CheckOutputPath(s); }));
   }
   if (scaling) {
     app->add_option("--plot", args.plot,

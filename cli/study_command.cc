@@ -164,7 +164,8 @@ void AddStudyCommand(CLI::App& root, CommandRuns& runs) {
   app->add_option("--measure", args->measures,
                   "the cross tables to print: leaves, internal, seconds")
       ->check(StatusCheck([](const std::string& s) { return study::ParseMeasures(s); }));
-  app->add_option("--csv", args->csv, "also write one row per search to this CSV file");
+  app->add_option("--csv", args->csv, "also write one row per search to this CSV file")
+      ->check(StatusCheck([](const std::string& s) { return bench::CheckOutputPath(s); }));
   app->add_option("--plot", args->plot,
                   "draw total nodes against depth with gnuplot into this .svg or .png file")
       ->check(StatusCheck([](const std::string& s) { return bench::CheckPlotPath(s); }));

@@ -603,6 +603,26 @@ TEST(CliTest, BenchScalingRefusesAPlotItCannotWrite) {
   EXPECT_EQ(r.out, "");
 }
 
+// --csv is checked as --plot is, before any run: a CSV file that cannot be
+// written is refused at once, not after hours of runs.
+TEST(CliTest, EveryCsvItCannotWriteIsRefusedBeforeTheRuns) {
+  for (const std::string command :
+       {"bench ffo --threads 1", "bench scaling --threads 1", "study --depths 1"}) {
+    const std::string inputs = command.starts_with("bench") ? " --positions " : " ";
+    const std::string run = kBinary + " " + command + inputs + "ffo/fforum-1-19.obf --range 1";
+    CommandOutput r = RunCommand(run + " --csv /nonexistent/dir/t.csv");
+    EXPECT_EQ(r.exit_status, 2) << command;
+    EXPECT_THAT(r.err, HasSubstr("--csv: there is no folder /nonexistent/dir to write "
+                                 "/nonexistent/dir/t.csv in"))
+        << command;
+    EXPECT_EQ(r.out, "") << command;
+    r = RunCommand(run + " --csv ffo");
+    EXPECT_EQ(r.exit_status, 2) << command;
+    EXPECT_THAT(r.err, HasSubstr("--csv: ffo is a folder; expected a file name")) << command;
+    EXPECT_EQ(r.out, "") << command;
+  }
+}
+
 TEST(CliTest, CtrlCStopsCleanlyAndPrintsWhatWasFinished) {
   // FFO #1, then FFO #79 (36 empties: hours on few cores), so that the
   // signal lands mid-solve.
