@@ -268,12 +268,33 @@ TEST(CliTest, EveryCommandRefusesAnInputWithoutAPosition) {
   EXPECT_EQ(r.out, "");
 }
 
-// More than 36 empties: a warning before the table, then the solve starts
-// (and is stopped here by Ctrl-C).
+// More than 36 empties (here a transcript pasted with spaces, as users paste
+// it): refused, nothing solved, unless --max-empties allows it.
+TEST(CliTest, AVeryLongSolveIsRefusedUnlessAllowed) {
+  const CommandOutput r = RunCommand(kBinary + " solve 'f5 d6 c3' '" + kFfo1 + "'");
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("endsolve solve: arg 1 has 57 empty squares, more than "
+                               "--max-empties 36"));
+  EXPECT_THAT(r.err, HasSubstr("endsolve solve: 1 positions refused, nothing solved: an exact "
+                               "solve of more than 36 empty squares may take days; give "
+                               "--max-empties 60 to solve them anyway"));
+  EXPECT_EQ(r.out, "");
+  const CommandOutput lower = RunCommand(kBinary + " solve --max-empties 13 '" + kFfo1 + "'");
+  EXPECT_EQ(lower.exit_status, 2);
+  EXPECT_THAT(lower.err, HasSubstr("arg 1 has 14 empty squares, more than --max-empties 13"));
+  const CommandOutput bad = RunCommand(kBinary + " solve --max-empties 61 '" + kFfo1 + "'");
+  EXPECT_EQ(bad.exit_status, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--max-empties: expected a number of empty squares from 0 to 60, "
+                                 "found '61'"));
+}
+
+// More than 36 empties allowed by --max-empties: a warning before the table,
+// then the solve starts (and is stopped here by Ctrl-C).
 TEST(CliTest, AVeryLongSolveIsAnnouncedBeforeItStarts) {
   const std::string file = WriteTempFile(
       "initial.obf", "---------------------------OX------XO--------------------------- X\n");
-  const CommandOutput r = RunAndSignal({kBinary, "solve", file, "--hash-mb", "16"}, "id", SIGINT);
+  const CommandOutput r = RunAndSignal(
+      {kBinary, "solve", file, "--hash-mb", "16", "--max-empties", "60"}, "id", SIGINT);
   EXPECT_THAT(r.err, HasSubstr("endsolve solve: warning: "));
   EXPECT_THAT(r.err, HasSubstr("initial.obf:1 has 60 empty squares; an exact solve of more than "
                                "36 may take days"));
@@ -322,7 +343,7 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
   EXPECT_THAT(HelpOptions(r.out),
               ::testing::ElementsAre("--help", "--threads", "--hash-mb", "--tt-scheme", "--wld",
                                      "--ordering", "--split-min-empties", "--eval", "--json",
-                                     "--range", "--empties"));
+                                     "--range", "--empties", "--max-empties"));
   EXPECT_THAT(r.out, HasSubstr("Usage: endsolve solve [OPTIONS] FILE_OR_POSITION..."));
   EXPECT_THAT(r.out, HasSubstr("--hash-mb INT=256 "));
   EXPECT_THAT(r.out, HasSubstr("--tt-scheme TEXT=twobig1 "));
