@@ -130,7 +130,10 @@ int main(int argc, char** argv) {
       "solve", "exact labels: each game's position at --empties, solved and appended to --out "
                "(what --out holds already is not solved again)");
   solve_app->add_option("--wthor", solve->wthor, "the folder of WTHOR files (.wtb)")->required();
-  solve_app->add_option("--out", solve->stage.out, "the labels file, appended to")->required();
+  solve_app->add_option("--out", solve->stage.out, "the labels file, appended to")
+      ->required()
+      ->check(endsolve::console::StatusCheck(
+          [](const std::string& s) { return endsolve::train::CheckLabelsOut(s); }));
   solve_app->add_option("--empties", solve->stage.empties, "solve the positions with this many empties")
       ->check(InRange(1, endsolve::train::kMaxLabelEmpties, "a number of empty squares"));
   solve_app->add_option("--every", solve->stage.every,
