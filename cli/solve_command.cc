@@ -95,14 +95,17 @@ int RunSolve(const SolveArgs& args) {
       [&](int i, const SolveResult& result) {
         const Position& position = positions[static_cast<std::size_t>(i)];
         const Verdict verdict = CheckAnswer(position, result, options->wld);
+        const std::string reason = WrongReason(position, result, options->wld);
         if (verdict == Verdict::kWrong) ++wrong;
         total_nodes += result.nodes;
         total_time += result.time;
         const std::string row =
-            json ? JsonLine(position, result, verdict)
+            json ? JsonLine(position, result, verdict, reason)
                  : absl::StrCat(ResultColumns(position, result, verdict, result.nodes.total(),
                                               absl::ToDoubleSeconds(result.time), id_width),
-                                "  ", FormatPv(result.pv));
+                                "  ", FormatPv(result.pv),
+                                // Why, on a line of its own under the row.
+                                reason.empty() ? "" : absl::StrCat("\n  WRONG: ", reason));
         if (display) {
           display->Print(stdout, row);
         } else {

@@ -81,6 +81,7 @@ TEST(CliTest, JsonLinesCarryTheDocumentedKeys) {
   EXPECT_EQ(j["score"], 18);
   EXPECT_EQ(j["expected_score"], 18);
   EXPECT_EQ(j["ok"], true);
+  EXPECT_TRUE(j["reason"].is_null());
   EXPECT_EQ(j["pv"][0], "G8");
   EXPECT_EQ(j["nodes"].get<std::uint64_t>(),
             j["leaves"].get<std::uint64_t>() + j["internal_nodes"].get<std::uint64_t>());
@@ -98,6 +99,20 @@ TEST(CliTest, AWrongAnswerMakesTheExitStatusNonZero) {
   EXPECT_EQ(r.exit_status, 1);
   EXPECT_THAT(r.out, HasSubstr("WRONG"));
   EXPECT_THAT(r.out, HasSubstr("wrong 1"));
+  // It says why, under the row and in --json's "reason".
+  EXPECT_THAT(r.out, HasSubstr("\n  WRONG: score +18, the answers say +20\n"));
+  const CommandOutput json = RunCommand(kBinary + " solve --json " + file);
+  EXPECT_EQ(json.exit_status, 1);
+  const auto j = nlohmann::json::parse(Lines(json.out).at(0));
+  EXPECT_EQ(j["ok"], false);
+  EXPECT_EQ(j["reason"], "score +18, the answers say +20");
+  // A move listed below the best score: FFO #1's H1 is +12, and the line
+  // claims it is best at +18 along with G8 listed lower.
+  const CommandOutput listed =
+      RunCommand(kBinary + " solve --json '" + kFfo1 + "; H1:+18; G8:+12;'");
+  EXPECT_EQ(listed.exit_status, 1);
+  EXPECT_EQ(nlohmann::json::parse(Lines(listed.out).at(0))["reason"],
+            "G8 is listed at +12, the best is +18");
 }
 
 // FFO #4: H8 and A5 both score +0, and the solver plays H8. A line that
