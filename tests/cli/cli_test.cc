@@ -394,7 +394,8 @@ TEST(CliTest, BadOptionValuesExitTwoAndSayWhy) {
       {"solve --hash-mb 99999999999 '" + kFfo1 + "'", "MiB of physical memory"},
       {"solve --json=maybe '" + kFfo1 + "'", "--json"},
       {"perft --depth abc", "--depth: expected a depth from 1 to 60, found 'abc'"},
-      {"solve --threads 0 '" + kFfo1 + "'", "--threads: "},
+      {"solve --threads -1 '" + kFfo1 + "'",
+       "--threads: expected 0 (every hardware thread) or 1..1024, found '-1'"},
       {"solve --hash-mb", "option --hash-mb expects a value"},
       {"batch x.obf --out r.jsonl --time-limit-per-position soon",
        "--time-limit-per-position: expected a positive duration"},
@@ -433,6 +434,12 @@ TEST(CliTest, ThreadsDefaultToEveryHardwareThread) {
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("; threads " + threads + ", table 256 MiB"));
   EXPECT_THAT(RunCommand(kBinary + " solve --help").out, HasSubstr("--threads INT=" + threads + " "));
+  // 0 says the same, as Python's solve(threads=0) does.
+  const CommandOutput zero = RunCommand(kBinary + " solve --threads 0 '" + kFfo1 + "'");
+  ASSERT_EQ(zero.exit_status, 0) << zero.err;
+  EXPECT_THAT(zero.out, HasSubstr("; threads " + threads + ", table 256 MiB"));
+  EXPECT_THAT(RunCommand(kBinary + " solve --help").out,
+              HasSubstr("search threads (default, or 0: every hardware thread)"));
 }
 
 TEST(CliTest, AnotherCommandsOptionIsRefused) {
