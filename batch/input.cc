@@ -75,6 +75,7 @@ absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
     const bool wthor = IsWthorFileName(file);
     const std::vector<std::string> lines = wthor ? std::vector<std::string>() : SplitLines(*text);
     ReadResult read = ParsePositions(*text, file, options);
+    for (std::string& note : read.notes) input.warnings.push_back(std::move(note));
 
     std::vector<BatchItem> items;
     for (Position& position : read.positions) {

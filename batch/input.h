@@ -29,7 +29,7 @@ struct BatchItem {
 
 struct BatchInput {
   std::vector<BatchItem> items;
-  std::vector<std::string> warnings;  // e.g. a file named twice
+  std::vector<std::string> warnings;  // e.g. a file named twice, a .wtb game that ends early
 };
 
 // Reads the files in order. A bad line becomes an item too, so that it gets

@@ -101,6 +101,7 @@ LoadedPositions LoadPositions(const std::vector<std::string>& args, const ReadOp
         continue;
       }
       for (Position& p : read->positions) loaded.positions.push_back(std::move(p));
+      for (std::string& note : read->notes) loaded.notes.push_back(std::move(note));
       for (absl::Status& e : read->errors) {
         loaded.errors.push_back(std::move(e));
         loaded.error_inputs.push_back(arg);

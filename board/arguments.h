@@ -19,6 +19,7 @@ struct LoadedPositions {
   std::vector<Position> positions;
   std::vector<absl::Status> errors;  // one per bad line or unreadable argument
   std::vector<std::string> error_inputs;  // the argument each error came from, as given
+  std::vector<std::string> notes;  // not errors: .wtb games that end early (ReadResult)
 };
 
 // The most errors of one input shown to a user: a file of random bytes has

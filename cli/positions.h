@@ -17,9 +17,12 @@ namespace endsolve::cli {
 struct InputArgs {
   std::string range;
   int empties = -1;  // -1: the file's own depth
+  // What the reader needs of these: --empties, and --range's games of .wtb
+  // files (those outside it are not read).
   ReadOptions read_options() const;
 };
-// The positions a command works on: prints the bad lines' errors of
+// The positions a command works on: prints `loaded`'s notes (.wtb games that
+// end before the empties asked: left out, not errors), the bad lines' errors of
 // `loaded` (at most 20 an input, then their count: ErrorReport; the command
 // goes on with the rest, and exits 2 at its end) and
 // keeps those within --range; nothing, after printing why, when the range

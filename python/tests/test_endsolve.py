@@ -201,6 +201,15 @@ def test_read_positions_shows_twenty_errors_then_their_count(tmp_path):
     assert [str(w.message) for w in warned] == lines
 
 
+def test_read_positions_leaves_out_a_game_that_ends_early_with_a_warning():
+    sample = str(ROOT / "tests" / "board" / "wthor" / "wth2024-sample.wtb")
+    with pytest.warns(UserWarning) as warned:
+        positions = endsolve.read_positions(sample, empties=14)  # strict: still no error
+    assert [str(w.message) for w in warned] == [
+        f"{sample}: game 5: ends at 15 empties, before the 14 asked; left out"]
+    assert [p.label for p in positions] == [f"game {n}" for n in (1, 2, 3, 4, 6, 7, 8)]
+
+
 def test_bad_position_text_raises_the_cli_message():
     message = "argument 1, column 4: expected 64 board characters, found 3 board characters"
     with pytest.raises(ValueError) as error:
