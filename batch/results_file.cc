@@ -114,7 +114,8 @@ absl::Status CheckResultsText(absl::string_view text, absl::string_view name) {
     if (line.find_first_not_of(" \t\r") == absl::string_view::npos) continue;
     const absl::StatusOr<ResultRecord> record = ParseRecord(line);
     if (record.ok()) return absl::OkStatus();
-    const bool only_line = text.substr(offset).find_first_not_of(" \t\r\n") == absl::string_view::npos;
+    const bool only_line =
+        text.substr(offset).find_first_not_of(" \t\r\n") == absl::string_view::npos;
     const bool record_start = absl::StartsWith(line, kRecordStart) ||
                               absl::StartsWith(kRecordStart, line);
     const bool zeros = line.find_first_not_of('\0') == absl::string_view::npos;

@@ -33,9 +33,10 @@ inline constexpr int kMaxErrorsShownPerInput = 20;
 std::vector<std::string> ErrorReport(const LoadedPositions& loaded);
 
 // Reads every argument in order. An argument naming an existing file, or
-// "-" (standard input), is read as a file (with `options`: which position of each game of a .wtb file);
-// anything else is parsed as one position. Errors are collected, not fatal,
-// so that the good positions still get solved.
+// "-" (standard input), is read as a file (with `options`: which position of
+// each game of a .wtb file, and which games); anything else is parsed as one
+// position. Errors are collected, not fatal, so that the good positions still
+// get solved.
 LoadedPositions LoadPositions(const std::vector<std::string>& args,
                               const ReadOptions& options = {});
 

@@ -279,9 +279,9 @@ ReadResult WthorPositions(const WthorFile& file, std::optional<int> empties,
     if (position.ok()) {
       result.positions.push_back(*std::move(position));
     } else if (absl::IsOutOfRange(position.status())) {
-      result.notes.push_back(absl::StrFormat("%s: game %d: ends at %d empties, before the %d asked; left out",
-                                             file_name, game.number,
-                                             kMaxMoves - static_cast<int>(game.moves.size()), n));
+      result.notes.push_back(absl::StrFormat(
+          "%s: game %d: ends at %d empties, before the %d asked; left out", file_name, game.number,
+          kMaxMoves - static_cast<int>(game.moves.size()), n));
     } else {
       result.errors.push_back(position.status());
     }
