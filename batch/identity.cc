@@ -1,5 +1,8 @@
 #include "batch/identity.h"
 
+#include <filesystem>
+#include <system_error>
+
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -20,6 +23,38 @@ std::uint64_t KeyHash(const PositionKey& key) {
 
 std::string BatchId(absl::string_view file, int line, std::uint64_t hash) {
   return absl::StrCat(file, ":", line, ":", HexHash(hash));
+}
+
+std::string CanonicalFileName(absl::string_view file) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path path = fs::absolute(fs::path(std::string(file)), ec);
+  if (ec) return std::string(file);
+  path = path.lexically_normal();
+  if (!path.has_filename()) return path.string();
+  const fs::path folder = fs::weakly_canonical(path.parent_path(), ec);
+  return ec ? path.string() : (folder / path.filename()).string();
+}
+
+// The FILE part ends at the second colon from the right: a file name may
+// hold colons, LINE and HASH do not.
+std::string ResumeKey(absl::string_view id,
+                      std::map<std::string, std::string, std::less<>>* spellings) {
+  const std::size_t hash_colon = id.rfind(':');
+  if (hash_colon == absl::string_view::npos || hash_colon == 0) return std::string(id);
+  const std::size_t line_colon = id.rfind(':', hash_colon - 1);
+  int line = 0;
+  if (line_colon == absl::string_view::npos || line_colon == 0 ||
+      !absl::SimpleAtoi(id.substr(line_colon + 1, hash_colon - line_colon - 1), &line)) {
+    return std::string(id);
+  }
+  const absl::string_view file = id.substr(0, line_colon);
+  if (spellings == nullptr) return absl::StrCat(CanonicalFileName(file), id.substr(line_colon));
+  auto it = spellings->find(file);
+  if (it == spellings->end()) {
+    it = spellings->emplace(std::string(file), CanonicalFileName(file)).first;
+  }
+  return absl::StrCat(it->second, id.substr(line_colon));
 }
 
 absl::StatusOr<Shard> ParseShard(absl::string_view text) {

@@ -9,6 +9,8 @@
 #define ENDSOLVE_BATCH_IDENTITY_H_
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -30,6 +32,22 @@ std::uint64_t KeyHash(const PositionKey& key);
 // spelled as on the command line; HASH is KeyHash for a good position and
 // the FNV-1a of the raw line for a bad one.
 std::string BatchId(absl::string_view file, int line, std::uint64_t hash);
+
+// The one spelling of a file whichever way its path was written: absolute,
+// lexically normal (no ".", "..", or doubled '/'), its folder's symbolic
+// links resolved; the file's own name is kept as written (so /dev/stdin stays
+// itself). in.obf, ./in.obf, sub/../in.obf and /abs/in.obf, run in /abs,
+// all read /abs/in.obf.
+std::string CanonicalFileName(absl::string_view file);
+
+// What resume matches a record by: its id with FILE in CanonicalFileName's
+// spelling, so that a batch resumed under another spelling of the same input
+// path finds its records; an id not of the form FILE:LINE:HASH is its own
+// key. Ids themselves keep the path as given. `spellings`, when given, keeps
+// each FILE's canonical name, so that a file of many records asks the file
+// system once per input file.
+std::string ResumeKey(absl::string_view id,
+                      std::map<std::string, std::string, std::less<>>* spellings = nullptr);
 
 // A 1/count share of a batch: shard `index` of `count`, 1 <= index <= count.
 struct Shard {

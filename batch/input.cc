@@ -65,7 +65,7 @@ absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
   BatchInput input;
   std::set<std::string> seen;
   for (const std::string& file : files) {
-    if (!seen.insert(file).second) {
+    if (!seen.insert(CanonicalFileName(file)).second) {
       input.warnings.push_back(
           absl::StrCat(file, ": named more than once; its positions are taken once"));
       continue;
@@ -75,6 +75,7 @@ absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
     const bool wthor = IsWthorFileName(file);
     const std::vector<std::string> lines = wthor ? std::vector<std::string>() : SplitLines(*text);
     ReadResult read = ParsePositions(*text, file, options);
+    for (std::string& note : read.notes) input.warnings.push_back(std::move(note));
 
     std::vector<BatchItem> items;
     for (Position& position : read.positions) {

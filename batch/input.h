@@ -29,13 +29,14 @@ struct BatchItem {
 
 struct BatchInput {
   std::vector<BatchItem> items;
-  std::vector<std::string> warnings;  // e.g. a file named twice
+  std::vector<std::string> warnings;  // e.g. a file named twice, a .wtb game that ends early
 };
 
 // Reads the files in order. A bad line becomes an item too, so that it gets
 // an id, a shard and a bad-input record like any position; a file that
 // cannot be read at all fails the whole batch, before anything is written.
-// A file named twice is read once (its ids would collide), with a warning.
+// A file named twice, under any spelling (CanonicalFileName), is read once
+// (its positions would be recorded twice), with a warning.
 // `options` chooses the position of each game of a .wtb file, so it is part
 // of what the ids depend on.
 absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,

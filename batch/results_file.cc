@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 
 namespace endsolve::batch {
@@ -98,12 +99,42 @@ ResultsContents ParseResults(absl::string_view text, absl::string_view name) {
   return contents;
 }
 
+// A first line that does not parse is allowed only as the file's one torn
+// line: a prefix of a record's start, or zero bytes alone.
+absl::Status CheckResultsText(absl::string_view text, absl::string_view name) {
+  constexpr absl::string_view kRecordStart = R"({"id":")";
+  std::size_t offset = 0;
+  int line_number = 0;
+  while (offset < text.size()) {
+    ++line_number;
+    const std::size_t newline = text.find('\n', offset);
+    const std::size_t end = newline == absl::string_view::npos ? text.size() : newline;
+    const absl::string_view line = text.substr(offset, end - offset);
+    offset = newline == absl::string_view::npos ? text.size() : newline + 1;
+    if (line.find_first_not_of(" \t\r") == absl::string_view::npos) continue;
+    const absl::StatusOr<ResultRecord> record = ParseRecord(line);
+    if (record.ok()) return absl::OkStatus();
+    const bool only_line =
+        text.substr(offset).find_first_not_of(" \t\r\n") == absl::string_view::npos;
+    const bool record_start = absl::StartsWith(line, kRecordStart) ||
+                              absl::StartsWith(kRecordStart, line);
+    const bool zeros = line.find_first_not_of('\0') == absl::string_view::npos;
+    if (only_line && (record_start || zeros)) return absl::OkStatus();
+    return absl::FailedPreconditionError(absl::StrCat(
+        name, ":", line_number, ": not a results file: its first line is not a result record (",
+        record.status().message(),
+        "); a results file of endsolve batch holds one JSON record a line"));
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<ResultsContents> ReadResultsFile(const std::string& path) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));
   absl::StatusOr<std::string> text = ReadFd(fd, path);
   close(fd);
   if (!text.ok()) return text.status();
+  if (absl::Status s = CheckResultsText(*text, path); !s.ok()) return s;
   ResultsContents contents = ParseResults(*text, path);
   if (contents.torn_bytes > 0) {
     contents.warnings.push_back(absl::StrCat(path, ":", contents.torn_line,
@@ -158,6 +189,10 @@ absl::StatusOr<std::unique_ptr<ResultsAppender>> ResultsAppender::Open(const std
   }
   absl::StatusOr<std::string> text = ReadFd(fd, path);
   if (!text.ok()) return text.status();
+  if (absl::Status s = CheckResultsText(*text, path); !s.ok()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(s.message(), ". It is left alone: give --out a new file, or a results file"));
+  }
   file->contents_ = ParseResults(*text, path);
   if (file->contents_.torn_bytes > 0) {
     if (ftruncate(fd, static_cast<off_t>(file->contents_.complete_bytes)) != 0 || fsync(fd) != 0) {

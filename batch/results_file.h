@@ -37,6 +37,16 @@ struct ResultsContents {
 // not parse is a corrupted one. Blank lines are skipped.
 ResultsContents ParseResults(absl::string_view text, absl::string_view name);
 
+// Says whether `text` is that of a results file, before anything relies on
+// it being one: nothing but blank lines, or a first line that is a result
+// record, or a single line that is torn (the start of a record's `{"id":`,
+// or the zero bytes some file systems leave after a lost write: the first
+// write of a batch cut short by a crash). Anything else (a positions file, a
+// WTHOR database, notes) is not a results file, and the error, naming `name`
+// and the line, says why: batch must not append to it nor cut off its "torn"
+// last line, and --summary and merge must not report on it.
+absl::Status CheckResultsText(absl::string_view text, absl::string_view name);
+
 // The longest line a results file may hold. A record is under 2 KB (a pv
 // of at most 60 moves, a bad line cut to 300 bytes); a longer line means the
 // file is not a results file, and reading on would only fill the memory
@@ -45,7 +55,8 @@ inline constexpr std::size_t kMaxResultsLineBytes = std::size_t{64} << 10;
 
 // Reads a results file without changing it (for --summary and merge): a torn
 // last line is left in place and reported among the warnings. A line over
-// kMaxResultsLineBytes is an error naming the file and the line.
+// kMaxResultsLineBytes, and a file that is not a results file
+// (CheckResultsText), are errors naming the file and the line.
 absl::StatusOr<ResultsContents> ReadResultsFile(const std::string& path);
 
 // The last record of each id: a timed-out position retried with a longer
@@ -59,8 +70,9 @@ class ResultsAppender {
   // new name survives a crash) if absent; with `create_only`, an existing
   // file is refused, and so is anything but a regular file (/dev/null would
   // swallow every result). Takes an exclusive lock (flock) so that two batches
-  // never interleave their lines in one file, reads what is there, and cuts
-  // off a torn last line (torn_bytes() says how much).
+  // never interleave their lines in one file, reads what is there, refuses a
+  // file that is not a results file (CheckResultsText) with nothing written,
+  // and cuts off a torn last line (torn_bytes() says how much).
   static absl::StatusOr<std::unique_ptr<ResultsAppender>> Open(const std::string& path,
                                                                bool create_only);
   ~ResultsAppender();

@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include "absl/strings/numbers.h"
@@ -80,17 +81,26 @@ BatchRun::BatchRun(RunSettings run, SolveOptions options, ResultsAppender* resul
     const auto [it, inserted] = by_key_.emplace(r.key, &r);
     if (!inserted && !it->second->has_score()) it->second = &r;
   }
-  for (const auto& [id, record] : LatestById(results_->contents())) final_[id] = record;
+  for (const auto& [id, record] : LatestById(results_->contents())) {
+    const ResultRecord*& latest = final_[ResumeKey(id, &spellings_)];
+    // One position's ids under two spellings: the later line stands.
+    if (latest == nullptr || latest->line_number < record->line_number) latest = record;
+  }
+}
+
+const ResultRecord* BatchRun::Final(const std::string& id) const {
+  const auto it = final_.find(ResumeKey(id, &spellings_));
+  return it == final_.end() ? nullptr : it->second;
 }
 
 bool BatchRun::Finished(const BatchItem& item) const {
-  const auto it = final_.find(item.id);
-  return it != final_.end() && !Retry(*it->second, run_);
+  const ResultRecord* record = Final(item.id);
+  return record != nullptr && !Retry(*record, run_);
 }
 
 bool BatchRun::Retried(const BatchItem& item) const {
-  const auto it = final_.find(item.id);
-  return it != final_.end() && Retry(*it->second, run_);
+  const ResultRecord* record = Final(item.id);
+  return record != nullptr && Retry(*record, run_);
 }
 
 BatchPlan BatchRun::Plan(const std::vector<BatchItem>& items) const {
@@ -132,8 +142,16 @@ double BatchRun::WorkToDo(const std::vector<const BatchItem*>& pending) const {
   return work;
 }
 
-absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& item, BatchProgress* progress,
+absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& given, BatchProgress* progress,
                                                  const std::atomic<bool>& interrupted) {
+  // A position retried under another spelling of its file keeps the id of
+  // its earlier record, so that the file holds one id per position.
+  std::optional<BatchItem> respelled;
+  if (const ResultRecord* before = Final(given.id); before != nullptr && before->id != given.id) {
+    respelled = given;
+    respelled->id = before->id;
+  }
+  const BatchItem& item = respelled ? *respelled : given;
   const int empties = item.ok() ? item.position->board.EmptyCount() : 0;
   progress->Start(absl::StrCat(item.file, ":", item.line), empties);
   Record record;
@@ -167,7 +185,7 @@ absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& item, BatchPro
   assert(written.ok());
   written_.push_back(*std::move(written));
   const ResultRecord& r = written_.back();
-  final_[r.id] = &r;
+  final_[ResumeKey(r.id, &spellings_)] = &r;
   if (searched && item.ok()) by_key_.emplace(r.key, &r);
   progress->Finish(searched, empties, result.nodes.total(), result.time);
   return &r;
@@ -176,8 +194,7 @@ absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& item, BatchPro
 std::vector<const ResultRecord*> BatchRun::Records(const std::vector<BatchItem>& items) const {
   std::vector<const ResultRecord*> out;
   for (const BatchItem& item : items) {
-    const auto it = final_.find(item.id);
-    if (it != final_.end()) out.push_back(it->second);
+    if (const ResultRecord* record = Final(item.id)) out.push_back(record);
   }
   return out;
 }

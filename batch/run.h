@@ -79,7 +79,8 @@ class BatchRun {
   double WorkToDo(const std::vector<const BatchItem*>& pending) const;
 
   // Solves (or copies from an earlier occurrence, or records as bad) one
-  // position and appends its line; returns that record, or nullptr when
+  // position and appends its line (under the id of its earlier record when
+  // that spelt the file otherwise); returns that record, or nullptr when
   // `interrupted` stopped the solve (nothing was written for it).
   absl::StatusOr<const ResultRecord*> Do(const BatchItem& item, BatchProgress* progress,
                                          const std::atomic<bool>& interrupted);
@@ -100,7 +101,12 @@ class BatchRun {
   SolveOptions options_;
   ResultsAppender* results_;
   std::map<PositionKey, const ResultRecord*> by_key_;  // answers for duplicates
-  std::map<std::string, const ResultRecord*> final_;   // latest record by id
+  // The latest record of each ResumeKey: ids under any spelling of one path.
+  std::map<std::string, const ResultRecord*> final_;
+  mutable std::map<std::string, std::string, std::less<>> spellings_;  // ResumeKey's cache
+
+  // The latest record of the position with this id, or nullptr.
+  const ResultRecord* Final(const std::string& id) const;
   std::deque<ResultRecord> written_;                   // this run's records (stable addresses)
 };
 

@@ -125,11 +125,18 @@ absl::Status CheckPlotPath(const std::string& path) {
     return absl::InvalidArgumentError(absl::StrCat(
         "expected a file name ending in .svg or .png, found '", path, "'"));
   }
+  return CheckOutputPath(path);
+}
+
+absl::Status CheckOutputPath(const std::string& path) {
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   std::error_code ec;
   if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
     return absl::InvalidArgumentError(
         absl::StrCat("there is no folder ", folder.string(), " to write ", path, " in"));
+  }
+  if (std::filesystem::is_directory(path, ec)) {
+    return absl::InvalidArgumentError(absl::StrCat(path, " is a folder; expected a file name"));
   }
   return absl::OkStatus();
 }

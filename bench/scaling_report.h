@@ -30,8 +30,13 @@ std::string FormatThreadUse(const std::vector<ScalingRow>& rows);
 // thread-use columns empty without --verbose.
 absl::Status WriteScalingCsv(const std::string& path, const std::vector<ScalingRow>& rows);
 
+// Checks, before hours of runs, that an output file can be written at
+// `path`: its folder exists and `path` is not itself a folder. Every output
+// path of a long command (--csv, --plot) is checked so, when it is parsed.
+absl::Status CheckOutputPath(const std::string& path);
+
 // Checks, before hours of runs, that `path` can take a plot: it ends in
-// .svg or .png (any case) and its folder exists.
+// .svg or .png (any case) and CheckOutputPath.
 absl::Status CheckPlotPath(const std::string& path);
 
 // The gnuplot line that writes `path` as a PNG or an SVG by its extension

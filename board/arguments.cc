@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "board/position_io.h"
+#include "board/read_file.h"
 
 namespace endsolve {
 // Parses "A-B" or "A" into an inclusive range.
@@ -84,21 +85,27 @@ bool LooksLikeAFileName(absl::string_view arg) {
 
 // An argument is a file when something of that name exists: a regular file,
 // and also /dev/stdin, a pipe or a process substitution, read as batch reads
-// them (board/read_file.h). Otherwise it is a position; one that does not
-// parse is reported as a missing file when it looks like a file's name.
+// them (board/read_file.h); "-" is standard input. Otherwise it is a
+// position; one that does not parse is reported as a missing file when it
+// looks like a file's name.
 LoadedPositions LoadPositions(const std::vector<std::string>& args, const ReadOptions& options) {
   LoadedPositions loaded;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
     std::error_code ec;
-    if (std::filesystem::exists(arg, ec)) {
+    if (arg == kStandardInput || std::filesystem::exists(arg, ec)) {
       auto read = ReadPositionFile(arg, options);
       if (!read.ok()) {
         loaded.errors.push_back(read.status());
+        loaded.error_inputs.push_back(arg);
         continue;
       }
       for (Position& p : read->positions) loaded.positions.push_back(std::move(p));
-      for (absl::Status& e : read->errors) loaded.errors.push_back(std::move(e));
+      for (std::string& note : read->notes) loaded.notes.push_back(std::move(note));
+      for (absl::Status& e : read->errors) {
+        loaded.errors.push_back(std::move(e));
+        loaded.error_inputs.push_back(arg);
+      }
       continue;
     }
     const std::string source = absl::StrCat("argument ", i + 1);
@@ -106,17 +113,45 @@ LoadedPositions LoadPositions(const std::vector<std::string>& args, const ReadOp
     if (!position.ok() && LooksLikeAFileName(arg)) {
       loaded.errors.push_back(
           absl::NotFoundError(absl::StrCat("cannot open ", arg, ": no such file")));
+      loaded.error_inputs.push_back(arg);
       continue;
     }
     if (!position.ok()) {
       loaded.errors.push_back(absl::InvalidArgumentError(absl::StrCat(
           position.status().message(), " (and no file named '", arg, "' exists)")));
+      loaded.error_inputs.push_back(source);
       continue;
     }
     position->line = static_cast<int>(i + 1);
     loaded.positions.push_back(std::move(*position));
   }
   return loaded;
+}
+
+// Errors are grouped by their input as they come, in order: one input's
+// errors are consecutive. An error without a recorded input (a list built
+// by hand) counts as its own group.
+std::vector<std::string> ErrorReport(const LoadedPositions& loaded) {
+  std::vector<std::string> lines;
+  const std::vector<absl::Status>& errors = loaded.errors;
+  std::size_t i = 0;
+  while (i < errors.size()) {
+    const bool named = i < loaded.error_inputs.size();
+    std::size_t end = i + 1;
+    while (named && end < errors.size() && end < loaded.error_inputs.size() &&
+           loaded.error_inputs[end] == loaded.error_inputs[i]) {
+      ++end;
+    }
+    const std::size_t count = end - i;
+    const std::size_t shown = std::min<std::size_t>(count, kMaxErrorsShownPerInput);
+    for (std::size_t k = i; k < i + shown; ++k) lines.emplace_back(errors[k].message());
+    if (count > shown) {
+      lines.push_back(absl::StrCat(loaded.error_inputs[i], ": ", count - shown,
+                                   " more errors not shown (", count, " in all)"));
+    }
+    i = end;
+  }
+  return lines;
 }
 
 // Only FFO labels stand alone: a WTHOR label ("game 17") needs its file.

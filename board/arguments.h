@@ -18,12 +18,25 @@ namespace endsolve {
 struct LoadedPositions {
   std::vector<Position> positions;
   std::vector<absl::Status> errors;  // one per bad line or unreadable argument
+  std::vector<std::string> error_inputs;  // the argument each error came from, as given
+  std::vector<std::string> notes;  // not errors: .wtb games that end early (ReadResult)
 };
 
-// Reads every argument in order. An argument naming an existing file is read
-// as a file (with `options`: which position of each game of a .wtb file);
-// anything else is parsed as one position. Errors are collected, not fatal,
-// so that the good positions still get solved.
+// The most errors of one input shown to a user: a file of random bytes has
+// an error a line, and 20 are enough to see what is wrong.
+inline constexpr int kMaxErrorsShownPerInput = 20;
+
+// The messages of `loaded`'s errors as a user should see them: each input's
+// first kMaxErrorsShownPerInput, then for an input with more, one line
+// "INPUT: N more errors not shown (M in all)". Every front end prints these,
+// so that a garbage file of any size gives a screenful, not megabytes.
+std::vector<std::string> ErrorReport(const LoadedPositions& loaded);
+
+// Reads every argument in order. An argument naming an existing file, or
+// "-" (standard input), is read as a file (with `options`: which position of
+// each game of a .wtb file, and which games); anything else is parsed as one
+// position. Errors are collected, not fatal, so that the good positions still
+// get solved.
 LoadedPositions LoadPositions(const std::vector<std::string>& args,
                               const ReadOptions& options = {});
 

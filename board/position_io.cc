@@ -547,7 +547,8 @@ ReadResult ParsePosText(std::string_view text, std::string_view file_name) {
 ReadResult ParsePositions(std::string_view text, std::string_view file_name,
                           const ReadOptions& options) {
   if (IsWthorFileName(file_name)) {
-    return WthorPositions(ParseWthor(text, file_name), options.wthor_empties, file_name);
+    return WthorPositions(ParseWthor(text, file_name), options.wthor_empties, file_name,
+                          options.wthor_games);
   }
   const std::string_view base = file_name.substr(file_name.find_last_of('/') + 1);
   constexpr std::string_view kPosExtension = ".pos";

@@ -42,6 +42,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -53,6 +54,9 @@ namespace endsolve {
 struct ReadResult {
   std::vector<Position> positions;     // the good ones, in file order
   std::vector<absl::Status> errors;    // one per bad line (or game), in file order
+  // Not errors: the real games of a .wtb file that end before the empties
+  // asked for (a resignation, a game over), left out, in game order.
+  std::vector<std::string> notes;
 };
 
 // What a file alone does not say about the positions wanted from it.
@@ -60,6 +64,9 @@ struct ReadOptions {
   // .wtb files: the number of empty squares of each game's position, 0..60;
   // nullopt for the file's theoretical depth, or 24 when the file has none.
   std::optional<int> wthor_empties;
+  // .wtb files: the games to read, by number, inclusive (--range); the others
+  // are not read at all: no position, no error, no note. nullopt: every game.
+  std::optional<std::pair<int, int>> wthor_games;
 };
 
 // Parses the text (the bytes) of a whole file. `file_name` is used in error

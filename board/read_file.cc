@@ -17,7 +17,7 @@ absl::StatusOr<std::string> ReadFileBytes(const std::string& path, std::size_t m
   if (std::filesystem::is_directory(path, ec)) {
     return absl::InvalidArgumentError(absl::StrCat("cannot read ", path, ": it is a directory"));
   }
-  std::FILE* file = std::fopen(path.c_str(), "rb");
+  std::FILE* file = std::fopen(path == kStandardInput ? "/dev/stdin" : path.c_str(), "rb");
   if (file == nullptr) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));
   std::string bytes;
   char buffer[1 << 16];

@@ -23,8 +23,13 @@ namespace endsolve {
 // std::bad_alloc.
 inline constexpr std::size_t kMaxInputFileBytes = std::size_t{256} << 20;
 
-// The bytes of `path`: "cannot open PATH: ...", "cannot read PATH: it is a
-// directory", "cannot read PATH: ..." or "PATH: more than MAX bytes ...".
+// The name that stands for standard input wherever an input file is named,
+// as in other Unix tools.
+inline constexpr std::string_view kStandardInput = "-";
+
+// The bytes of `path` (kStandardInput: of standard input): "cannot open PATH:
+// ...", "cannot read PATH: it is a directory", "cannot read PATH: ..." or
+// "PATH: more than MAX bytes ...".
 absl::StatusOr<std::string> ReadFileBytes(const std::string& path,
                                           std::size_t max_bytes = kMaxInputFileBytes);
 

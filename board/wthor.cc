@@ -240,9 +240,10 @@ absl::StatusOr<Position> WthorPosition(const WthorGame& game, int empties,
     }
   }
   if (board.EmptyCount() != empties) {
-    return GameError(file_name, game.number,
-                     absl::StrCat("expected the moves to reach ", empties,
-                                  " empties, found they end at ", board.EmptyCount(), " empties"));
+    // OutOfRange: the one error WthorPositions turns into a note.
+    return absl::OutOfRangeError(absl::StrFormat(
+        "%s: game %d: expected the moves to reach %d empties, found they end at %d empties",
+        file_name, game.number, empties, board.EmptyCount()));
   }
   PassIfForced(board, to_move);
   Position position;
@@ -259,16 +260,28 @@ absl::StatusOr<Position> WthorPosition(const WthorGame& game, int empties,
 }
 
 ReadResult WthorPositions(const WthorFile& file, std::optional<int> empties,
-                          std::string_view file_name) {
+                          std::string_view file_name, std::optional<std::pair<int, int>> games) {
   const int depth = file.theoretical_depth;
   const int n = empties.value_or(depth != 0 ? depth : kWthorDefaultEmpties);
   const bool expected = depth != 0 && n == depth;
+  auto wanted = [&](int number) {
+    return !games || (number >= games->first && number <= games->second);
+  };
   ReadResult result;
-  result.errors = file.errors;
+  for (const absl::Status& error : file.errors) {
+    // The header's errors (game 0) concern every game.
+    const int number = WthorErrorGame(View(error.message()), file_name);
+    if (number == 0 || wanted(number)) result.errors.push_back(error);
+  }
   for (const WthorGame& game : file.games) {
+    if (!wanted(game.number)) continue;
     absl::StatusOr<Position> position = WthorPosition(game, n, file_name, expected);
     if (position.ok()) {
       result.positions.push_back(*std::move(position));
+    } else if (absl::IsOutOfRange(position.status())) {
+      result.notes.push_back(absl::StrFormat(
+          "%s: game %d: ends at %d empties, before the %d asked; left out", file_name, game.number,
+          kMaxMoves - static_cast<int>(game.moves.size()), n));
     } else {
       result.errors.push_back(position.status());
     }

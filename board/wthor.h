@@ -33,6 +33,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -83,7 +84,7 @@ absl::StatusOr<WthorFile> ReadWthorFile(const std::string& path);
 // That answer's square is kNoMove: the file gives the best score but not the best move.
 // The position's file is `file_name`, its line the game number and its label "game N".
 // Fails when `empties` is not in 0..60, when a move is not legal (a game built by hand), or
-// when the game's moves end before reaching `empties`:
+// when the game's moves end before reaching `empties` (an OutOfRange status):
 //   WTH_2024.wtb: game 17: expected the moves to reach 24 empties, found they end at 31 empties
 absl::StatusOr<Position> WthorPosition(const WthorGame& game, int empties, std::string_view file_name, bool expected);
 
@@ -91,10 +92,15 @@ absl::StatusOr<Position> WthorPosition(const WthorGame& game, int empties, std::
 // the file's theoretical depth, or kWthorDefaultEmpties when that is 0), each
 // carrying its theoretical score when `empties` equals the file's depth (and
 // that is not 0). The errors are the file's own, then one per game that ends
-// too early, each in game order; every message starts "FILE_NAME: game N" for
+// too early (WthorPositions makes those notes), each in game order; every message starts "FILE_NAME: game N" for
 // a game, "FILE_NAME: " followed by no game for the header.
+// Only the games numbered within `games` (inclusive; nullopt: all) are read:
+// the others give no position, no error and no note. A game in them that ends
+// before `empties` is a note ("FILE: game N: ends at E empties, before the
+// ASKED asked; left out"), not an error: real games end early.
 ReadResult WthorPositions(const WthorFile& file, std::optional<int> empties,
-                          std::string_view file_name);
+                          std::string_view file_name,
+                          std::optional<std::pair<int, int>> games = std::nullopt);
 
 // True when `file_name` ends in ".wtb" in any case: the name that selects
 // this format among the position files.

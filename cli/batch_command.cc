@@ -10,7 +10,6 @@
 #include <memory>
 #include <optional>
 
-#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -68,10 +67,7 @@ std::string ShellQuote(absl::string_view arg) {
 std::string ResumeCommand(const std::vector<std::string>& args) {
   std::vector<std::string> words = {ShellQuote(program_invocation_name), "batch"};
   for (const absl::string_view arg : args) {
-    if (arg == "--noresume" || arg == "-noresume" || absl::StartsWith(arg, "--resume=") ||
-        absl::StartsWith(arg, "-resume=")) {
-      continue;
-    }
+    if (arg == "--noresume" || arg == "-noresume") continue;
     words.push_back(ShellQuote(arg));
   }
   return absl::StrJoin(words, " ");
@@ -83,6 +79,11 @@ int Summary(const std::vector<std::string>& files) {
   absl::StatusOr<batch::FilesSummary> read = batch::SummarizeFiles(files, &warnings);
   for (const std::string& w : warnings) absl::FPrintF(stderr, "warning: %s\n", w);
   if (!read.ok()) return Fail("endsolve batch --summary", read.status().message());
+  if (read->summary.positions == 0) {
+    return Fail("endsolve batch --summary",
+                absl::StrCat("no result record in ", absl::StrJoin(files, ", "),
+                             ": there is nothing to sum up"));
+  }
   absl::PrintF("%s", batch::FormatSummary(read->summary));
   return read->summary.wrong > 0 ? kExitWrong : kExitOk;
 }
@@ -110,6 +111,10 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   auto input = batch::LoadBatchInput(args.inputs, args.input.read_options());
   if (!input.ok()) return fail(input.status().message());
   for (const std::string& w : input->warnings) absl::FPrintF(stderr, "warning: %s\n", w);
+  if (input->items.empty()) {
+    return fail(absl::StrCat("no position in ", absl::StrJoin(args.inputs, ", "),
+                             ": there is nothing to solve"));
+  }
   const std::vector<BatchItem> items = batch::SelectShard(std::move(input->items), run.shard);
 
   std::vector<std::string> notes;
@@ -178,10 +183,16 @@ void AddBatchCommand(CLI::App& root, CommandRuns& runs) {
   CLI::App* app = root.add_subcommand(
       "batch", "solves files of positions into a results file that survives crashes and resumes");
   AddPositionals(*app, "INPUT", args->inputs,
-                  "position files (.obf, .pos, .wtb); with --summary, results files");
+                  "position files (.obf, .pos, .wtb; -: standard input); with --summary, results files");
   app->add_option("--out", args->out, "the results file (JSON lines), appended to and synced");
-  app->add_flag("--resume,!--noresume", args->resume,
-                "skip the positions already in --out (--noresume refuses an existing file)");
+  // Two flags rather than CLI11's "--resume,!--noresume", whose help line
+  // "--resume,--noresume{false}" read as if resume were off by default.
+  CLI::Option* resume = app->add_flag_callback(
+      "--resume", [args] { args->resume = true; },
+      "the default: skip the positions already in --out, solve the rest");
+  CLI::Option* noresume = app->add_flag_callback(
+      "--noresume", [args] { args->resume = false; },
+      "refuse to start when --out exists (it is left alone) instead of resuming it");
   app->add_option("--shard", args->shard, "solve only shard K of N, e.g. 2/8")
       ->check(StatusCheck([](const std::string& s) { return batch::ParseShard(s); }));
   app->add_option("--time-limit-per-position", args->time_limit,
@@ -192,7 +203,10 @@ void AddBatchCommand(CLI::App& root, CommandRuns& runs) {
   AddSearchOptions(*app, args->search, ThreadsOption::kCount);
   CLI::Option* summary = app->add_flag(
       "--summary", args->summary, "print the totals of the given results files instead");
-  runs[app] = [args, app, summary](const std::vector<std::string>& typed) {
+  runs[app] = [args, app, summary, resume, noresume](const std::vector<std::string>& typed) {
+    if (resume->count() > 0 && noresume->count() > 0) {
+      return Fail("endsolve batch", "--resume and --noresume contradict each other; give one");
+    }
     // --summary takes no other option: one given with it would do nothing,
     // so it is refused rather than ignored.
     for (const CLI::Option* option : app->get_options()) {

@@ -49,12 +49,7 @@ std::optional<LoadedPositions> ChosenPositions(const BenchArgs& args) {
   } else {
     loaded = LoadPositions(args.positions, read_options);
   }
-  std::optional<LoadedPositions> chosen = SelectInputs("endsolve bench", std::move(loaded), args.input);
-  if (chosen && chosen->positions.empty()) {
-    Fail("endsolve bench", "no position to measure");
-    return std::nullopt;
-  }
-  return chosen;
+  return SelectInputs("endsolve bench", std::move(loaded), args.input);
 }
 
 // Where a benchmark is, for the progress display: written by the runner's
@@ -220,7 +215,7 @@ CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
                                        "solves the positions with each ordering feature switched, "
                                        "one at a time, and other killer counts");
   app->add_option("--positions", args.positions,
-                  "position files, comma-separated (default: FFO #40-#59, built in)")
+                  "position files, comma-separated (-: standard input; default: FFO #40-#59, built in)")
       ->delimiter(',')
       ->allow_extra_args(false)
       ->default_str("");
@@ -229,7 +224,8 @@ CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
   if (kind != BenchKind::kAblation) {
     app->add_option("--repeat", args.repeat, "runs per position; tables report the median")
         ->check(InRange(1, 1000000, "a number of runs"));
-    app->add_option("--csv", args.csv, "also write the table to this CSV file");
+    app->add_option("--csv", args.csv, "also write the table to this CSV file")
+        ->check(StatusCheck([](const std::string& s) { return bench::CheckOutputPath(s); }));
   }
   if (scaling) {
     app->add_option("--plot", args.plot,

@@ -2,11 +2,14 @@
 // results files of `batch --shard K/N` runs into one (batch/merge_check.h),
 // and checks that nothing is missing, duplicated or contradictory.
 // --empties must be the batch's, for the ids of .wtb inputs to match.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "batch/input.h"
 #include "batch/merge_check.h"
 #include "batch/summary.h"
@@ -42,6 +45,11 @@ int RunMerge(const MergeArgs& args) {
   absl::StatusOr<std::vector<ShardFile>> files = batch::ReadShardFiles(args.shards, out, &warnings);
   for (const std::string& w : warnings) absl::FPrintF(stderr, "warning: %s\n", w);
   if (!files.ok()) return Fail("endsolve merge", files.status().message());
+  if (std::all_of(files->begin(), files->end(),
+                  [](const ShardFile& f) { return f.contents.records.empty(); })) {
+    return Fail("endsolve merge", absl::StrCat("no result record in ", absl::StrJoin(args.shards, ", "),
+                                               ": there is nothing to merge"));
+  }
   std::optional<std::vector<BatchItem>> inputs;
   if (!args.inputs.empty()) {
     absl::StatusOr<BatchInput> loaded =

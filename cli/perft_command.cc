@@ -2,6 +2,7 @@
 // full game tree, depth by depth, under the convention of board/node_counts.h.
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
@@ -29,9 +30,11 @@ int RunPerft(const PerftArgs& args) {
     initial.label = "initial position";
     loaded.positions.push_back(initial);
   } else {
-    loaded = LoadPositions(args.inputs);
+    std::optional<LoadedPositions> read =
+        SelectInputs("endsolve perft", LoadPositions(args.inputs), InputArgs());
+    if (!read) return kExitBadInput;
+    loaded = *std::move(read);
   }
-  for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
   for (const Position& p : loaded.positions) {
     absl::PrintF("perft %s: %s %c to move\n", PositionId(p), p.BoardString(), ColorChar(p.to_move));
     absl::PrintF("%5s %15s %15s %10s %14s\n", "depth", "leaves", "internal", "time (s)", "leaves/s");
@@ -53,7 +56,7 @@ void AddPerftCommand(CLI::App& root, CommandRuns& runs) {
   auto args = std::make_shared<PerftArgs>();
   CLI::App* app = root.add_subcommand(
       "perft", "counts the game tree's leaves and internal nodes, depth by depth");
-  AddPositionals(*app, "POSITION_OR_FILE", args->inputs, "positions to count from (default: the initial one)");
+  AddPositionals(*app, "POSITION_OR_FILE", args->inputs, "positions or position files (-: standard input) to count from (default: the initial one)");
   app->add_option("--depth", args->depth, "the deepest depth to count")
       ->check(InRange(1, kMaxPerftDepth, "a depth"));
   runs[app] = [args](const std::vector<std::string>&) { return RunPerft(*args); };

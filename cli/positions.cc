@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/commands.h"
 
@@ -9,18 +10,30 @@ namespace endsolve::cli {
 
 std::optional<LoadedPositions> SelectInputs(absl::string_view command, LoadedPositions loaded,
                                             const InputArgs& input) {
-  for (const absl::Status& e : loaded.errors) absl::FPrintF(stderr, "%s\n", e.message());
+  for (const std::string& note : loaded.notes) absl::FPrintF(stderr, "note: %s\n", note);
+  for (const std::string& line : ErrorReport(loaded)) absl::FPrintF(stderr, "%s\n", line);
   auto selected = SelectRange(std::move(loaded.positions), input.range);
   if (!selected.ok()) {
     Fail(command, selected.status().message());
     return std::nullopt;
   }
   loaded.positions = *std::move(selected);
+  if (loaded.positions.empty()) {
+    // The games of a .wtb file outside --range are not read at all, so an
+    // empty result may be the range's doing.
+    Fail(command, !loaded.errors.empty()
+                      ? "no position: none of the input could be read (the errors are above)"
+                  : !input.range.empty()
+                      ? absl::StrCat("no position: the input holds none within --range ",
+                                     input.range)
+                      : "no position: the input holds none, so there is nothing to do");
+    return std::nullopt;
+  }
   return loaded;
 }
 
 void AddPositionInputs(CLI::App& app, std::vector<std::string>& inputs) {
-  AddPositionals(app, "FILE_OR_POSITION", inputs, "position files, positions or move transcripts")
+  AddPositionals(app, "FILE_OR_POSITION", inputs, "position files (-: standard input), positions or move transcripts")
       ->required();
 }
 
@@ -38,9 +51,16 @@ void AddEmptiesOption(CLI::App& app, InputArgs& args) {
       ->default_str("the file's theoretical depth, or 24");
 }
 
+// --range is checked as it is parsed, and read again here: the games of a
+// .wtb file outside it are not read at all.
 ReadOptions InputArgs::read_options() const {
   ReadOptions options;
   if (empties >= 0) options.wthor_empties = empties;
+  if (!range.empty()) {
+    if (absl::StatusOr<std::pair<int, int>> games = ParseRange(range); games.ok()) {
+      options.wthor_games = *games;
+    }
+  }
   return options;
 }
 

@@ -17,12 +17,17 @@ namespace endsolve::cli {
 struct InputArgs {
   std::string range;
   int empties = -1;  // -1: the file's own depth
+  // What the reader needs of these: --empties, and --range's games of .wtb
+  // files (those outside it are not read).
   ReadOptions read_options() const;
 };
-// The positions a command works on: prints each bad line's error of
-// `loaded` (the command goes on with the rest, and exits 2 at its end) and
+// The positions a command works on: prints `loaded`'s notes (.wtb games that
+// end before the empties asked: left out, not errors), the bad lines' errors of
+// `loaded` (at most 20 an input, then their count: ErrorReport; the command
+// goes on with the rest, and exits 2 at its end) and
 // keeps those within --range; nothing, after printing why, when the range
-// matches none of them.
+// matches none of them or there is no position at all (an empty file, a
+// missing one): every command refuses to work on nothing, with exit 2.
 std::optional<LoadedPositions> SelectInputs(absl::string_view command, LoadedPositions loaded,
                                             const InputArgs& input);
 

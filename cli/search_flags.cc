@@ -43,11 +43,18 @@ void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
                    "to every hardware thread)")
         ->check(StatusCheck([](const std::string& s) { return bench::ParseThreadCounts(s); }));
   } else {
+    // 0 is every hardware thread, as in Python's solve(threads=0): one rule.
     app.add_option("--threads", args.threads,
-                   "search threads (default: every hardware thread); 1 starts no extra thread")
+                   "search threads (default, or 0: every hardware thread); 1 starts no extra "
+                   "thread")
         ->check(StatusCheck([](const std::string& s) {
           int n = 0;
           if (!absl::SimpleAtoi(s, &n)) return absl::InvalidArgumentError("expected a count");
+          if (n == 0) return absl::OkStatus();
+          if (n < 0) {
+            return absl::InvalidArgumentError(absl::StrCat(
+                "expected 0 (every hardware thread) or 1..", kMaxThreads, ", found '", s, "'"));
+          }
           return SolverCheck([n](SolveOptions& o) { o.threads = n; }, absl::StrCat("threads ", n));
         }));
   }
@@ -81,7 +88,7 @@ void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
 
 absl::StatusOr<SolveOptions> ToSolveOptions(const SearchArgs& args) {
   SolveOptions options;
-  options.threads = args.thread_list.empty() ? args.threads : 1;
+  options.threads = !args.thread_list.empty() ? 1 : args.threads == 0 ? HardwareThreads() : args.threads;
   options.table.size_mib = static_cast<std::size_t>(args.hash_mb);
   options.table.scheme = *ParseScheme(args.tt_scheme);  // checked as it was parsed
   options.wld = args.wld;

@@ -17,8 +17,10 @@
 namespace endsolve::cli {
 namespace {
 
-// Above this many empty squares an exact solve may take days, so solve says
-// so before it starts. FFO #55 (29 empties) took 1.3e10 nodes, 13 minutes
+// Above this many empty squares an exact solve may take days, so solve
+// refuses such a position unless --max-empties allows more (a transcript of a
+// few moves, pasted to see what it does, would otherwise start a search that
+// never ends), and warns before it starts one it was allowed. FFO #55 (29 empties) took 1.3e10 nodes, 13 minutes
 // on one core of a 2-core Xeon VM (bench/results/ffo-50-59-1thread.jsonl),
 // and each further empty square multiplies the work by about 2-3: at 36
 // empties, a thousand times that is a plausible cost.
@@ -29,6 +31,7 @@ struct SolveArgs {
   SearchArgs search;
   InputArgs input;
   bool json = false;
+  int max_empties = kEmptiesThatMayTakeDays;
 };
 
 int RunSolve(const SolveArgs& args) {
@@ -45,6 +48,20 @@ int RunSolve(const SolveArgs& args) {
   if (!read) return kExitBadInput;
   const LoadedPositions& loaded = *read;
 
+  int too_many = 0;
+  for (const Position& position : loaded.positions) {
+    if (position.board.EmptyCount() <= args.max_empties) continue;
+    ++too_many;
+    absl::FPrintF(stderr, "endsolve solve: %s has %d empty squares, more than --max-empties %d\n",
+                  PositionId(position), position.board.EmptyCount(), args.max_empties);
+  }
+  if (too_many > 0) {
+    return Fail("endsolve solve",
+                absl::StrFormat("%d positions refused, nothing solved: an exact solve of more than "
+                                "%d empty squares may take days; give --max-empties 60 to solve "
+                                "them anyway",
+                                too_many, kEmptiesThatMayTakeDays));
+  }
   for (const Position& position : loaded.positions) {
     if (position.board.EmptyCount() <= kEmptiesThatMayTakeDays) continue;
     absl::FPrintF(stderr,
@@ -78,14 +95,17 @@ int RunSolve(const SolveArgs& args) {
       [&](int i, const SolveResult& result) {
         const Position& position = positions[static_cast<std::size_t>(i)];
         const Verdict verdict = CheckAnswer(position, result, options->wld);
+        const std::string reason = WrongReason(position, result, options->wld);
         if (verdict == Verdict::kWrong) ++wrong;
         total_nodes += result.nodes;
         total_time += result.time;
         const std::string row =
-            json ? JsonLine(position, result, verdict)
+            json ? JsonLine(position, result, verdict, reason)
                  : absl::StrCat(ResultColumns(position, result, verdict, result.nodes.total(),
                                               absl::ToDoubleSeconds(result.time), id_width),
-                                "  ", FormatPv(result.pv));
+                                "  ", FormatPv(result.pv),
+                                // Why, on a line of its own under the row.
+                                reason.empty() ? "" : absl::StrCat("\n  WRONG: ", reason));
         if (display) {
           display->Print(stdout, row);
         } else {
@@ -128,6 +148,10 @@ void AddSolveCommand(CLI::App& root, CommandRuns& runs) {
   app->add_flag("--json", args->json, "print one JSON object per position instead of the table");
   AddRangeOption(*app, args->input);
   AddEmptiesOption(*app, args->input);
+  app->add_option("--max-empties", args->max_empties,
+                  "refuse positions with more empty squares (an exact solve beyond 36 may take "
+                  "days); up to 60")
+      ->check(InRange(0, 60, "a number of empty squares"));
   runs[app] = [args](const std::vector<std::string>&) { return RunSolve(*args); };
 }
 

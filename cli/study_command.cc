@@ -151,7 +151,7 @@ void AddStudyCommand(CLI::App& root, CommandRuns& runs) {
   CLI::App* app = root.add_subcommand(
       "study", "fixed-depth searches by each algorithm (negamax, alpha-beta, killers, history, "
                "the table): cross tables of nodes and time");
-  AddPositionals(*app, "POSITIONS", args->inputs, "position files, positions or move transcripts");
+  AddPositionals(*app, "POSITIONS", args->inputs, "position files (-: standard input), positions or move transcripts");
   app->add_option("--depths", args->depths, "search depths in plies, FIRST-LAST")
       ->check(StatusCheck([](const std::string& s) { return study::ParseDepths(s, kMaxCommandDepth); }));
   app->add_option("--algorithms", args->algorithms,
@@ -164,7 +164,8 @@ void AddStudyCommand(CLI::App& root, CommandRuns& runs) {
   app->add_option("--measure", args->measures,
                   "the cross tables to print: leaves, internal, seconds")
       ->check(StatusCheck([](const std::string& s) { return study::ParseMeasures(s); }));
-  app->add_option("--csv", args->csv, "also write one row per search to this CSV file");
+  app->add_option("--csv", args->csv, "also write one row per search to this CSV file")
+      ->check(StatusCheck([](const std::string& s) { return bench::CheckOutputPath(s); }));
   app->add_option("--plot", args->plot,
                   "draw total nodes against depth with gnuplot into this .svg or .png file")
       ->check(StatusCheck([](const std::string& s) { return bench::CheckPlotPath(s); }));
@@ -184,7 +185,7 @@ void AddStudyCommand(CLI::App& root, CommandRuns& runs) {
   CLI::App* schemes = app->add_subcommand(
       "schemes", "the exact solve under each replacement scheme at each table size: nodes");
   AddPositionals(*schemes, "POSITIONS", schemes_args->inputs,
-                 "position files, positions or move transcripts")
+                 "position files (-: standard input), positions or move transcripts")
       ->required();
   schemes->add_option("--hash-entries", schemes_args->entries,
                       "table sizes in entries, comma-separated powers of two (K, M)")

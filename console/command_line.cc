@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <numeric>
+#include <system_error>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -245,6 +247,14 @@ CLI::Validator InRange(int lo, int hi, const std::string& what) {
     if (absl::SimpleAtoi(text, &n) && n >= lo && n <= hi) return absl::OkStatus();
     return absl::InvalidArgumentError(
         absl::StrCat("expected ", what, " from ", lo, " to ", hi, ", found '", text, "'"));
+  });
+}
+
+CLI::Validator ExistingFile() {
+  return StatusCheck([](const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec)) return absl::OkStatus();
+    return absl::NotFoundError(absl::StrCat("cannot open ", path, ": no such file"));
   });
 }
 

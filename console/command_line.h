@@ -69,6 +69,11 @@ CLI::Validator StatusCheck(Parse parse, std::string name = "") {
 // "expected a number of plies from 0 to 14, found '99'".
 CLI::Validator InRange(int lo, int hi, const std::string& what);
 
+// A CLI11 check that the value names a file that exists, for an option
+// whose file the command must read: "cannot open PATH: no such file"
+// (exit 2) instead of a run that quietly goes on without it.
+CLI::Validator ExistingFile();
+
 // Declares the positional arguments of `app`, in their order, shown as
 // NAME... in its usage line.
 CLI::Option* AddPositionals(CLI::App& app, const std::string& name,

@@ -282,8 +282,9 @@ std::string BoardString(const PyBoard& b) { return b.AsPosition().BoardString();
 std::string SideString(Color c) { return std::string(1, ColorChar(c)); }
 
 // `endsolve.read_positions`: the CLI's reader (LoadPositions) on one path.
-// With strict, any bad line raises ValueError with every message, one a
-// line, as the CLI prints them; otherwise each becomes a Python warning and
+// With strict, any bad line raises ValueError with the messages, one a
+// line, as the CLI prints them (the first 20 of the file, then their count:
+// ErrorReport); otherwise each of those lines becomes a Python warning and
 // the good positions come back, as the CLI solves them.
 std::vector<Position> ReadPositions(const std::string& path, std::optional<int> empties, bool strict) {
   ReadOptions options;
@@ -298,14 +299,15 @@ std::vector<Position> ReadPositions(const std::string& path, std::optional<int> 
     py::gil_scoped_release release;  // a large .wtb file takes a moment
     loaded = LoadPositions({path}, options);
   }
-  if (loaded.errors.empty()) return std::move(loaded.positions);
-  std::vector<std::string> messages;
-  for (const absl::Status& e : loaded.errors) messages.emplace_back(e.message());
-  if (strict) throw py::value_error(absl::StrJoin(messages, "\n"));
   const py::object warn = py::module_::import("warnings").attr("warn");
   // stacklevel 1: the frame that called read_positions, since this
   // function has no Python frame of its own.
   const py::object user_warning = py::module_::import("builtins").attr("UserWarning");
+  // A .wtb game that ends early is left out with a warning, strict or not.
+  for (const std::string& note : loaded.notes) warn(note, user_warning, 1);
+  if (loaded.errors.empty()) return std::move(loaded.positions);
+  const std::vector<std::string> messages = ErrorReport(loaded);
+  if (strict) throw py::value_error(absl::StrJoin(messages, "\n"));
   for (const std::string& m : messages) warn(m, user_warning, 1);
   return std::move(loaded.positions);
 }
@@ -482,9 +484,10 @@ Reads the positions of a file with the CLI's reader: .obf, .pos, plain lines,
 transcripts, .wtb (any case; `empties` chooses each game's position as the
 CLI's --empties). Like a CLI argument, a path that names no file is read as
 position text. With strict (the default) any bad line raises ValueError whose
-message is the CLI's, one line per error; with strict=False each bad line
-becomes a UserWarning with that message and the good positions come back, as
-the CLI goes on with them.
+message is the CLI's, one line per error, the first 20 of them and then their
+count; with strict=False each of those lines becomes a UserWarning and the
+good positions come back, as the CLI goes on with them. A .wtb game that ends
+before the empties asked is no error: it is left out with a UserWarning.
 )doc");
 }
 

@@ -1,5 +1,8 @@
 #include "solver/answer_check.h"
 
+#include "absl/strings/str_cat.h"
+#include "board/notation.h"
+
 namespace endsolve {
 namespace {
 
@@ -16,6 +19,26 @@ Verdict CheckAnswer(const Position& position, const SolveResult& result, bool wl
     if (answer.square == result.best_move && answer.score < expected) return Verdict::kWrong;
   }
   return Verdict::kOk;
+}
+
+// The same tests as CheckAnswer, in the same order, each with its words.
+std::string WrongReason(const Position& position, const SolveResult& result, bool wld) {
+  if (CheckAnswer(position, result, wld) != Verdict::kWrong) return "";
+  const int expected = position.ExpectedScore();
+  if (wld || result.score != expected) {
+    return absl::StrCat("score ", FormatScore(result.score), ", the answers say ",
+                        FormatScore(expected));
+  }
+  if (result.kind != ScoreKind::kExact) {
+    return absl::StrCat("score ", FormatScore(result.score), " is a bound, not exact");
+  }
+  for (const MoveScore& answer : position.answers) {
+    if (answer.square == result.best_move && answer.score < expected) {
+      return absl::StrCat(SquareName(answer.square), " is listed at ", FormatScore(answer.score),
+                          ", the best is ", FormatScore(expected));
+    }
+  }
+  return "";
 }
 
 }  // namespace endsolve

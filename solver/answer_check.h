@@ -5,6 +5,8 @@
 #ifndef ENDSOLVE_SOLVER_ANSWER_CHECK_H_
 #define ENDSOLVE_SOLVER_ANSWER_CHECK_H_
 
+#include <string>
+
 #include "board/position.h"
 #include "solver/solver.h"
 
@@ -22,6 +24,12 @@ enum class Verdict { kUnknown, kOk, kWrong };
 // variation reaches it). FFO files list every move, so there every move is
 // checked against its own score.
 Verdict CheckAnswer(const Position& position, const SolveResult& result, bool wld);
+
+// Why CheckAnswer finds `result` wrong, in words for the user: "score +38,
+// the answers say +36"; "A2 is listed at +36, the best is +38"; "score +38
+// is a bound, not exact"; with `wld`, "score -1, the answers say +2". Empty
+// when the verdict is not kWrong.
+std::string WrongReason(const Position& position, const SolveResult& result, bool wld);
 
 }  // namespace endsolve
 

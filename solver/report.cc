@@ -39,7 +39,8 @@ std::string DescribeProgress(const Progress& p) {
                          FormatScore(p.upper), SquareName(p.best_move));
 }
 
-std::string JsonLine(const Position& position, const SolveResult& result, Verdict verdict) {
+std::string JsonLine(const Position& position, const SolveResult& result, Verdict verdict,
+                     const std::string& reason) {
   nlohmann::ordered_json j;
   j["id"] = PositionId(position);
   j["empties"] = position.board.EmptyCount();
@@ -49,6 +50,7 @@ std::string JsonLine(const Position& position, const SolveResult& result, Verdic
                                              : nlohmann::ordered_json(nullptr);
   j["ok"] = verdict == Verdict::kUnknown ? nlohmann::ordered_json(nullptr)
                                          : nlohmann::ordered_json(verdict == Verdict::kOk);
+  j["reason"] = reason.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(reason);
   nlohmann::ordered_json pv = nlohmann::ordered_json::array();
   for (int sq : result.pv) pv.push_back(SquareName(sq));
   j["pv"] = std::move(pv);

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cerrno>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <set>
@@ -154,8 +156,19 @@ std::string StageProgress::Line() const {
   return line;
 }
 
+absl::Status CheckLabelsOut(const std::string& path) {
+  std::error_code ec;
+  const std::filesystem::file_status status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status) || std::filesystem::is_regular_file(status)) {
+    return absl::OkStatus();
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      path, " is not a regular file (a device, a pipe or a folder); labels need a file of their own"));
+}
+
 absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stage,
                                   StageProgress* progress, const std::atomic<bool>* cancel) {
+  if (absl::Status usable = CheckLabelsOut(stage.out); !usable.ok()) return usable;
   StageProgress unwatched;
   if (progress == nullptr) progress = &unwatched;
   auto note = [progress](const std::string& text) {
@@ -212,6 +225,7 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
   if (out == nullptr) return absl::InternalError(absl::StrCat(stage.out, ": cannot append"));
   std::mutex mutex;
   std::atomic<std::size_t> next{0};
+  std::atomic<bool> write_failed{false};
   progress->to_solve = static_cast<int>(todo.size());
   progress->start_ns = absl::ToUnixNanos(absl::Now());
   absl::Status failure;
@@ -227,7 +241,7 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
       return;
     }
     options.tt = table->get();
-    for (std::size_t i = next++; i < todo.size(); i = next++) {
+    for (std::size_t i = next++; i < todo.size() && !write_failed.load(); i = next++) {
       (*table)->Clear();
       const Board& board = todo[i].board;
       const SolveResult result = Solve(board, options);
@@ -240,8 +254,12 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
       const std::string line = FormatLabel({todo[i].key, board, result.score, result.pv});
       progress->nodes += result.nodes.internal + result.nodes.leaves;
       std::lock_guard lock(mutex);
-      std::fputs(line.c_str(), out);
-      std::fflush(out);
+      if (write_failed.load()) return;
+      if (std::fputs(line.c_str(), out) < 0 || std::fflush(out) != 0) {
+        failure = absl::ErrnoToStatus(errno, absl::StrCat("cannot write to ", stage.out));
+        write_failed = true;  // every worker stops: no label could be kept
+        return;
+      }
       ++progress->solved;
     }
   };

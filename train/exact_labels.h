@@ -83,10 +83,17 @@ struct StageProgress {
   std::string Line() const;
 };
 
+// Refuses a labels file the solve stage cannot append to as a file: only a
+// regular file, or a path where none exists yet, is one (/dev/full would
+// swallow every label, and /dev/zero be read without end).
+absl::Status CheckLabelsOut(const std::string& path);
+
 // Solves every selected position not yet in `stage.out`, appending each
 // label as it is solved, and returns how many this call solved. `progress`
 // (when given) follows the work. When `cancel` is raised the workers stop:
 // the position each was solving is left for the next run to solve again.
+// An `out` that CheckLabelsOut refuses is the error before any work, and a
+// write that fails (a full disk) stops every worker at once with its reason.
 absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stage,
                                   StageProgress* progress = nullptr,
                                   const std::atomic<bool>* cancel = nullptr);

@@ -130,7 +130,10 @@ int main(int argc, char** argv) {
       "solve", "exact labels: each game's position at --empties, solved and appended to --out "
                "(what --out holds already is not solved again)");
   solve_app->add_option("--wthor", solve->wthor, "the folder of WTHOR files (.wtb)")->required();
-  solve_app->add_option("--out", solve->stage.out, "the labels file, appended to")->required();
+  solve_app->add_option("--out", solve->stage.out, "the labels file, appended to")
+      ->required()
+      ->check(endsolve::console::StatusCheck(
+          [](const std::string& s) { return endsolve::train::CheckLabelsOut(s); }));
   solve_app->add_option("--empties", solve->stage.empties, "solve the positions with this many empties")
       ->check(InRange(1, endsolve::train::kMaxLabelEmpties, "a number of empty squares"));
   solve_app->add_option("--every", solve->stage.every,
@@ -158,7 +161,9 @@ int main(int argc, char** argv) {
       "fit", "the weights, phase by phase from the end of the game, and the held-out error "
              "report (resumes from --out's .partial file)");
   fit_app->add_option("--wthor", fit->wthor, "the folder of WTHOR files (.wtb)")->required();
-  fit_app->add_option("--labels", fit->stage.labels, "labels files from the solve stage, comma-separated")
+  fit_app->add_option("--labels", fit->stage.labels,
+                      "labels files from the solve stage, comma-separated (each must exist)")
+      ->check(endsolve::console::ExistingFile())
       ->delimiter(',')
       ->allow_extra_args(false)
       ->default_str("");

@@ -186,6 +186,30 @@ def test_read_positions_reports_bad_lines_as_the_cli(tmp_path):
     assert [p.board for p in positions] == [good]
 
 
+def test_read_positions_shows_twenty_errors_then_their_count(tmp_path):
+    path = tmp_path / "garbage.obf"
+    path.write_text("".join(f"not a position {i}\n" for i in range(100)))
+    with pytest.raises(ValueError) as error:
+        endsolve.read_positions(str(path))
+    lines = str(error.value).splitlines()
+    assert len(lines) == 21
+    assert lines[0] == f"{path}:1:1: expected a board square 'X', 'O' or '-', found 'n'"
+    assert all(line.startswith(f"{path}:{n}:1: expected") for n, line in enumerate(lines[:20], 1))
+    assert lines[20] == f"{path}: 80 more errors not shown (100 in all)"
+    with pytest.warns(UserWarning) as warned:
+        assert endsolve.read_positions(str(path), strict=False) == []
+    assert [str(w.message) for w in warned] == lines
+
+
+def test_read_positions_leaves_out_a_game_that_ends_early_with_a_warning():
+    sample = str(ROOT / "tests" / "board" / "wthor" / "wth2024-sample.wtb")
+    with pytest.warns(UserWarning) as warned:
+        positions = endsolve.read_positions(sample, empties=14)  # strict: still no error
+    assert [str(w.message) for w in warned] == [
+        f"{sample}: game 5: ends at 15 empties, before the 14 asked; left out"]
+    assert [p.label for p in positions] == [f"game {n}" for n in (1, 2, 3, 4, 6, 7, 8)]
+
+
 def test_bad_position_text_raises_the_cli_message():
     message = "argument 1, column 4: expected 64 board characters, found 3 board characters"
     with pytest.raises(ValueError) as error:

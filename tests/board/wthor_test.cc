@@ -333,21 +333,45 @@ TEST(WthorTest, PositionsAtOtherEmptiesHaveNoScores) {
   }
 }
 
-// Games that end too early are errors in game order, among the file's own.
-TEST(WthorTest, PositionsOfGamesThatEndEarlyAreErrorsInGameOrder) {
+// Real games end early (a resignation, a game over): each game that ends
+// before the empties asked is a note in game order, left out, not an error;
+// a bad game still is one.
+TEST(WthorTest, GamesThatEndEarlyAreNotesAndBadGamesErrors) {
   std::string bytes = FixtureBytes(kSample);
   bytes[RecordByte(7, 8 + 4)] = 90;
   ReadOptions options;
   options.wthor_empties = 12;
   const ReadResult read = ParsePositions(bytes, "x.wtb", options);
+  EXPECT_THAT(read.notes,
+              ElementsAre("x.wtb: game 3: ends at 13 empties, before the 12 asked; left out",
+                          "x.wtb: game 5: ends at 15 empties, before the 12 asked; left out",
+                          "x.wtb: game 6: ends at 13 empties, before the 12 asked; left out"));
   EXPECT_THAT(
       Messages(read.errors),
       ElementsAre(
-          "x.wtb: game 3: expected the moves to reach 12 empties, found they end at 13 empties",
-          "x.wtb: game 5: expected the moves to reach 12 empties, found they end at 15 empties",
-          "x.wtb: game 6: expected the moves to reach 12 empties, found they end at 13 empties",
           "x.wtb: game 7, move 5: expected a square byte 11-88 (10 x row + column), found 90"));
   EXPECT_EQ(read.positions.size(), 4u);
+}
+
+// The games outside the range asked for are not read at all: no position,
+// no note, no error.
+TEST(WthorTest, GamesOutsideTheRangeAreNotRead) {
+  std::string bytes = FixtureBytes(kSample);
+  bytes[RecordByte(7, 8 + 4)] = 90;
+  ReadOptions options;
+  options.wthor_empties = 12;
+  options.wthor_games = {{6, 8}};
+  const ReadResult read = ParsePositions(bytes, "x.wtb", options);
+  EXPECT_THAT(read.notes,
+              ElementsAre("x.wtb: game 6: ends at 13 empties, before the 12 asked; left out"));
+  EXPECT_EQ(read.errors.size(), 1u);
+  ASSERT_EQ(read.positions.size(), 1u);
+  EXPECT_EQ(read.positions[0].label, "game 8");
+  options.wthor_games = {{1, 2}};
+  const ReadResult first = ParsePositions(bytes, "x.wtb", options);
+  EXPECT_TRUE(first.notes.empty());
+  EXPECT_TRUE(first.errors.empty());
+  EXPECT_EQ(first.positions.size(), 2u);
 }
 
 // Without a theoretical depth (the Logistello book), 24 empties and no scores.

@@ -18,7 +18,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "board/fnv.h"
 #include "board/position_io.h"
 #include "board/symmetry.h"
 #include "gmock/gmock.h"
@@ -329,6 +331,21 @@ TEST_F(BatchTest, RepeatsAreRecognisedAcrossResume) {
   EXPECT_EQ(lines[19]["nodes"], 0);
 }
 
+// Resume is the default, and the help says so in as many words.
+TEST_F(BatchTest, HelpSaysThatResumeIsTheDefault) {
+  const CommandOutput r = Run({kBinary, "batch", "--help"});
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, ::testing::ContainsRegex(
+                         "\n +--resume +the default: skip the positions already in --out"));
+  EXPECT_THAT(r.out, ::testing::ContainsRegex("\n +--noresume +refuse to start when --out exists"));
+  EXPECT_THAT(r.out, Not(HasSubstr("{false}")));
+  const CommandOutput both =
+      Batch({"fforum-1-19.obf"}, "results.jsonl", {"--resume", "--noresume"});
+  EXPECT_EQ(both.exit_status, 2);
+  EXPECT_THAT(both.err, HasSubstr("--resume and --noresume contradict each other; give one"));
+  EXPECT_FALSE(std::filesystem::exists(Path("results.jsonl")));
+}
+
 TEST_F(BatchTest, NoresumeRefusesAnExistingFileAndLeavesItAlone) {
   ASSERT_EQ(Batch({"fforum-1-19.obf"}, "results.jsonl").exit_status, 0);
   const std::string before = ReadFile(Path("results.jsonl"));
@@ -384,10 +401,11 @@ TEST_F(BatchTest, TimedOutPositionsAreRetriedOnlyWithALongerLimit) {
   EXPECT_DOUBLE_EQ(lines[0]["time_limit_seconds"].get<double>(), 0.001);
   EXPECT_EQ(lines[0]["empties"], 24);
   // The same limit: final, nothing to do. A longer one: tried again, and the
-  // new line supersedes the old.
+  // new line supersedes the old, under the old id even when the input's path
+  // is spelt otherwise.
   r = Batch({"hard.obf"}, "results.jsonl", {"--time-limit-per-position", "1ms"});
   EXPECT_EQ(ReadResultLines(Path("results.jsonl")).size(), 1u);
-  r = Batch({"hard.obf"}, "results.jsonl", {"--time-limit-per-position", "2ms"});
+  r = Batch({"./hard.obf"}, "results.jsonl", {"--time-limit-per-position", "2ms"});
   EXPECT_THAT(r.err, HasSubstr("trying 1 timed-out positions again with the longer limit"));
   lines = ReadResultLines(Path("results.jsonl"));
   ASSERT_EQ(lines.size(), 2u);
@@ -521,6 +539,89 @@ TEST_F(BatchTest, ResultsFilesMustBeRegularAndBounded) {
   r = Run({kBinary, "merge", "r.jsonl", "--out", "/dev/null"});
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("--out /dev/null is not a regular file"));
+}
+
+// One input file under other spellings (./, absolute, through a folder and
+// "..") is the same file: a resume finds every record done and adds none,
+// and --summary counts each position once. So is a file named twice under
+// two spellings, and a results file whose ids spell it otherwise
+// ("./random.obf:3:..." resumed as random.obf).
+TEST_F(BatchTest, ResumeFindsItsRecordsUnderAnySpellingOfTheInput) {
+  ASSERT_EQ(Batch({"random.obf"}, "results.jsonl").exit_status, 0);
+  const std::string first = ReadFile(Path("results.jsonl"));
+  ASSERT_EQ(CompleteLines(Path("results.jsonl")), 40);
+  std::filesystem::create_directory(Path("sub"));
+  for (const std::string& spelling :
+       {std::string("./random.obf"), Path("random.obf"), std::string("sub/../random.obf"),
+        std::string(".//sub/./../random.obf")}) {
+    const CommandOutput r = Batch({spelling}, "results.jsonl");
+    EXPECT_EQ(r.exit_status, 0) << spelling << ": " << r.err;
+    EXPECT_THAT(r.err, HasSubstr("results.jsonl: resuming: 40 of 40 positions already done"))
+        << spelling;
+    EXPECT_EQ(ReadFile(Path("results.jsonl")), first) << spelling;
+  }
+  CommandOutput r = Run({kBinary, "batch", "--summary", "results.jsonl"});
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("positions     40 ("));
+
+  r = Batch({"random.obf", "./random.obf"}, "twice.jsonl");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("./random.obf: named more than once"));
+  EXPECT_EQ(CompleteLines(Path("twice.jsonl")), 40);
+
+  const std::string old_ids =
+      absl::StrReplaceAll(first, {{"\"id\":\"random.obf:", "\"id\":\"./random.obf:"}});
+  ASSERT_NE(old_ids, first);
+  WriteFile(Path("old.jsonl"), old_ids);
+  r = Batch({"random.obf"}, "old.jsonl");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("old.jsonl: resuming: 40 of 40 positions already done"));
+  EXPECT_EQ(ReadFile(Path("old.jsonl")), old_ids);
+}
+
+// --out names a file of the user's that is not a results file: a positions
+// file, a WTHOR database. It is refused before anything is written, and its
+// bytes stay the same (checksum before and after); so is a positions file
+// given to --summary or merge. A results file with nothing but a torn first
+// record (a crash during the first write) is still a results file.
+TEST_F(BatchTest, AFileThatIsNotAResultsFileIsRefusedAndLeftAlone) {
+  std::filesystem::copy_file(kFfo1To19, Path("mine.obf"));
+  std::filesystem::copy_file(std::string(ENDSOLVE_SOURCE_DIR) + "/tests/board/wthor/wth2024-sample.wtb",
+                             Path("mine.wtb"));
+  for (const std::string& mine : {"mine.obf", "mine.wtb"}) {
+    const std::string before = ReadFile(Path(mine));
+    const std::uint64_t checksum = Fnv1a64(before);
+    const CommandOutput r = Batch({"random.obf"}, mine);
+    EXPECT_EQ(r.exit_status, 2) << mine;
+    EXPECT_THAT(r.err, HasSubstr("endsolve batch: " + mine +
+                                 ":1: not a results file: its first line is not a result record"))
+        << mine;
+    EXPECT_THAT(r.err, HasSubstr("It is left alone: give --out a new file, or a results file"));
+    EXPECT_THAT(r.err, Not(HasSubstr("corrupted line"))) << mine;
+    EXPECT_THAT(r.err, Not(HasSubstr("torn"))) << mine;
+    const std::string after = ReadFile(Path(mine));
+    EXPECT_EQ(Fnv1a64(after), checksum) << mine;
+    EXPECT_EQ(after.size(), before.size()) << mine;
+  }
+  CommandOutput r = Run({kBinary, "merge", "mine.obf", "--out", "m.jsonl"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("endsolve merge: mine.obf:1: not a results file"));
+  EXPECT_THAT(r.out, Not(HasSubstr("complete")));
+  EXPECT_FALSE(std::filesystem::exists(Path("m.jsonl")));
+  r = Run({kBinary, "batch", "--summary", "mine.obf"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("endsolve batch --summary: mine.obf:1: not a results file"));
+  EXPECT_EQ(r.out, "");
+
+  const Records reference = Reference({"fforum-1-19.obf"});
+  const std::string first = ReadFile(Path("reference.jsonl")).substr(0, 40);
+  for (const std::string& torn : {first, std::string(20, '\0'), std::string("{\"i")}) {
+    WriteFile(Path("results.jsonl"), torn);
+    r = Batch({"fforum-1-19.obf"}, "results.jsonl");
+    EXPECT_EQ(r.exit_status, 0) << r.err;
+    EXPECT_THAT(r.err, HasSubstr("results.jsonl:1: cut off a torn last line"));
+    EXPECT_EQ(ResultsById(Path("results.jsonl")), reference);
+  }
 }
 
 }  // namespace

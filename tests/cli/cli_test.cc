@@ -81,6 +81,7 @@ TEST(CliTest, JsonLinesCarryTheDocumentedKeys) {
   EXPECT_EQ(j["score"], 18);
   EXPECT_EQ(j["expected_score"], 18);
   EXPECT_EQ(j["ok"], true);
+  EXPECT_TRUE(j["reason"].is_null());
   EXPECT_EQ(j["pv"][0], "G8");
   EXPECT_EQ(j["nodes"].get<std::uint64_t>(),
             j["leaves"].get<std::uint64_t>() + j["internal_nodes"].get<std::uint64_t>());
@@ -98,6 +99,20 @@ TEST(CliTest, AWrongAnswerMakesTheExitStatusNonZero) {
   EXPECT_EQ(r.exit_status, 1);
   EXPECT_THAT(r.out, HasSubstr("WRONG"));
   EXPECT_THAT(r.out, HasSubstr("wrong 1"));
+  // It says why, under the row and in --json's "reason".
+  EXPECT_THAT(r.out, HasSubstr("\n  WRONG: score +18, the answers say +20\n"));
+  const CommandOutput json = RunCommand(kBinary + " solve --json " + file);
+  EXPECT_EQ(json.exit_status, 1);
+  const auto j = nlohmann::json::parse(Lines(json.out).at(0));
+  EXPECT_EQ(j["ok"], false);
+  EXPECT_EQ(j["reason"], "score +18, the answers say +20");
+  // A move listed below the best score: FFO #1's H1 is +12, and the line
+  // claims it is best at +18 along with G8 listed lower.
+  const CommandOutput listed =
+      RunCommand(kBinary + " solve --json '" + kFfo1 + "; H1:+18; G8:+12;'");
+  EXPECT_EQ(listed.exit_status, 1);
+  EXPECT_EQ(nlohmann::json::parse(Lines(listed.out).at(0))["reason"],
+            "G8 is listed at +12, the best is +18");
 }
 
 // FFO #4: H8 and A5 both score +0, and the solver plays H8. A line that
@@ -173,6 +188,24 @@ TEST(CliTest, SolveReadsAnyFileBatchReads) {
   CommandOutput r = RunCommand("cat " + file + " | " + kBinary + " solve /dev/stdin");
   EXPECT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("solved 1 of 1, wrong 0, input errors 0"));
+  // "-" is standard input, as in other Unix tools, for every command that
+  // reads positions; its positions' ids read "-:LINE".
+  r = RunCommand("cat " + file + " | " + kBinary + " solve --json -");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\"id\":\"-:1\""));
+  EXPECT_THAT(r.err, HasSubstr("solved 1 of 1, wrong 0, input errors 0"));
+  for (const std::string command : {"eval", "perft --depth 1", "study --depths 1",
+                                    "bench ffo --threads 1 --hash-mb 16 --positions"}) {
+    r = RunCommand("cat " + file + " | " + kBinary + " " + command + " -");
+    EXPECT_EQ(r.exit_status, 0) << command << ": " << r.err;
+    EXPECT_THAT(r.out, HasSubstr("-:1")) << command;
+  }
+  const std::string results = ::testing::TempDir() + "/stdin.jsonl";
+  std::remove(results.c_str());
+  r = RunCommand("cat " + file + " | " + kBinary + " batch - --out " + results +
+                 " --threads 1 --hash-mb 16");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr(results + ": 1 positions: 1 solved"));
   r = RunCommand(kBinary + " solve ffo");
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("cannot read ffo: it is a directory"));
@@ -180,16 +213,103 @@ TEST(CliTest, SolveReadsAnyFileBatchReads) {
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("/dev/zero: more than 268435456 bytes"));
   r = RunCommand(kBinary + " solve /dev/null");
-  EXPECT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("solved 0 of 0, wrong 0, input errors 0"));
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("endsolve solve: no position: the input holds none"));
 }
 
-// More than 36 empties: a warning before the table, then the solve starts
-// (and is stopped here by Ctrl-C).
+// A file of garbage gives a screenful, not an error line per line: each
+// input's first 20 errors, then their count; the summary counts them all.
+TEST(CliTest, AnInputsErrorsAreShownTwentyThenCounted) {
+  std::string garbage = kFfo1 + "\n";
+  for (int i = 0; i < 100; ++i) garbage += "not a position " + std::to_string(i) + "\n";
+  const std::string many = WriteTempFile("garbage.obf", garbage);
+  const std::string few = WriteTempFile("few-errors.obf", "zz\nqq\n");
+  const CommandOutput r = RunCommand(kBinary + " solve " + many + " " + few);
+  EXPECT_EQ(r.exit_status, 2);
+  const auto lines = Lines(r.err);
+  ASSERT_EQ(lines.size(), 20u + 1u + 2u) << r.err;
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_THAT(lines[i], ::testing::StartsWith(many + ":" + std::to_string(i + 2) + ":1: expected"));
+  }
+  EXPECT_EQ(lines[20], many + ": 80 more errors not shown (100 in all)");
+  EXPECT_THAT(lines[21], ::testing::StartsWith(few + ":1:"));
+  EXPECT_THAT(lines[22], ::testing::StartsWith(few + ":2:"));
+  EXPECT_THAT(r.out, HasSubstr("solved 1 of 1, wrong 0, input errors 102"));
+}
+
+// Every command given no position at all, from a missing file or an empty
+// one, says so and exits 2: none crashes drawing a progress line or
+// summing up nothing, and none calls nothing a success.
+TEST(CliTest, EveryCommandRefusesAnInputWithoutAPosition) {
+  const std::string empty = WriteTempFile("no-position.obf", "");
+  const std::string missing = ::testing::TempDir() + "/nosuch.obf";
+  std::remove(missing.c_str());
+  const std::vector<std::string> commands = {"solve", "eval", "perft", "study", "study schemes"};
+  for (const std::string& command : commands) {
+    const CommandOutput r = RunCommand(kBinary + " " + command + " " + missing);
+    EXPECT_EQ(r.exit_status, 2) << command << ": " << r.err;
+    EXPECT_THAT(r.err, HasSubstr("cannot open " + missing + ": no such file")) << command;
+    EXPECT_THAT(r.err, HasSubstr("endsolve " + command +
+                                 ": no position: none of the input could be read"))
+        << command;
+  }
+  for (const std::string& command : commands) {
+    const CommandOutput r = RunCommand(kBinary + " " + command + " " + empty);
+    EXPECT_EQ(r.exit_status, 2) << command << ": " << r.err;
+    EXPECT_THAT(r.err, HasSubstr("endsolve " + command + ": no position: the input holds none"))
+        << command;
+    EXPECT_EQ(r.out, "") << command;
+  }
+  for (const std::string bench : {"ffo", "scaling", "ablation"}) {
+    const CommandOutput r = RunCommand(kBinary + " bench " + bench + " --positions " + empty);
+    EXPECT_EQ(r.exit_status, 2) << bench << ": " << r.err;
+    EXPECT_THAT(r.err, HasSubstr("endsolve bench: no position: the input holds none")) << bench;
+  }
+  const std::string out = ::testing::TempDir() + "/no-position.jsonl";
+  std::remove(out.c_str());
+  CommandOutput r = RunCommand(kBinary + " batch " + empty + " --out " + out);
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("endsolve batch: no position in " + empty +
+                               ": there is nothing to solve"));
+  const std::string no_results = WriteTempFile("no-results.jsonl", "");
+  r = RunCommand(kBinary + " batch --summary " + no_results);
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("endsolve batch --summary: no result record in " + no_results));
+  EXPECT_EQ(r.out, "");
+  r = RunCommand(kBinary + " merge " + no_results + " --out " + out);
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("endsolve merge: no result record in " + no_results +
+                               ": there is nothing to merge"));
+  EXPECT_EQ(r.out, "");
+}
+
+// More than 36 empties (here a transcript pasted with spaces, as users paste
+// it): refused, nothing solved, unless --max-empties allows it.
+TEST(CliTest, AVeryLongSolveIsRefusedUnlessAllowed) {
+  const CommandOutput r = RunCommand(kBinary + " solve 'f5 d6 c3' '" + kFfo1 + "'");
+  EXPECT_EQ(r.exit_status, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("endsolve solve: arg 1 has 57 empty squares, more than "
+                               "--max-empties 36"));
+  EXPECT_THAT(r.err, HasSubstr("endsolve solve: 1 positions refused, nothing solved: an exact "
+                               "solve of more than 36 empty squares may take days; give "
+                               "--max-empties 60 to solve them anyway"));
+  EXPECT_EQ(r.out, "");
+  const CommandOutput lower = RunCommand(kBinary + " solve --max-empties 13 '" + kFfo1 + "'");
+  EXPECT_EQ(lower.exit_status, 2);
+  EXPECT_THAT(lower.err, HasSubstr("arg 1 has 14 empty squares, more than --max-empties 13"));
+  const CommandOutput bad = RunCommand(kBinary + " solve --max-empties 61 '" + kFfo1 + "'");
+  EXPECT_EQ(bad.exit_status, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--max-empties: expected a number of empty squares from 0 to 60, "
+                                 "found '61'"));
+}
+
+// More than 36 empties allowed by --max-empties: a warning before the table,
+// then the solve starts (and is stopped here by Ctrl-C).
 TEST(CliTest, AVeryLongSolveIsAnnouncedBeforeItStarts) {
   const std::string file = WriteTempFile(
       "initial.obf", "---------------------------OX------XO--------------------------- X\n");
-  const CommandOutput r = RunAndSignal({kBinary, "solve", file, "--hash-mb", "16"}, "id", SIGINT);
+  const CommandOutput r = RunAndSignal(
+      {kBinary, "solve", file, "--hash-mb", "16", "--max-empties", "60"}, "id", SIGINT);
   EXPECT_THAT(r.err, HasSubstr("endsolve solve: warning: "));
   EXPECT_THAT(r.err, HasSubstr("initial.obf:1 has 60 empty squares; an exact solve of more than "
                                "36 may take days"));
@@ -238,7 +358,7 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
   EXPECT_THAT(HelpOptions(r.out),
               ::testing::ElementsAre("--help", "--threads", "--hash-mb", "--tt-scheme", "--wld",
                                      "--ordering", "--split-min-empties", "--eval", "--json",
-                                     "--range", "--empties"));
+                                     "--range", "--empties", "--max-empties"));
   EXPECT_THAT(r.out, HasSubstr("Usage: endsolve solve [OPTIONS] FILE_OR_POSITION..."));
   EXPECT_THAT(r.out, HasSubstr("--hash-mb INT=256 "));
   EXPECT_THAT(r.out, HasSubstr("--tt-scheme TEXT=twobig1 "));
@@ -274,7 +394,8 @@ TEST(CliTest, BadOptionValuesExitTwoAndSayWhy) {
       {"solve --hash-mb 99999999999 '" + kFfo1 + "'", "MiB of physical memory"},
       {"solve --json=maybe '" + kFfo1 + "'", "--json"},
       {"perft --depth abc", "--depth: expected a depth from 1 to 60, found 'abc'"},
-      {"solve --threads 0 '" + kFfo1 + "'", "--threads: "},
+      {"solve --threads -1 '" + kFfo1 + "'",
+       "--threads: expected 0 (every hardware thread) or 1..1024, found '-1'"},
       {"solve --hash-mb", "option --hash-mb expects a value"},
       {"batch x.obf --out r.jsonl --time-limit-per-position soon",
        "--time-limit-per-position: expected a positive duration"},
@@ -313,6 +434,12 @@ TEST(CliTest, ThreadsDefaultToEveryHardwareThread) {
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("; threads " + threads + ", table 256 MiB"));
   EXPECT_THAT(RunCommand(kBinary + " solve --help").out, HasSubstr("--threads INT=" + threads + " "));
+  // 0 says the same, as Python's solve(threads=0) does.
+  const CommandOutput zero = RunCommand(kBinary + " solve --threads 0 '" + kFfo1 + "'");
+  ASSERT_EQ(zero.exit_status, 0) << zero.err;
+  EXPECT_THAT(zero.out, HasSubstr("; threads " + threads + ", table 256 MiB"));
+  EXPECT_THAT(RunCommand(kBinary + " solve --help").out,
+              HasSubstr("search threads (default, or 0: every hardware thread)"));
 }
 
 TEST(CliTest, AnotherCommandsOptionIsRefused) {
@@ -517,6 +644,26 @@ TEST(CliTest, BenchScalingRefusesAPlotItCannotWrite) {
                                "/nonexistent/dir/s.png in"));
   EXPECT_THAT(r.err, Not(HasSubstr("threads:")));
   EXPECT_EQ(r.out, "");
+}
+
+// --csv is checked as --plot is, before any run: a CSV file that cannot be
+// written is refused at once, not after hours of runs.
+TEST(CliTest, EveryCsvItCannotWriteIsRefusedBeforeTheRuns) {
+  for (const std::string command :
+       {"bench ffo --threads 1", "bench scaling --threads 1", "study --depths 1"}) {
+    const std::string inputs = command.starts_with("bench") ? " --positions " : " ";
+    const std::string run = kBinary + " " + command + inputs + "ffo/fforum-1-19.obf --range 1";
+    CommandOutput r = RunCommand(run + " --csv /nonexistent/dir/t.csv");
+    EXPECT_EQ(r.exit_status, 2) << command;
+    EXPECT_THAT(r.err, HasSubstr("--csv: there is no folder /nonexistent/dir to write "
+                                 "/nonexistent/dir/t.csv in"))
+        << command;
+    EXPECT_EQ(r.out, "") << command;
+    r = RunCommand(run + " --csv ffo");
+    EXPECT_EQ(r.exit_status, 2) << command;
+    EXPECT_THAT(r.err, HasSubstr("--csv: ffo is a folder; expected a file name")) << command;
+    EXPECT_EQ(r.out, "") << command;
+  }
 }
 
 TEST(CliTest, CtrlCStopsCleanlyAndPrintsWhatWasFinished) {

@@ -71,18 +71,25 @@ class WthorCliTest : public ::testing::Test {
   std::string sample_;
 };
 
-// Game 5 ends with 15 empties: an input error; the other seven are solved.
+// Game 5 ends with 15 empties, as real games do: a note, not an input
+// error; the other seven are solved. Outside --range it is not read at all.
 TEST_F(WthorCliTest, SolveAt14EmptiesSolvesEveryGameThatGetsThere) {
   const CommandOutput r = Run("solve sample.wtb --empties 14 --hash-mb 16");
-  EXPECT_EQ(r.exit_status, 2) << r.err;
-  EXPECT_EQ(r.err,
-            "sample.wtb: game 5: expected the moves to reach 14 empties, found they end at 15 "
-            "empties\n");
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.err, "note: sample.wtb: game 5: ends at 15 empties, before the 14 asked; left out\n");
   const std::vector<std::string> lines = Lines(r.out);
   ASSERT_EQ(lines.size(), 9u) << r.out;  // header, 7 rows, summary
   EXPECT_THAT(lines[1], MatchesRegex("sample.wtb:1 +14 +[A-H][1-8] +[-+][0-9]+ +[0-9]+ .*"));
   EXPECT_THAT(lines[5], MatchesRegex("sample.wtb:6 +14 .*"));
-  EXPECT_THAT(lines[8], HasSubstr("solved 7 of 7, wrong 0, input errors 1"));
+  EXPECT_THAT(lines[8], HasSubstr("solved 7 of 7, wrong 0, input errors 0"));
+  const CommandOutput outside = Run("eval sample.wtb --empties 14 --range 1-4");
+  EXPECT_EQ(outside.exit_status, 0) << outside.err;
+  EXPECT_EQ(outside.err, "");
+  EXPECT_THAT(outside.out, HasSubstr("evaluated 4, depth 0, input errors 0"));
+  const CommandOutput none = Run("eval sample.wtb --range 100-200");
+  EXPECT_EQ(none.exit_status, 2);
+  EXPECT_THAT(none.err, HasSubstr("endsolve eval: no position: the input holds none within "
+                                  "--range 100-200"));
 }
 
 TEST_F(WthorCliTest, SolveAtTheTheoreticalDepthChecksTheScores) {

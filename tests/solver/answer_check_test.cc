@@ -60,6 +60,21 @@ TEST(AnswerCheckTest, WinDrawLossComparesTheSign) {
   EXPECT_EQ(CheckAnswer(p, Exact(kA5, 0), true), Verdict::kWrong);
 }
 
+// A WRONG verdict says why, in the words of each test CheckAnswer makes.
+TEST(AnswerCheckTest, AWrongAnswerSaysWhy) {
+  const Position full = WithAnswers({{kA5, 0}, {kH8, -4}});
+  EXPECT_EQ(WrongReason(full, Exact(kA5, 2), false), "score +2, the answers say +0");
+  EXPECT_EQ(WrongReason(full, Exact(kH8, 0), false), "H8 is listed at -4, the best is +0");
+  SolveResult bound = Exact(kA5, 0);
+  bound.kind = ScoreKind::kLower;
+  EXPECT_EQ(WrongReason(full, bound, false), "score +0 is a bound, not exact");
+  const Position wld = WithAnswers({{kA5, 6}, {kH8, -2}});
+  EXPECT_EQ(WrongReason(wld, Exact(kA5, 0), true), "score +0, the answers say +6");
+  // Not wrong: no reason.
+  EXPECT_EQ(WrongReason(full, Exact(kA5, 0), false), "");
+  EXPECT_EQ(WrongReason(Position{}, Exact(kA5, 0), false), "");
+}
+
 TEST(AnswerCheckTest, NothingIsJudgedWithoutAnswersOrAfterAStop) {
   EXPECT_EQ(CheckAnswer(Position{}, Exact(kA5, 0), false), Verdict::kUnknown);
   SolveResult stopped;

@@ -76,6 +76,16 @@ TEST(TrainCliTest, BadUsageExitsTwoWithItsReason) {
        "unknown option --thread (did you mean --threads?)"},
       {kTrain + " slove", "unknown command 'slove' (did you mean 'solve'?)"},
       {kTrain + " solve --wthor /nonexistent/wthor --out y", "endsolve-train solve: /nonexistent/wthor"},
+      // Labels need a file of their own: a device would swallow them all.
+      {kTrain + " solve --wthor " + kFixtures + " --out /dev/full",
+       "endsolve-train solve: --out: /dev/full is not a regular file (a device, a pipe or a "
+       "folder); labels need a file of their own"},
+      // A labels file that is not there is not an empty one: the fit would
+      // go on with bootstrap labels only.
+      {fit + " --labels /nonexistent/labels.txt",
+       "endsolve-train fit: --labels: cannot open /nonexistent/labels.txt: no such file"},
+      {fit + " --labels " + kFixtures + "/../wthor_test.cc,/nonexistent/labels.txt",
+       "--labels: cannot open /nonexistent/labels.txt: no such file"},
   };
   for (const auto& c : cases) {
     const CommandOutput r = RunCommand(c.args);
@@ -83,6 +93,23 @@ TEST(TrainCliTest, BadUsageExitsTwoWithItsReason) {
     EXPECT_THAT(r.err, HasSubstr(c.message)) << c.args;
     EXPECT_THAT(r.err, Not(HasSubstr("terminate"))) << c.args;
   }
+}
+
+// A write that fails (here against a file size limit of 0, as on a full
+// disk) stops the stage at once with the reason, instead of solving the 13
+// positions on into nothing.
+TEST(TrainCliTest, AWriteThatFailsStopsTheSolveStage) {
+  const std::string out = WriteTempFile("labels-limited.txt", "");
+  // With SIGXFSZ ignored, the write fails with EFBIG. The limit holds in a
+  // subshell only, whose messages and exit status go through a pipe, so
+  // that the captured stderr is not limited too.
+  const CommandOutput r = RunCommand(absl::StrCat(
+      "{ (trap '' XFSZ; ulimit -f 0; exec ", kTrain, " solve --wthor ", kFixtures, " --out ", out,
+      " --threads 1 --hash-mb 1 --empties 10) 2>&1; echo \"exit status $?\"; } | cat >&2"));
+  EXPECT_THAT(r.err, HasSubstr("exit status 1"));
+  EXPECT_THAT(r.err, HasSubstr("endsolve-train solve: cannot write to " + out));
+  EXPECT_THAT(r.err, Not(HasSubstr("solved 13 positions")));
+  EXPECT_THAT(r.err, Not(HasSubstr("13/13 solved")));
 }
 
 TEST(TrainCliTest, TheSolveStageTakesItsOptionsAndResumes) {
