@@ -266,6 +266,16 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
   const bool complete = *best >= beta || split.finished.load(std::memory_order_acquire) == all;
   stopped_ = !complete || shared_->stop.load(std::memory_order_relaxed) ||
              (parent != nullptr && SplitAborted(parent));
+  // The owner reported the moves it finished; helpers may have finished the
+  // last ones, so the root reports the result once more if it has changed.
+  if (root != nullptr && !stopped_) {
+    const int done =
+        first + std::popcount(split.finished.load(std::memory_order_acquire));
+    const Progress& last = root->progress;
+    if (last.root_moves_done != done || last.best_move != *best_move || last.bound != *best) {
+      root->Report(done, *best_move, *best, counts_.total());
+    }
+  }
 }
 
 // One move at a time, in order, within the speculation window. At a

@@ -360,9 +360,6 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
       SearchSplit(list, i, count, a, beta, ply, best > alpha, node_class, empties, tracked,
                   root, &best, &best_move);
       if (stopped_) return 0;
-      // The owner reported the moves it finished; helpers may have
-      // finished the last ones, so the root's last report is the result.
-      if constexpr (kRoot) root->Report(count, best_move, best, counts_.total());
       break;
     }
     SelectBest(list, i, count);

@@ -588,7 +588,7 @@ TEST_F(BatchTest, AFileThatIsNotAResultsFileIsRefusedAndLeftAlone) {
   std::filesystem::copy_file(kFfo1To19, Path("mine.obf"));
   std::filesystem::copy_file(std::string(ENDSOLVE_SOURCE_DIR) + "/tests/board/wthor/wth2024-sample.wtb",
                              Path("mine.wtb"));
-  for (const std::string& mine : {"mine.obf", "mine.wtb"}) {
+  for (const std::string mine : {"mine.obf", "mine.wtb"}) {
     const std::string before = ReadFile(Path(mine));
     const std::uint64_t checksum = Fnv1a64(before);
     const CommandOutput r = Batch({"random.obf"}, mine);

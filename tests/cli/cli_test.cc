@@ -357,8 +357,9 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
   EXPECT_EQ(r.err, "");
   EXPECT_THAT(HelpOptions(r.out),
               ::testing::ElementsAre("--help", "--threads", "--hash-mb", "--tt-scheme", "--wld",
-                                     "--ordering", "--split-min-empties", "--eval", "--json",
-                                     "--range", "--empties", "--max-empties"));
+                                     "--ordering", "--split-min-empties", "--split-policy",
+                                     "--eval", "--json", "--range", "--empties",
+                                     "--max-empties"));
   EXPECT_THAT(r.out, HasSubstr("Usage: endsolve solve [OPTIONS] FILE_OR_POSITION..."));
   EXPECT_THAT(r.out, HasSubstr("--hash-mb INT=256 "));
   EXPECT_THAT(r.out, HasSubstr("--tt-scheme TEXT=twobig1 "));
@@ -374,8 +375,9 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
   EXPECT_EQ(scaling.exit_status, 0);
   EXPECT_THAT(HelpOptions(scaling.out),
               ::testing::ElementsAre("--help", "--positions", "--range", "--empties", "--repeat",
-                                     "--csv", "--plot", "--threads", "--hash-mb", "--tt-scheme",
-                                     "--wld", "--ordering", "--split-min-empties", "--eval"));
+                                     "--csv", "--plot", "--verbose", "--threads", "--hash-mb",
+                                     "--tt-scheme", "--wld", "--ordering", "--split-min-empties",
+                                     "--split-policy", "--eval"));
   // The overview lists every command, bench scaling included.
   const CommandOutput overview = RunCommand(kBinary + " help");
   EXPECT_EQ(overview.exit_status, 0);
@@ -561,14 +563,42 @@ TEST(CliTest, BenchScalingWritesTableCsvAndPlot) {
                                      " --range 1-3 --repeat 1 --csv " + csv + " --plot " + svg);
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const auto lines = Lines(r.out);
-  ASSERT_EQ(lines.size(), 4u) << r.out;
-  EXPECT_THAT(lines[2], ::testing::MatchesRegex(" +1 +[0-9.]+ +1.00 +1.00 +[0-9]+ +0.0% .* 0"));
+  ASSERT_EQ(lines.size(), 5u) << r.out;
+  EXPECT_THAT(lines[1], ::testing::EndsWith(" wrong parallelism predicted"));
+  // One thread: speedup 1, no overhead, the model's parallelism, predicted 1.
+  EXPECT_THAT(lines[2], ::testing::MatchesRegex(
+                            " +1 +[0-9.]+ +1.00 +1.00 +[0-9]+ +0.0% +[0-9.]+ +0 +[0-9.]+ +1.00"));
   EXPECT_THAT(lines[3], ::testing::StartsWith("      2 "));
+  EXPECT_THAT(lines[4], ::testing::MatchesRegex(
+                            "parallelism \\(work/span in nodes, unlimited threads\\): [0-9.]+ with "
+                            "the many-core policy, [0-9.]+ with the two-core one; .*"));
   const auto csv_lines = Lines(RunCommand("cat " + csv).out);
   ASSERT_EQ(csv_lines.size(), 3u);
+  EXPECT_THAT(csv_lines[0], HasSubstr(",parallelism,predicted_speedup,search_share,"));
   EXPECT_THAT(csv_lines[1], ::testing::StartsWith("1,"));
   EXPECT_THAT(RunCommand("head -c 5 " + svg).out, ::testing::StartsWith("<?xml"));
   EXPECT_THAT(r.err, HasSubstr("plot written to " + svg));
+}
+
+// --verbose says where each count's threads spent their time and what the
+// split points wasted; --split-policy names one of the two policies.
+TEST(CliTest, BenchScalingVerboseShowsTheThreadUse) {
+  const CommandOutput r = RunCommand(kBinary +
+                                     " bench scaling --threads 1,2 --positions ffo/fforum-40-59.obf"
+                                     " --range 40 --repeat 1 --verbose --split-policy two-core");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("with the two-core policy, "));
+  EXPECT_THAT(r.out, HasSubstr("where the threads spent their time"));
+  // One thread never splits; two do.
+  EXPECT_THAT(r.out, ::testing::ContainsRegex(
+                         "\n +1 +[0-9.]+% +0.0% +[0-9.]+% +0 +0 +0 +0 +0 +0 +0.0%\n"));
+  EXPECT_THAT(r.out,
+              ::testing::ContainsRegex("\n +2 +[0-9.]+% +[0-9.]+% +[0-9.]+% +[1-9][0-9]* "));
+  EXPECT_THAT(r.out, HasSubstr("root            pv    failed-low   failed-high  expected-cut  "
+                               "expected-all"));
+  const CommandOutput bad = RunCommand(kBinary + " bench scaling --split-policy eight-core");
+  EXPECT_EQ(bad.exit_status, 2);
+  EXPECT_THAT(bad.err, HasSubstr("split policy 'eight-core': expected two-core or many-core"));
 }
 
 // The ablation solves once per variant: the defaults first, each feature
