@@ -91,8 +91,8 @@ ThreadUse Summarise(const search::ParallelStats& stats, int runs) {
       static_cast<double>(stats.wall_ns) * static_cast<double>(stats.threads.size());
   if (all > 0) {
     for (std::size_t t = 0; t < stats.threads.size(); ++t) {
-      use.search += static_cast<double>(stats.threads[t].search_ns) / all;
-      use.wait += static_cast<double>(stats.threads[t].wait_ns) / all;
+      use.search += static_cast<double>(stats.threads[t].search_ns.load()) / all;
+      use.wait += static_cast<double>(stats.threads[t].wait_ns.load()) / all;
       use.idle += static_cast<double>(stats.IdleNs(static_cast<int>(t))) / all;
     }
   }

@@ -155,14 +155,18 @@ std::int64_t NowNs() {
 Activity Switch(ParallelStats* stats, Activity now_doing) {
   const int index = tbb::this_task_arena::current_thread_index();
   if (index < 0 || index >= static_cast<int>(stats->threads.size())) return Activity::kNone;
-  ParallelStats::Thread& t = stats->threads[index];
+  ParallelStats::Thread& t = stats->threads[static_cast<std::size_t>(index)];
   const std::int64_t now = NowNs();
-  if (t.mode == static_cast<int>(Activity::kSearch)) t.search_ns += now - t.since;
-  if (t.mode == static_cast<int>(Activity::kWait)) t.wait_ns += now - t.since;
-  const Activity before = static_cast<Activity>(t.mode);
-  t.mode = static_cast<int>(now_doing);
-  t.since = now;
-  return before;
+  const int mode = t.mode.load(std::memory_order_relaxed);
+  const std::int64_t spent = now - t.since.load(std::memory_order_relaxed);
+  if (mode == static_cast<int>(Activity::kSearch)) {
+    t.search_ns.fetch_add(spent, std::memory_order_relaxed);
+  } else if (mode == static_cast<int>(Activity::kWait)) {
+    t.wait_ns.fetch_add(spent, std::memory_order_relaxed);
+  }
+  t.mode.store(static_cast<int>(now_doing), std::memory_order_relaxed);
+  t.since.store(now, std::memory_order_relaxed);
+  return static_cast<Activity>(mode);
 }
 
 // The helper task's handle on its split point: JoinSplit on destruction.

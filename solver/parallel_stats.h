@@ -20,20 +20,21 @@ namespace endsolve::search {
 inline constexpr int kNodeClasses = 6;
 
 struct ParallelStats {
-  // One thread of the task arena (oneTBB's index within it).
+  // One slot of the task arena (oneTBB's thread index within it). One
+  // thread at a time uses a slot, but oneTBB may hand it to another thread
+  // later, so its fields are (relaxed) atomics.
   struct Thread {
     // Time inside a search: the root search, or a helper task's.
-    std::int64_t search_ns = 0;
+    std::atomic<std::int64_t> search_ns{0};
     // Time waiting at a split point for its helpers to finish (less the
     // tasks the wait ran meanwhile, which count as search).
-    std::int64_t wait_ns = 0;
+    std::atomic<std::int64_t> wait_ns{0};
     // The rest of the solves' wall time is time with no task (idle).
 
     // The search's bookkeeping: what the thread does now (0 nothing, 1
-    // search, 2 wait) and since when (steady clock, ns). Only the thread
-    // itself touches them.
-    int mode = 0;
-    std::int64_t since = 0;
+    // search, 2 wait) and since when (steady clock, ns).
+    std::atomic<int> mode{0};
+    std::atomic<std::int64_t> since{0};
   };
 
   explicit ParallelStats(int thread_count) : threads(static_cast<std::size_t>(thread_count)) {}
@@ -60,7 +61,8 @@ struct ParallelStats {
 
   // Each thread's idle time: the wall time not spent searching or waiting.
   std::int64_t IdleNs(int thread) const {
-    return wall_ns - threads[thread].search_ns - threads[thread].wait_ns;
+    const Thread& t = threads[static_cast<std::size_t>(thread)];
+    return wall_ns - t.search_ns.load() - t.wait_ns.load();
   }
   // Helper tasks cancelled before they started.
   std::uint64_t Cancelled() const { return spawned.load() - started.load(); }

@@ -200,11 +200,11 @@ TEST(ParallelStatsTest, TheCountersAddUp) {
     EXPECT_GT(moves, 0u);
     EXPECT_GT(stats.wall_ns, 0);
     for (int t = 0; t < 4; ++t) {
-      EXPECT_GE(stats.threads[t].search_ns, 0);
+      EXPECT_GE(stats.threads[t].search_ns.load(), 0);
       EXPECT_GE(stats.IdleNs(t), 0) << "thread " << t;
     }
     std::int64_t searched = 0;
-    for (const ParallelStats::Thread& t : stats.threads) searched += t.search_ns;
+    for (const ParallelStats::Thread& t : stats.threads) searched += t.search_ns.load();
     EXPECT_GT(searched, 0) << "the calling thread searches the root";
   }
 }
