@@ -163,7 +163,6 @@ absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& given, BatchPr
              known != by_key_.end()) {
     record = DuplicateRecord(item, *known->second, run_);
   } else {
-    options_.tt->Clear();  // every result independent of order and of resume
     options_.deadline = run_.time_limit == absl::InfiniteDuration()
                             ? absl::InfiniteFuture()
                             : absl::Now() + run_.time_limit;
@@ -171,7 +170,8 @@ absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& given, BatchPr
       if (p.presearch_depth > 0) return;  // the presearch: its positions are not nodes
       progress->Update(p.nodes, p.elapsed);
     };
-    result = Solve(item.position->board, options_);
+    // Every result independent of order and of resume.
+    result = SolveInClearedTable(item.position->board, options_);
     if (!result.status.ok()) return result.status;
     if (result.stopped && interrupted.load()) return nullptr;
     searched = true;

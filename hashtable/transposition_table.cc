@@ -12,8 +12,7 @@
 #include <algorithm>
 #include <cassert>
 #include <bit>
-#include <new>
-#include <thread>
+#include <cstring>
 
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
@@ -41,10 +40,14 @@ constexpr int kMaxShardBits = 16;
 // The bucket index uses the low 32 hash bits (multiply-shift range reduction).
 constexpr std::uint64_t kMaxBucketsPerShard = std::uint64_t{1} << 32;
 constexpr std::size_t kMiB = std::size_t{1} << 20;
-// Creating and clearing use one more thread per this much table (and at most
-// one per core and per shard): below it, starting a thread costs more than it
-// saves.
-constexpr std::size_t kParallelBytesPerThread = 256 * kMiB;
+// A table may take at most this fraction (1/N) of the machine's physical
+// memory. Its pages are taken as the search fills them, so a table near the
+// machine's size would not fail at creation but hours later, when a long
+// solve fills it and the kernel kills the process (and its finished work);
+// the rest of the program, a second solver process of a batch on the same
+// machine and the system need room too. Half still gives a 16-core, 128 GiB
+// machine a 64 GiB table, far beyond what the FFO positions fill.
+constexpr std::uint64_t kMaxShareOfMemory = 2;
 
 constexpr ReplacementScheme kAllSchemes[] = {
     ReplacementScheme::kDeep,    ReplacementScheme::kNew,
@@ -98,11 +101,14 @@ absl::Status ValidateTTOptions(const TTOptions& options) {
   }
   const std::size_t mib = std::bit_floor(options.size_mib);
   const std::uint64_t physical = PhysicalMemory();
-  if (physical != 0 && mib * kMiB > physical) {
+  if (physical != 0 && mib * kMiB > physical / kMaxShareOfMemory) {
     return absl::ResourceExhaustedError(absl::StrFormat(
         "transposition table of %d MiB asked (%d MiB after rounding down to a power of "
-        "two), but the machine has only %d MiB of physical memory",
-        options.size_mib, mib, physical / kMiB));
+        "two), but a table may take at most 1/%d of the machine's %d MiB of physical "
+        "memory (%d MiB), so that filling it cannot run the machine out of memory in "
+        "the middle of a solve",
+        options.size_mib, mib, kMaxShareOfMemory, physical / kMiB,
+        physical / kMaxShareOfMemory / kMiB));
   }
   return absl::OkStatus();
 }
@@ -200,34 +206,13 @@ absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWi
                                               stripes * kCacheLine);
     shard.num_buckets = buckets;
   }
-  // Start the objects' lifetimes. This also touches every page now, rather
-  // than on first use in the middle of a timed search.
-  table->ForEachShard([](Shard& shard) {
-    for (unsigned i = 0; i <= shard.stripe_mask; ++i) new (&shard.counters[i]) CounterStripe;
-    for (std::uint64_t i = 0; i < shard.num_buckets; ++i) new (&shard.buckets[i]) Bucket;
-  });
+  // No page is touched here: a fresh anonymous mapping reads as zeros, and
+  // all-zero bytes are an empty table (every version 0, every data word
+  // without its occupied bit, every counter 0: EmptyIsAllZero). A page is
+  // taken from the kernel when a probe or store first reaches it, so a
+  // small solve pays for the few pages it uses, not for the whole table,
+  // and the faults a large solve takes are counted in its own time.
   return table;
-}
-
-// Runs `fn` on every shard; on several threads when the table is large, since
-// touching or clearing gigabytes on one core takes seconds. Shards share
-// nothing, so the threads need no coordination.
-template <typename Fn>
-void TranspositionTable::ForEachShard(Fn fn) {
-  const std::size_t threads = std::min<std::size_t>(
-      {shards_.size(), std::max(1u, std::thread::hardware_concurrency()),
-       size_bytes_ / kParallelBytesPerThread});
-  if (threads <= 1) {
-    for (Shard& shard : shards_) fn(shard);
-    return;
-  }
-  std::vector<std::thread> workers;
-  for (std::size_t t = 0; t < threads; ++t) {
-    workers.emplace_back([this, fn, t, threads] {
-      for (std::size_t i = t; i < shards_.size(); i += threads) fn(shards_[i]);
-    });
-  }
-  for (std::thread& w : workers) w.join();
 }
 
 TranspositionTable::~TranspositionTable() {
@@ -245,33 +230,15 @@ void TranspositionTable::NewSearch() {
 }
 
 void TranspositionTable::Clear() {
-  ForEachShard([](Shard& shard) {
-    for (std::uint64_t i = 0; i < shard.num_buckets; ++i) {
-      Bucket& b = shard.buckets[i];
-      // Clearing goes through the seqlock too, so it is safe beside probes
-      // and stores; it waits (briefly) for a writer inside the bucket.
-      std::uint64_t version = b.version.load(std::memory_order_relaxed);
-      while ((version & 1) != 0 ||
-             !b.version.compare_exchange_weak(version, version + 1, std::memory_order_acquire,
-                                              std::memory_order_relaxed)) {
-        std::this_thread::yield();
-        version = b.version.load(std::memory_order_relaxed);
-      }
-      for (Bucket::Slot& s : b.slot) {
-        s.player.store(0, std::memory_order_release);
-        s.opponent.store(0, std::memory_order_release);
-        s.data.store(0, std::memory_order_release);
-      }
-      b.version.store(version + 2, std::memory_order_release);
+  for (Shard& shard : shards_) {
+    // The pages go back to the kernel and read as zeros (an empty shard,
+    // counters included) when next reached: clearing costs the pages the
+    // last search used, not the table's size. madvise does not fail on a
+    // private anonymous mapping of ours; if it ever did, write the zeros.
+    if (madvise(shard.memory, shard.bytes, MADV_DONTNEED) != 0) {
+      std::memset(shard.memory, 0, shard.bytes);
     }
-    for (unsigned i = 0; i <= shard.stripe_mask; ++i) {
-      CounterStripe& c = shard.counters[i];
-      for (auto* counter : {&c.hits, &c.misses, &c.inserts, &c.updates, &c.replacements,
-                            &c.rejections}) {
-        counter->store(0, std::memory_order_relaxed);
-      }
-    }
-  });
+  }
 }
 
 TTStats TranspositionTable::Stats() const {

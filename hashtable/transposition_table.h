@@ -80,8 +80,9 @@ struct TTOptions {
   ReplacementScheme scheme = ReplacementScheme::kTwoBig1;
 };
 
-// Refuses a size of 0, or more than the address space or the machine's
-// physical memory (after rounding down); Create checks the same.
+// Refuses a size of 0, or more than the address space or half the machine's
+// physical memory (after rounding down; why half: kMaxShareOfMemory);
+// Create checks the same.
 absl::Status ValidateTTOptions(const TTOptions& options);
 
 // A table size in MiB as a user types it (--hash-mb): a whole number that
@@ -129,9 +130,11 @@ class TranspositionTable {
   void Prefetch(const Board& board) const;
 
   void NewSearch();   // ages every entry: older ones are evicted first
-  // Empties the table and zeroes the statistics. Safe beside probes and
-  // stores (it takes each bucket's seqlock in turn), but meant for between
-  // searches: counts made during it may be lost.
+  // Empties the table and zeroes the statistics, in time proportional to
+  // the pages the table has used since it was made or last cleared (they
+  // go back to the kernel). Between searches only: no probe or store may
+  // run beside it, since a page dropped under a reader could let it accept
+  // a key mixed from two stores.
   void Clear();
   TTStats Stats() const;
   ReplacementScheme scheme() const;
@@ -177,8 +180,6 @@ class TranspositionTable {
 
   TranspositionTable() = default;
   Location Locate(const Board& board) const;
-  template <typename Fn>
-  void ForEachShard(Fn fn);
   // Probe and Store compiled for one scheme (the one-level or two-level
   // slot choice, for Probe) and one bucket lock.
   template <typename Lock, bool kTwoLevel>

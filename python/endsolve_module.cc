@@ -305,7 +305,16 @@ std::vector<Position> ReadPositions(const std::string& path, std::optional<int> 
   const py::object user_warning = py::module_::import("builtins").attr("UserWarning");
   // A .wtb game that ends early is left out with a warning, strict or not.
   for (const std::string& note : loaded.notes) warn(note, user_warning, 1);
-  if (loaded.errors.empty()) return std::move(loaded.positions);
+  if (loaded.errors.empty()) {
+    if (!loaded.positions.empty()) return std::move(loaded.positions);
+    // The CLI's rule for every command: an input with no position at all
+    // (an empty file, or .wtb games that all end early) is an error, not
+    // a report on nothing.
+    const std::string none = absl::StrCat(path, ": no position: the file holds none");
+    if (strict) throw py::value_error(none);
+    warn(none, user_warning, 1);
+    return {};
+  }
   const std::vector<std::string> messages = ErrorReport(loaded);
   if (strict) throw py::value_error(absl::StrJoin(messages, "\n"));
   for (const std::string& m : messages) warn(m, user_warning, 1);
@@ -487,7 +496,9 @@ position text. With strict (the default) any bad line raises ValueError whose
 message is the CLI's, one line per error, the first 20 of them and then their
 count; with strict=False each of those lines becomes a UserWarning and the
 good positions come back, as the CLI goes on with them. A .wtb game that ends
-before the empties asked is no error: it is left out with a UserWarning.
+before the empties asked is no error: it is left out with a UserWarning. A
+file that holds no position at all (an empty one) is the CLI's "no position":
+ValueError, or with strict=False a UserWarning and [].
 )doc");
 }
 

@@ -427,6 +427,16 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
   return result;
 }
 
+SolveResult SolveInClearedTable(const Board& board, const SolveOptions& options) {
+  assert(options.tt != nullptr);
+  const absl::Time start = absl::Now();
+  options.tt->Clear();
+  const absl::Duration clearing = absl::Now() - start;
+  SolveResult result = Solve(board, options);
+  result.time += clearing;
+  return result;
+}
+
 int HardwareThreads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
 absl::StatusOr<int> SolveEach(const std::vector<Position>& positions, SolveOptions options,
@@ -443,8 +453,7 @@ absl::StatusOr<int> SolveEach(const std::vector<Position>& positions, SolveOptio
   for (const Position& position : positions) {
     if (options.cancel != nullptr && options.cancel->load()) break;
     if (on_start) on_start(finished);
-    options.tt->Clear();
-    const SolveResult result = Solve(position.board, options);
+    const SolveResult result = SolveInClearedTable(position.board, options);
     if (!result.status.ok()) return result.status;
     if (result.stopped) break;
     if (on_result) on_result(finished, result);

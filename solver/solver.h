@@ -123,6 +123,12 @@ absl::Status ValidateOptions(const SolveOptions& options);
 
 SolveResult Solve(const Board& board, const SolveOptions& options);
 
+// Clears options.tt (which must be set), then solves `board`: the result is
+// the one a new table gives, whatever the table held before, and its time
+// includes the clearing, so that a run of many positions reports all the
+// time it took. What SolveEach and batch do for each position.
+SolveResult SolveInClearedTable(const Board& board, const SolveOptions& options);
+
 // Solves `positions` one after another in one table (options.tt, or one made
 // from options.table), cleared before each solve so that every result is
 // the one its position gets alone, whatever was solved before it: what

@@ -242,9 +242,8 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
     }
     options.tt = table->get();
     for (std::size_t i = next++; i < todo.size() && !write_failed.load(); i = next++) {
-      (*table)->Clear();
       const Board& board = todo[i].board;
-      const SolveResult result = Solve(board, options);
+      const SolveResult result = SolveInClearedTable(board, options);
       if (result.stopped) return;  // cancelled: no label
       if (!result.status.ok()) {
         std::lock_guard lock(mutex);

@@ -201,6 +201,19 @@ def test_read_positions_shows_twenty_errors_then_their_count(tmp_path):
     assert [str(w.message) for w in warned] == lines
 
 
+def test_a_file_with_no_position_is_an_error_as_in_the_cli(tmp_path):
+    path = tmp_path / "empty.obf"
+    path.write_text("")
+    message = f"{path}: no position: the file holds none"
+    with pytest.raises(ValueError) as error:
+        endsolve.read_positions(str(path))
+    assert str(error.value) == message
+    assert cli_errors(str(path))[-1].endswith("no position: the input holds none, so there is nothing to do")
+    with pytest.warns(UserWarning) as warned:
+        assert endsolve.read_positions(str(path), strict=False) == []
+    assert [str(w.message) for w in warned] == [message]
+
+
 def test_read_positions_leaves_out_a_game_that_ends_early_with_a_warning():
     sample = str(ROOT / "tests" / "board" / "wthor" / "wth2024-sample.wtb")
     with pytest.warns(UserWarning) as warned:
@@ -232,6 +245,16 @@ def test_bad_options_raise_the_solver_message():
     with pytest.raises(ValueError) as error:
         endsolve.solve(FFO_40, "X", hash_mb=0)
     assert str(error.value) == "transposition table size must be at least 1 MiB"
+    # A table may take at most half the machine's memory; asking for all of
+    # it (hash_mb=20000 on a 24 GiB machine) says how much there is.
+    physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20
+    with pytest.raises(ValueError) as error:
+        endsolve.solve(late_board(), hash_mb=physical)
+    assert f"but a table may take at most 1/2 of the machine's {physical} MiB of physical memory" \
+        in str(error.value)
+    with pytest.raises(ValueError) as error:
+        endsolve.solve_many([late_board()], hash_mb=physical)
+    assert f"the machine's {physical} MiB" in str(error.value)
     with pytest.raises(ValueError) as error:
         endsolve.solve(FFO_40, "Z")
     assert str(error.value) == "side: expected 'X', 'O', 'black' or 'white', found 'Z'"

@@ -39,20 +39,6 @@ TEST_P(StressTest, EveryHitCarriesTheDataOfItsBoard) {
   EXPECT_LE(s.occupied, s.capacity);
 }
 
-TEST_P(StressTest, ClearingWhileOthersProbeAndStoreIsSafe) {
-  auto table = TranspositionTableTestPeer::CreateWithBytes(kContendedBytes, kContendedShards,
-                                                           GetParam());
-  ASSERT_TRUE(table.ok()) << table.status();
-  StressOptions options = ContendedStressOptions();
-  options.ops_per_thread = 20'000;
-  options.new_search_every = 0;
-  options.clear_every = 500;
-  options.seed = 2;
-  const StressResult r = RunStress(**table, options);
-  EXPECT_EQ(r.wrong_hits, 0u);
-  EXPECT_GT(r.hits, 0u);
-}
-
 INSTANTIATE_TEST_SUITE_P(AllSchemes, StressTest,
                          ::testing::Values(kDeep, kNew, kOld, kBig1, kBigAll, kTwoDeep,
                                            kTwoBig1, kTwoBigAll),

@@ -2,11 +2,17 @@
 // trips, and each replacement scheme's decisions on boards built to collide,
 // checked against Breuker's definitions (solver-design.md, section 1) and
 // the aging rules of hashtable/README.md.
+#include <unistd.h>
+
+#include <bit>
+#include <cstdint>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_format.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "hashtable/transposition_table.h"
@@ -64,6 +70,20 @@ class CollisionTest : public ::testing::Test {
   std::unique_ptr<TranspositionTable> table_;
   std::vector<Board> b_;
 };
+
+// The resident memory of this process in MiB (/proc/self/statm).
+double ResidentMib() {
+  std::ifstream statm("/proc/self/statm");
+  std::uint64_t size = 0, resident = 0;
+  statm >> size >> resident;
+  EXPECT_TRUE(statm) << "cannot read /proc/self/statm";
+  return double(resident) * double(sysconf(_SC_PAGESIZE)) / double(1 << 20);
+}
+
+// The machine's physical memory in MiB.
+std::size_t PhysicalMib() {
+  return std::size_t(sysconf(_SC_PHYS_PAGES)) * std::size_t(sysconf(_SC_PAGESIZE)) >> 20;
+}
 
 // ---- names and creation ----------------------------------------------------
 
@@ -140,6 +160,39 @@ TEST(CreateTest, MoreMemoryThanTheMachineHasIsAnErrorNotACrash) {
 
   auto absurd = TranspositionTable::Create({.size_mib = ~std::size_t{0}});
   EXPECT_EQ(absurd.status().code(), absl::StatusCode::kResourceExhausted);
+}
+
+// A table fills its pages as the search goes, so one near the machine's
+// size would fail hours into a solve; at most half of it is accepted, and
+// the refusal says how much the machine has.
+TEST(CreateTest, MoreThanHalfTheMachinesMemoryIsRefusedWithTheMachinesSize) {
+  const std::size_t physical = PhysicalMib();
+  ASSERT_GT(physical, 2u);
+  // Rounded down to a power of two, the machine's size is always more than
+  // half of it: the Python call hash_mb=20000 on a 24 GiB machine is this.
+  const absl::Status refused = ValidateTTOptions({.size_mib = physical});
+  EXPECT_EQ(refused.code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_THAT(refused.message(),
+              HasSubstr(absl::StrFormat("transposition table of %d MiB asked (%d MiB after "
+                                        "rounding down to a power of two), but a table may "
+                                        "take at most 1/2 of the machine's %d MiB of physical "
+                                        "memory (%d MiB)",
+                                        physical, std::bit_floor(physical), physical,
+                                        physical / 2)));
+  EXPECT_EQ(TranspositionTable::Create({.size_mib = physical}).status(), refused);
+  EXPECT_EQ(ParseSizeMib(std::to_string(physical)).status(), refused);
+  // Half of it, rounded down, is accepted.
+  EXPECT_TRUE(ValidateTTOptions({.size_mib = physical / 2}).ok());
+}
+
+// Making a table touches none of its pages: a small solve with the default
+// 256 MiB table pays for the pages it uses, not for the table.
+TEST(CreateTest, ANewTableTakesNoMemoryUntilUsed) {
+  const double before = ResidentMib();
+  auto table = TranspositionTable::Create({.size_mib = 256});
+  ASSERT_TRUE(table.ok()) << table.status();
+  EXPECT_LT(ResidentMib() - before, 8.0);
+  EXPECT_EQ((*table)->Stats().occupied, 0u);
 }
 
 TEST(ParseSizeMibTest, TakesWholeSizesTheTableAcceptsAndSaysWhyNot) {
@@ -545,6 +598,49 @@ TEST(ClearTest, EmptiesTheTableAndResetsTheCounters) {
   s = (*table)->Stats();
   EXPECT_EQ(s.probes, 100u);
   EXPECT_EQ(s.hits, 0u);
+}
+
+// Clear hands the pages back, and what reads as zeros afterwards is an
+// empty table: the same stores and probes on a cleared table and on a new
+// one give the same hits and the same counts.
+TEST(ClearTest, AClearedTableBehavesAsANewOneAndGivesItsMemoryBack) {
+  constexpr std::size_t kMib = 16;
+  auto used = TranspositionTable::Create({.size_mib = kMib, .shards = 4});
+  auto fresh = TranspositionTable::Create({.size_mib = kMib, .shards = 4});
+  ASSERT_TRUE(used.ok() && fresh.ok());
+  std::mt19937_64 rng(7);
+  const double before = ResidentMib();
+  // 16 MiB is 262,144 buckets: this many stores reach nearly every page.
+  for (int i = 0; i < 600'000; ++i) {
+    const Board b = RandomBoard(rng);
+    (*used)->Store(b, DataFor(b), 5);
+  }
+  EXPECT_GT(ResidentMib() - before, 0.75 * kMib);
+  (*used)->Clear();
+  EXPECT_LT(ResidentMib() - before, 0.25 * kMib);
+
+  std::vector<Board> boards;
+  for (int i = 0; i < 20'000; ++i) boards.push_back(RandomBoard(rng));
+  int hits[2] = {0, 0};
+  TranspositionTable* tables[2] = {used->get(), fresh->get()};
+  for (int t = 0; t < 2; ++t) {
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+      TTData d;
+      if (i % 3 != 0) tables[t]->Store(boards[i], DataFor(boards[i]), i);
+      if (tables[t]->Probe(boards[i / 2], &d)) {
+        ++hits[t];
+        EXPECT_TRUE(SameData(d, DataFor(boards[i / 2])));
+      }
+    }
+  }
+  EXPECT_GT(hits[0], 0);
+  EXPECT_EQ(hits[0], hits[1]);
+  const TTStats a = (*used)->Stats(), b = (*fresh)->Stats();
+  EXPECT_EQ(a.probes, b.probes);
+  EXPECT_EQ(a.stores, b.stores);
+  EXPECT_EQ(a.occupied, b.occupied);
+  EXPECT_EQ(a.replacements, b.replacements);
+  EXPECT_EQ(a.rejections, b.rejections);
 }
 
 }  // namespace

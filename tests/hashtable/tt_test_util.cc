@@ -86,9 +86,6 @@ StressResult RunStress(TranspositionTable& table, const StressOptions& options) 
         if (t == 0 && options.new_search_every > 0 && i % options.new_search_every == 0) {
           table.NewSearch();
         }
-        if (t == 0 && options.clear_every > 0 && i % options.clear_every == 0) {
-          table.Clear();
-        }
       }
       probes += my_probes;
       hits += my_hits;

@@ -34,7 +34,6 @@ struct StressOptions {
   int ops_per_thread = 100'000;
   int pool = 48;             // distinct boards hammered
   int new_search_every = 0;  // thread 0 calls NewSearch this often (0: never)
-  int clear_every = 0;       // thread 0 calls Clear this often (0: never)
   std::uint64_t seed = 1;
 };
 
