@@ -4,10 +4,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <filesystem>
+#include <memory>
+#include <system_error>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "board/fnv.h"
 #include "board/read_file.h"
@@ -79,7 +81,13 @@ std::string Weights::Serialize() const {
   return out;
 }
 
-absl::StatusOr<Weights> ParseWeights(std::string_view bytes, std::string_view name) {
+namespace {
+
+// Checks the header at the start of `bytes` (the magic, then each field
+// against this build's value) and returns where the weights start; the
+// first field that disagrees, or the end of `bytes` before the header's,
+// is the error. It reads no more than HeaderBytes() of them.
+absl::StatusOr<std::size_t> ParseHeader(std::string_view bytes, std::string_view name) {
   auto error = [&](const std::string& what) {
     return absl::InvalidArgumentError(absl::StrFormat("%s: %s", name, what));
   };
@@ -110,6 +118,25 @@ absl::StatusOr<Weights> ParseWeights(std::string_view bytes, std::string_view na
         absl::StrFormat("weight count of pattern class %d (%s)", c, kClasses[c].name);
     if (auto s = field(count.c_str(), Patterns().free_weights[c]); !s.ok()) return s;
   }
+  return in.pos();
+}
+
+// The header's size: the magic, five fields, two per pattern class.
+std::size_t HeaderBytes() {
+  constexpr std::size_t kHeaderFields = 5, kFieldsPerClass = 2, kFieldBytes = 4;
+  return kMagic.size() + (kHeaderFields + kFieldsPerClass * kNumClasses) * kFieldBytes;
+}
+
+}  // namespace
+
+absl::StatusOr<Weights> ParseWeights(std::string_view bytes, std::string_view name) {
+  auto error = [&](const std::string& what) {
+    return absl::InvalidArgumentError(absl::StrFormat("%s: %s", name, what));
+  };
+  absl::StatusOr<std::size_t> header = ParseHeader(bytes, name);
+  if (!header.ok()) return header.status();
+  Reader in(bytes);
+  in.Skip(*header);
   const std::size_t payload = static_cast<std::size_t>(kNumPhases) * Weights::PhaseSize() * 2;
   const std::size_t expected = in.pos() + payload + 8;
   if (bytes.size() != expected) {
@@ -136,15 +163,55 @@ absl::StatusOr<Weights> ParseWeights(std::string_view bytes, std::string_view na
   return weights;
 }
 
+std::size_t Weights::FileBytes() {
+  constexpr std::size_t kChecksumBytes = 8;
+  return HeaderBytes() +
+         static_cast<std::size_t>(kNumPhases) * static_cast<std::size_t>(PhaseSize()) * 2 +
+         kChecksumBytes;
+}
+
+// Reads the header first, so that what is not a weights file of this build
+// (an endless stream of zeros, a positions file) is refused at its first
+// wrong field, after a few hundred bytes; then at most one byte more than a
+// whole file, so that an endless stream behind a good header costs one
+// file's memory.
 absl::StatusOr<Weights> ReadWeightsFile(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    return absl::InvalidArgumentError(absl::StrCat("cannot read ", path, ": it is a directory"));
+  }
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                             &std::fclose);
+  if (file == nullptr) {
     return absl::NotFoundError(
         absl::StrFormat("%s: cannot open the weights file: %s", path, std::strerror(errno)));
   }
-  std::ostringstream bytes;
-  bytes << file.rdbuf();
-  return ParseWeights(bytes.str(), path);
+  std::string bytes;
+  // Reads until `bytes` holds `size` bytes or the file ends.
+  auto read_up_to = [&](std::size_t size) -> absl::Status {
+    char buffer[1 << 16];
+    while (bytes.size() < size) {
+      const std::size_t n =
+          std::fread(buffer, 1, std::min(sizeof buffer, size - bytes.size()), file.get());
+      if (n == 0) break;
+      bytes.append(buffer, n);
+    }
+    if (std::ferror(file.get()) != 0) {
+      return absl::ErrnoToStatus(errno, absl::StrCat("cannot read ", path));
+    }
+    return absl::OkStatus();
+  };
+  if (absl::Status read = read_up_to(HeaderBytes()); !read.ok()) return read;
+  if (absl::StatusOr<std::size_t> header = ParseHeader(bytes, path); !header.ok()) {
+    return header.status();
+  }
+  if (absl::Status read = read_up_to(Weights::FileBytes() + 1); !read.ok()) return read;
+  if (bytes.size() > Weights::FileBytes()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": more than ", Weights::FileBytes(),
+        " bytes, the size of a weights file of this build (trailing bytes, or an endless input)"));
+  }
+  return ParseWeights(bytes, path);
 }
 
 absl::Status WriteWeightsFile(const std::string& path, const Weights& weights) {

@@ -54,6 +54,9 @@ class Weights {
 
   // The file image, checksum included.
   std::string Serialize() const;
+  // The size of every file image of this build: the header, the weights
+  // and the checksum.
+  static std::size_t FileBytes();
 
   friend bool operator==(const Weights&, const Weights&) = default;
 
@@ -63,6 +66,10 @@ class Weights {
 
 // Parses a file image; `name` is used in errors ("NAME: expected ..., found ...").
 absl::StatusOr<Weights> ParseWeights(std::string_view bytes, std::string_view name);
+// Reads `path` (a file, a pipe, /dev/stdin) and parses it. What is not a
+// weights file of this build is refused at the first field of the header
+// that says so; at most FileBytes() + 1 bytes are read, so that an endless
+// input (/dev/zero, /dev/urandom, a pipe) is an error, not unbounded memory.
 absl::StatusOr<Weights> ReadWeightsFile(const std::string& path);
 absl::Status WriteWeightsFile(const std::string& path, const Weights& weights);
 

@@ -4,6 +4,7 @@
 #include <random>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "board/board.h"
 #include "board/symmetry.h"
 #include "eval/evaluator.h"
@@ -172,6 +173,37 @@ TEST(WeightsFileTest, CorruptTruncatedAndMismatchedFilesGiveClearErrors) {
   absl::StatusOr<Weights> missing = ReadWeightsFile("/nonexistent/w.bin");
   ASSERT_FALSE(missing.ok());
   EXPECT_THAT(missing.status().message(), HasSubstr("/nonexistent/w.bin: cannot open the weights file"));
+}
+
+// An endless input costs at most one weights file's memory: one that is
+// not a weights file is refused at its first bytes, one that starts as a
+// weights file of this build (here: a good file with more behind it) at one
+// byte more than such a file. --eval /dev/zero is an error, not a read that
+// fills the machine's memory.
+TEST(WeightsFileTest, AnEndlessOrOverlongInputIsRefusedWithinOneFilesBytes) {
+  const std::string good = DefaultWeights().Serialize();
+  EXPECT_EQ(Weights::FileBytes(), good.size());
+  for (const std::string path : {"/dev/zero", "/dev/urandom"}) {
+    absl::StatusOr<Weights> endless = ReadWeightsFile(path);
+    ASSERT_FALSE(endless.ok()) << path;
+    EXPECT_EQ(endless.status().message(),
+              path + ": expected an endsolve weights file (magic \"ESEVALW\"), found other bytes");
+  }
+  const std::string longer = ::testing::TempDir() + "/longer.bin";
+  std::ofstream(longer, std::ios::binary) << good << "more";
+  absl::StatusOr<Weights> overlong = ReadWeightsFile(longer);
+  ASSERT_FALSE(overlong.ok());
+  EXPECT_EQ(overlong.status().message(),
+            absl::StrCat(longer, ": more than ", good.size(),
+                         " bytes, the size of a weights file of this build (trailing bytes, "
+                         "or an endless input)"));
+  const std::string exact = ::testing::TempDir() + "/exact.bin";
+  std::ofstream(exact, std::ios::binary) << good;
+  absl::StatusOr<Weights> read = ReadWeightsFile(exact);
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_TRUE(*read == DefaultWeights());
+  EXPECT_EQ(ReadWeightsFile(::testing::TempDir()).status().message(),
+            absl::StrCat("cannot read ", ::testing::TempDir(), ": it is a directory"));
 }
 
 // Evaluator::Load, the evaluation a user names: the built-in one for no
