@@ -23,6 +23,7 @@
 #define ENDSOLVE_EVAL_EVALUATOR_H_
 
 #include <array>
+#include <memory>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -69,7 +70,7 @@ class Evaluator {
   // The evaluation in units of 1/kUnitsPerDisc disc, for side A when
   // a_to_move, else for side B, with the table of `empties`' phase.
   int Evaluate(const PatternState& state, int empties, bool a_to_move) const {
-    const std::int16_t* table = tables_.data() + (PhaseOf(empties) * 2 + (a_to_move ? 0 : 1)) * stride_;
+    const std::int16_t* table = tables_.get() + (PhaseOf(empties) * 2 + (a_to_move ? 0 : 1)) * stride_;
     int sum = table[0];
     const auto& indices = state.indices();
     for (int i = 0; i < kNumInstances; ++i) sum += table[instance_offset_[i] + indices[i]];
@@ -85,8 +86,12 @@ class Evaluator {
   static int ToDiscs(int units);
 
  private:
-  // Per phase and side, the bias at 0 then every class's full table.
-  std::vector<std::int16_t> tables_;
+  struct FreeTables {
+    void operator()(std::int16_t* tables) const;
+  };
+  // Per phase and side, the bias at 0 then every class's full table: some
+  // 35 MB, on 2 MiB pages where the kernel has them (evaluator.cc).
+  std::unique_ptr<std::int16_t[], FreeTables> tables_;
   int stride_ = 0;
   std::array<int, kNumInstances> instance_offset_{};
 };
