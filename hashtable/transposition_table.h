@@ -1,7 +1,6 @@
 // The transposition table (TT) shared by every search thread.
 //
-// INTERFACE CONTRACT (fixed; the implementation and its design notes are the
-// hashtable/ issue's work):
+// What it guarantees (the design argument is in hashtable/README.md):
 //  - Entries verify the full board, so a probe never returns another
 //    position's data.
 //  - Probe and Store are lock-free and safe from any number of threads. A

@@ -303,7 +303,6 @@ class Searcher {
   void CreditMove(int square, int ply, int empties);
 
  private:
-  friend class SearcherTestPeer;
 
   // Sets the fields copied from shared_ (the constructors' common part).
   void Init();

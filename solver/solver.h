@@ -1,8 +1,8 @@
 // The exact endgame solver: Solve(board, options) -> result.
 //
-// INTERFACE CONTRACT (fixed for the CLI and benchmarks; the search itself is
-// the solver/ issue's work). All search state lives in the call (per search,
-// never global), so concurrent Solve calls on different tables are safe.
+// All search state lives in the call (per search, never global), so
+// concurrent Solve calls on different tables are safe. The search itself is
+// in search.h and solver/README.md.
 #ifndef ENDSOLVE_SOLVER_SOLVER_H_
 #define ENDSOLVE_SOLVER_SOLVER_H_
 

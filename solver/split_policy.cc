@@ -11,8 +11,6 @@ namespace endsolve::search {
 
 SplitPolicy SplitPolicy::For(Kind kind, int threads) {
   SplitPolicy p;
-  p.kind = kind;
-  p.threads = threads;
   switch (kind) {
     case Kind::kTwoCore:
       // The root's moves one after the other; a PV node and a node that

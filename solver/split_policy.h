@@ -80,8 +80,6 @@ struct SplitPolicy {
   // after move past the cut, all wasted.
   int Window(NodeClass c, int first_unfinished, int empties) const;
 
-  Kind kind = Kind::kManyCore;
-  int threads = 1;
   int min_empties = kSplitMinEmpties;
   bool split_root = true;
   // Elders by class (the root's is the PV one).
