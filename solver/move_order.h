@@ -15,7 +15,7 @@
 //   history       Schaeffer's credits of the square
 //   eval          from kEvalOrderMinEmpties up (search.h): the value of the
 //                 move by a shallow evaluation search (eval_order.h), a
-//                 disc worth a quarter of a reply
+//                 disc worth a quarter of a reply (half from 18 empties)
 // The fastest-first and parity weights were tuned together on node counts
 // (solver/README.md): in units of 2^18, a reply costs 4 (a corner reply
 // 12), a square of potential mobility 2, a stable disc at a corner is worth

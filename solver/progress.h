@@ -23,7 +23,7 @@ namespace endsolve {
 struct Progress {
   int iteration = 0;        // the exact pass, from 1; 0: the presearch or a selective pass
   int presearch_depth = 0;  // the presearch's iteration (plies), when iteration is 0
-  int margin = 0;           // a selective pass's ProbCut margin (discs), when iteration is 0
+  int margin = 0;           // a selective pass's ProbCut margin (discs; wider high in the tree: search.h), when iteration is 0
   int root_moves_done = 0;
   int root_moves_total = 0;
   int best_move = kNoMove;  // the move that reaches `bound`, once one is proven

@@ -192,7 +192,7 @@ int Searcher::ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int
       m.key += static_cast<int>(std::bit_width(heuristics_.history[ply & 1][x])) * kHistoryWeight;
     }
     if (by_eval) {
-      m.key += kEvalKeyWeight * eval_search_.ChildValue(x, flipped, m.player, m.opponent, depth,
+      m.key += EvalKeyWeight(empties) * eval_search_.ChildValue(x, flipped, m.player, m.opponent, depth,
                                                          -EvalUnits(kNumSquares + 1),
                                                          EvalUnits(kNumSquares + 1));
     }
@@ -204,7 +204,7 @@ bool Searcher::ProbCut(Bitboard player, Bitboard opponent, int alpha, int emptie
   if (level_ == kExactLevel || empties < kProbCutMinEmpties || shared_->evaluator == nullptr) {
     return false;
   }
-  const int margin = EvalUnits(kProbCutMargin[level_]);
+  const int margin = EvalUnits(ProbCutMargin(level_, empties));
   const int high = EvalUnits(alpha + 1) + margin;
   const int low = EvalUnits(alpha) - margin;
   const int value = eval_search_.Value(player, opponent, ProbCutDepth(empties), low, high);

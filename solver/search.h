@@ -107,8 +107,18 @@ constexpr int EvalOrderDepth(int empties) {
 }
 // The weight of an evaluation unit (1/64 disc) in the ordering key: 2^12,
 // so a disc (2^18) weighs a quarter of an opponent reply (2^20,
-// move_order.h). Sweep in solver/README.md.
+// move_order.h); from kDeepEvalKeyMinEmpties, where the ordering searches
+// at least one ply, twice that: a disc weighs half a reply. A searched value
+// is a better guess than a static one, and high in the tree a first move
+// that fails to cut costs a whole extra subtree (FFO #53-#54 at one thread:
+// 5.4% fewer nodes; from 16 empties 4.4%, from 22 2.6%, 2^14 from 18 0.8%
+// more; solver/README.md, "The hard positions").
 inline constexpr int kEvalKeyWeight = 1 << 12;
+inline constexpr int kDeepEvalKeyWeight = 1 << 13;
+inline constexpr int kDeepEvalKeyMinEmpties = 18;
+constexpr int EvalKeyWeight(int empties) {
+  return empties >= kDeepEvalKeyMinEmpties ? kDeepEvalKeyWeight : kEvalKeyWeight;
+}
 // --- Selective passes (ProbCut, Buro 1995, in the endgame as Edax does) ---
 //
 // Before the exact passes the root may be searched with ProbCut: a null-
@@ -132,6 +142,18 @@ static_assert(Draft(kNumSquares - 4, kExactLevel) <= 255);
 // one or two, and 8, 12, 16 as few as margins 2 discs wider and fewer than
 // 2 or 4 discs narrower (solver/README.md, "Selective passes").
 inline constexpr int kProbCutMargin[kExactLevel] = {8, 12, 16};
+// Nodes of kProbCutWideMinEmpties empties or more widen every margin by
+// kProbCutWideExtra discs: the evaluation search's error against the exact
+// score grows with the empties left, so a fixed margin cuts wrongly more
+// often high in the tree, and a wrong cut there leaves a poor move for the
+// exact pass (FFO #53-#54 at one thread, on top of kDeepEvalKeyWeight:
+// +4 discs from 22 empties 6.4% fewer nodes, +2 from 22 5.4%, +2 from 18
+// 4.6%; solver/README.md, "The hard positions").
+inline constexpr int kProbCutWideMinEmpties = 22;
+inline constexpr int kProbCutWideExtra = 4;
+constexpr int ProbCutMargin(int level, int empties) {
+  return kProbCutMargin[level] + (empties >= kProbCutWideMinEmpties ? kProbCutWideExtra : 0);
+}
 // Smallest number of empties at which a selective pass cuts by ProbCut;
 // below it the evaluation search costs more time than the subtree it cuts
 // (from 10: 5% fewer nodes, 13% more time). The evaluation search looks one
@@ -396,7 +418,7 @@ class Searcher {
                    int move, int draft, std::uint64_t nodes);
 
   // ProbCut in a selective pass: true, with the bound to return in *bound,
-  // when the evaluation search of the node lies kProbCutMargin[level_]
+  // when the evaluation search of the node lies ProbCutMargin(level_, empties)
   // discs beyond the window (alpha, alpha + 1).
   bool ProbCut(Bitboard player, Bitboard opponent, int alpha, int empties, int* bound);
 
