@@ -14,72 +14,11 @@
 #include "solver/parallel_search.h"
 #include "solver/parallelism.h"
 #include "solver/presearch.h"
+#include "solver/pv.h"
 #include "solver/search.h"
 
 namespace endsolve {
 namespace {
-
-// What the principal variation must achieve from a position, for the side
-// to move there: exactly a score, at least one, or at most one.
-enum class Goal { kExact, kAtLeast, kAtMost };
-
-constexpr Goal Flip(Goal goal) {
-  switch (goal) {
-    case Goal::kAtLeast: return Goal::kAtMost;
-    case Goal::kAtMost: return Goal::kAtLeast;
-    default: return Goal::kExact;
-  }
-}
-
-// Walks from `board` to the end of the game, choosing at each position a
-// move that keeps `goal` (with `score`, for the side to move there) true,
-// and proving it with a search (cheap: the table holds most of the tree):
-//   exact s:    a move whose child is worth exactly -s (searched with the
-//               window (-s - 1, -s + 1) around it);
-//   at least L: a move whose child is worth at most -L (a null window);
-//   at most U:  any move keeps it; the table's move, or the first in order.
-// Returns false if the searcher stopped before the end of the game.
-bool ExtractPv(Board board, int score, Goal goal, search::Searcher& searcher,
-               std::vector<int>* pv) {
-  for (int ply = 1;; ++ply) {
-    const Bitboard moves = board.Moves();
-    if (moves == 0) {
-      if (board.OpponentMoves() == 0) return true;
-      pv->push_back(kPass);
-      board = board.Pass();
-      score = -score;
-      goal = Flip(goal);
-      continue;
-    }
-    search::ScoredMove list[search::kMaxMoves];
-    const int count = searcher.ScoreMoves(board.player, board.opponent, moves,
-                                          searcher.TableMove(board), ply, list);
-    int chosen = -1;
-    for (int i = 0; i < count && chosen < 0; ++i) {
-      search::SelectBest(list, i, count);
-      const Board child{list[i].player, list[i].opponent};
-      switch (goal) {
-        case Goal::kExact:
-          if (-searcher.Search(child, -score - 1, -score + 1, ply) == score) chosen = i;
-          break;
-        case Goal::kAtLeast:
-          if (-searcher.NullWindow(child, -score, ply) >= score) chosen = i;
-          break;
-        case Goal::kAtMost:
-          chosen = i;
-          break;
-      }
-      if (searcher.stopped()) return false;
-    }
-    // The goal was proven at the parent, so some move keeps it.
-    assert(chosen >= 0);
-    if (chosen < 0) return true;
-    pv->push_back(list[chosen].square);
-    board = Board{list[chosen].player, list[chosen].opponent};
-    score = -score;
-    goal = Flip(goal);
-  }
-}
 
 // The first aspiration guess from the presearch (presearch.h): the value of
 // its last iteration rounded to an even score (every final score is even:
@@ -387,12 +326,12 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
     return result;
   }
 
-  Goal goal = Goal::kExact;
-  if (root.score <= alpha) goal = Goal::kAtMost;
-  else if (root.score >= beta) goal = Goal::kAtLeast;
-  result.kind = goal == Goal::kExact   ? ScoreKind::kExact
-                : goal == Goal::kAtMost ? ScoreKind::kUpper
-                                        : ScoreKind::kLower;
+  search::PvGoal goal = search::PvGoal::kExact;
+  if (root.score <= alpha) goal = search::PvGoal::kAtMost;
+  else if (root.score >= beta) goal = search::PvGoal::kAtLeast;
+  result.kind = goal == search::PvGoal::kExact   ? ScoreKind::kExact
+                : goal == search::PvGoal::kAtMost ? ScoreKind::kUpper
+                                                  : ScoreKind::kLower;
   result.score = options.wld ? (root.score > 0) - (root.score < 0) : root.score;
   result.best_move = root.best_move;
 
@@ -403,20 +342,29 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
     pv_limits.node_limit = used < limits.node_limit ? limits.node_limit - used : 1;
   }
   // Sequential: the table holds most of the tree by now, so the walk is
-  // short, and a plain Searcher makes no oneTBB call.
-  search::Searcher pv_searcher(tt, options.features, pv_limits);
-  bool complete = true;
+  // short, and a searcher of one thread that never splits makes no oneTBB
+  // call. Otherwise the walk searches as the solve did: the same features
+  // and the same evaluation (until 2026-11-25 it ordered with the built-in
+  // one whatever --eval said).
+  search::SharedSearch pv_shared(tt, options.features, pv_limits, /*search_threads=*/1,
+                                 search::kNoSplit, options.evaluator);
+  search::Searcher pv_searcher(&pv_shared);
+  absl::Status walk = absl::OkStatus();
   if (root.best_move != kNoMove) {
     result.pv.push_back(root.best_move);
     const Board next = root.best_move == kPass ? board.Pass() : board.Play(root.best_move);
-    complete = ExtractPv(next, -root.score, Flip(goal), pv_searcher, &result.pv);
+    walk = search::WalkPv(next, -root.score, search::Flip(goal), pv_searcher, &result.pv);
   }
   result.pv_nodes = pv_searcher.counts();
   result.nodes += result.pv_nodes;
   // The walk is sequential: its nodes add to every span.
   if (spans.has_value()) result.parallelism = spans->Figures(result.nodes.total());
   result.etc_probes += pv_searcher.etc_probes();
-  if (!complete) {
+  if (absl::IsInternal(walk)) {
+    // The score was proven, but a move of the line was not: report it
+    // rather than a line cut short (the score and the line so far stay).
+    result.status = walk;
+  } else if (!walk.ok()) {
     result.stopped = true;
     result.score = 0;
     result.kind = ScoreKind::kExact;

@@ -92,7 +92,11 @@ enum class ScoreKind {
 // the side that can reach it does, and the final score of the pv satisfies
 // it. (On a fail low, best_move is the move with the highest bound.)
 struct SolveResult {
-  absl::Status status;              // not OK: invalid options or no table; nothing else is set
+  // Not OK: invalid options or no table, and nothing else is set; or
+  // Internal: the score was proven but no move of the principal variation
+  // kept it at some position (a bug; the message names the position), and
+  // the score, the counts and the line so far are set.
+  absl::Status status;
   bool stopped = false;             // deadline, node limit or cancel: no score
   int score = 0;                    // for the side to move; WLD: -1, 0 or +1
   ScoreKind kind = ScoreKind::kExact;
