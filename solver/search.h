@@ -99,11 +99,17 @@ inline constexpr int kEtcMinEmpties = 10;
 // evaluation search (eval_order.h), and the depth of that search by
 // empties: below kEvalOrderMinEmpties fastest-first alone orders as well
 // for less time (solver/README.md, "Ordering by evaluation").
+// From kEvalDepth3MinEmpties the search is 3 plies, no longer 2: high in
+// the tree a first move that fails to cut costs most, and the deeper search
+// finds the cutting move more often (FFO #40-#49 7.5% and #50-#59 8.2%
+// fewer nodes at one thread, #45-#49 in 0.94 of the time; held-out WTHOR
+// positions: neutral at 26 empties, 8.8% fewer nodes at 28;
+// solver/README.md, "The hard positions").
 inline constexpr int kEvalOrderMinEmpties = 14;
 inline constexpr int kEvalDepth1MinEmpties = 18;
-inline constexpr int kEvalDepth2MinEmpties = 22;
+inline constexpr int kEvalDepth3MinEmpties = 22;
 constexpr int EvalOrderDepth(int empties) {
-  return empties >= kEvalDepth2MinEmpties ? 2 : empties >= kEvalDepth1MinEmpties ? 1 : 0;
+  return empties >= kEvalDepth3MinEmpties ? 3 : empties >= kEvalDepth1MinEmpties ? 1 : 0;
 }
 // The weight of an evaluation unit (1/64 disc) in the ordering key: 2^12,
 // so a disc (2^18) weighs a quarter of an opponent reply (2^20,
@@ -156,11 +162,15 @@ constexpr int ProbCutMargin(int level, int empties) {
 }
 // Smallest number of empties at which a selective pass cuts by ProbCut;
 // below it the evaluation search costs more time than the subtree it cuts
-// (from 10: 5% fewer nodes, 13% more time). The evaluation search looks one
-// ply deeper than the ordering's searches of the children, so that it sees
-// as far as the ordering does.
+// (from 10: 5% fewer nodes, 13% more time). The evaluation search is 1 ply
+// deep below 18 empties, 2 from 18 and 3 from 22: one ply deeper than the
+// ordering's searches of the children (so it sees as far as they do), but
+// for the 3-ply ordering from 22, where a 4-ply ProbCut search saved 0.6%
+// of the nodes (solver/README.md, "The hard positions").
 inline constexpr int kProbCutMinEmpties = 12;
-constexpr int ProbCutDepth(int empties) { return EvalOrderDepth(empties) + 1; }
+constexpr int ProbCutDepth(int empties) {
+  return empties >= kEvalDepth3MinEmpties ? 3 : empties >= kEvalDepth1MinEmpties ? 2 : 1;
+}
 // The largest number of moves a position can have. 33 is the known maximum;
 // this leaves room.
 inline constexpr int kMaxMoves = 40;
