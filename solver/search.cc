@@ -164,6 +164,7 @@ int Searcher::ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int
   const int empties = PopCount(~(player | opponent));
   const bool by_eval = features_.eval && empties >= kEvalOrderMinEmpties;
   const int depth = by_eval ? EvalOrderDepth(empties) : 0;
+  const int eval_weight = EvalKeyWeight(empties);
   if (by_eval) eval_search_.Reset(player, opponent);
   const bool prefetch = tt_ != nullptr && empties - 1 >= kTTMinEmpties;
   int count = 0;
@@ -192,9 +193,9 @@ int Searcher::ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int
       m.key += static_cast<int>(std::bit_width(heuristics_.history[ply & 1][x])) * kHistoryWeight;
     }
     if (by_eval) {
-      m.key += EvalKeyWeight(empties) * eval_search_.ChildValue(x, flipped, m.player, m.opponent, depth,
-                                                         -EvalUnits(kNumSquares + 1),
-                                                         EvalUnits(kNumSquares + 1));
+      m.key += eval_weight * eval_search_.ChildValue(x, flipped, m.player, m.opponent, depth,
+                                                     -EvalUnits(kNumSquares + 1),
+                                                     EvalUnits(kNumSquares + 1));
     }
   }
   return count;

@@ -335,7 +335,6 @@ class Searcher {
   void CreditMove(int square, int ply, int empties);
 
  private:
-
   // Sets the fields copied from shared_ (the constructors' common part).
   void Init();
 
