@@ -21,6 +21,14 @@ std::uint64_t KeyHash(const PositionKey& key) {
   return FnvWord(FnvWord(kFnvOffsetBasis, key.player), key.opponent);
 }
 
+std::uint64_t ItemHash(const PositionKey& key, const std::optional<ScoreWindow>& window) {
+  if (!window) return KeyHash(key);
+  // Offset so that the signed scores hash as bytes 0..128.
+  const std::uint64_t window_word = static_cast<std::uint64_t>(window->lo + kNumSquares) << 8 |
+                                    static_cast<std::uint64_t>(window->hi + kNumSquares);
+  return FnvWord(KeyHash(key), window_word);
+}
+
 std::string BatchId(absl::string_view file, int line, std::uint64_t hash) {
   return absl::StrCat(file, ":", line, ":", HexHash(hash));
 }

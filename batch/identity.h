@@ -11,10 +11,12 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "board/position.h"
 #include "board/symmetry.h"
 
 namespace endsolve::batch {
@@ -27,6 +29,11 @@ std::string HexHash(std::uint64_t hash);
 
 // FNV-1a of the key's 16 bytes, player then opponent, each little-endian.
 std::uint64_t KeyHash(const PositionKey& key);
+
+// The HASH of a position's id: KeyHash, or for a position with a window
+// (a prove unit) the FNV-1a of the key's bytes and then the window's, so
+// that one position under two windows has two ids and two results.
+std::uint64_t ItemHash(const PositionKey& key, const std::optional<ScoreWindow>& window);
 
 // "FILE:LINE:HASH", e.g. "ffo/fforum-1-19.obf:3:9f3ac0de12345678". FILE is
 // spelled as on the command line; HASH is KeyHash for a good position and

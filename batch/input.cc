@@ -82,7 +82,7 @@ absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
       BatchItem item;
       item.file = file;
       item.line = position.line;
-      item.id = BatchId(file, item.line, KeyHash(KeyOf(position.board)));
+      item.id = BatchId(file, item.line, ItemHash(KeyOf(position.board), position.window));
       item.position = std::move(position);
       items.push_back(std::move(item));
     }

@@ -23,7 +23,21 @@ struct Found {
 };
 
 std::string Scored(const Found& f) {
-  return absl::StrCat(FormatScore(*f.record->score), " in ", f.Where());
+  const std::string bound =
+      f.record->bound && *f.record->bound != ScoreKind::kExact
+          ? absl::StrCat(" (", BoundName(*f.record->bound), " bound)")
+          : "";
+  return absl::StrCat(FormatScore(*f.record->score), bound, " in ", f.Where());
+}
+
+// True when two answers to one question can both be right: WLD scores
+// equal, exact ones equal, and bounds (a window's fail-soft answers, which
+// may differ between runs of other thread counts) that leave a score both allow.
+bool Agree(const Record& a, const Record& b) {
+  if (a.wld || b.wld) return a.score == b.score;
+  const ScoreWindow x = ScoresAllowed(a);
+  const ScoreWindow y = ScoresAllowed(b);
+  return std::max(x.lo, y.lo) <= std::min(x.hi, y.hi);
 }
 
 // (file, line, id): the order of a merged file when the inputs are unknown.
@@ -68,7 +82,7 @@ MergeReport MergeShards(const std::vector<ShardFile>& files,
     }
   }
 
-  std::map<PositionKey, Found> by_key;
+  std::map<QuestionKey, Found> by_key;
   std::set<std::string> modes;
   for (const auto& [id, found] : by_id) {
     report.merged.push_back(found.front().record);
@@ -77,14 +91,16 @@ MergeReport MergeShards(const std::vector<ShardFile>& files,
       std::vector<std::string> places;
       for (const Found& f : found) places.push_back(f.Where());
       report.duplicates.push_back(absl::StrCat(id, ": in ", absl::StrJoin(places, " and ")));
-      std::set<int> scores;
+      std::vector<const Record*> answers;
       std::vector<std::string> scored;
       for (const Found& f : found) {
         if (!f.record->has_score()) continue;
-        scores.insert(*f.record->score);
+        answers.push_back(f.record);
         scored.push_back(Scored(f));
       }
-      if (scores.size() > 1) {
+      bool agree = true;
+      for (const Record* answer : answers) agree = agree && Agree(*answers.front(), *answer);
+      if (!agree) {
         report.conflicts.push_back(absl::StrCat(id, ": ", absl::StrJoin(scored, ", ")));
       }
     }
@@ -92,8 +108,8 @@ MergeReport MergeShards(const std::vector<ShardFile>& files,
     // same line in two files) must have one score.
     const Found& first = found.front();
     if (!first.record->has_score()) continue;
-    const auto [it, inserted] = by_key.emplace(first.record->key, first);
-    if (!inserted && it->second.record->score != first.record->score) {
+    const auto [it, inserted] = by_key.emplace(QuestionOf(*first.record), first);
+    if (!inserted && !Agree(*it->second.record, *first.record)) {
       report.conflicts.push_back(absl::StrCat("position ", HexHash(KeyHash(first.record->key)),
                                               ": ", Scored(it->second), " (", it->second.record->id,
                                               "), ", Scored(first), " (", id, ")"));

@@ -141,6 +141,35 @@ std::vector<int> ReadMoves(const Json& j, const char* key) {
   return moves;
 }
 
+// A window as written, [LO, HI], the scores from -64 to 64 and LO <= HI.
+ScoreWindow ReadWindow(const Json& j, const char* key) {
+  constexpr absl::string_view kWhat = "[LO, HI], two scores from -64 to 64 with LO <= HI";
+  const Json& value = Find(j, key, kWhat);
+  if (!value.is_array() || value.size() != 2) Refuse(key, kWhat);
+  const auto score = [&](const Json& element) {
+    if (!element.is_number_integer()) Refuse(key, kWhat);
+    const std::int64_t n = element.get<std::int64_t>();
+    if (element.is_number_unsigned() && element.get<std::uint64_t>() > kNumSquares) {
+      Refuse(key, kWhat);
+    }
+    if (n < -kNumSquares || n > kNumSquares) Refuse(key, kWhat);
+    return static_cast<int>(n);
+  };
+  const ScoreWindow window{score(value[0]), score(value[1])};
+  if (window.lo > window.hi) Refuse(key, kWhat);
+  return window;
+}
+
+// "exact", "lower" or "upper".
+ScoreKind ReadBound(const Json& j, const char* key) {
+  constexpr absl::string_view kWhat = "\"exact\", \"lower\" or \"upper\"";
+  const std::string name = ReadString(j, key, kWhat);
+  for (ScoreKind kind : {ScoreKind::kExact, ScoreKind::kLower, ScoreKind::kUpper}) {
+    if (BoundName(kind) == name) return kind;
+  }
+  Refuse(key, kWhat);
+}
+
 // The board and side of an .obf line; answers after them would be ignored.
 BoardAndSide ReadPosition(const Json& j, const char* key) {
   constexpr absl::string_view kWhat = "a board and a side";
@@ -175,6 +204,7 @@ Record CommonRecord(const BatchItem& item, ResultStatus status, const RunSetting
     if (!item.position->label.empty()) r.label = item.position->label;
     r.position = BoardAndSide{item.position->board, item.position->to_move};
     r.empties = item.position->board.EmptyCount();
+    r.window = item.position->window;
     if (item.position->HasAnswers()) r.expected_score = item.position->ExpectedScore();
   }
   r.threads = run.threads;
@@ -193,6 +223,39 @@ void AddWork(const SolveResult& result, Record* r) {
 }
 
 }  // namespace
+
+absl::string_view BoundName(ScoreKind kind) {
+  switch (kind) {
+    case ScoreKind::kExact:
+      return "exact";
+    case ScoreKind::kLower:
+      return "lower";
+    case ScoreKind::kUpper:
+      return "upper";
+  }
+  return "?";
+}
+
+ScoreWindow ScoresAllowed(const Record& record) {
+  assert(record.has_score() && !record.wld);
+  switch (record.bound.value_or(ScoreKind::kExact)) {
+    case ScoreKind::kExact:
+      return {*record.score, *record.score};
+    case ScoreKind::kLower:
+      return {*record.score, kNumSquares};
+    case ScoreKind::kUpper:
+      return {-kNumSquares, *record.score};
+  }
+  return {};
+}
+
+QuestionKey QuestionOf(const ResultRecord& record) {
+  return {record.key, record.window.value_or(ScoreWindow{})};
+}
+
+QuestionKey QuestionOf(const Position& position) {
+  return {KeyOf(position.board), position.window.value_or(ScoreWindow{})};
+}
 
 absl::string_view StatusName(ResultStatus status) {
   switch (status) {
@@ -227,7 +290,9 @@ void to_json(Json& j, const Record& r) {
   WriteOptional(j, "label", r.label);
   if (r.position) j["position"] = PositionText(*r.position);
   WriteOptional(j, "empties", r.empties);
+  if (r.window) j["window"] = Json::array({r.window->lo, r.window->hi});
   WriteOptional(j, "score", r.score);
+  if (r.bound) j["bound"] = BoundName(*r.bound);
   if (r.best_move) j["best_move"] = SquareName(*r.best_move);
   if (r.pv) j["pv"] = MoveList(*r.pv);
   WriteOptional(j, "expected_score", r.expected_score);
@@ -275,6 +340,7 @@ void from_json(const Json& j, Record& r) {
   r.label = ReadOptional(j, "label", ReadText);
   r.position = ReadPosition(j, "position");
   r.empties = static_cast<int>(ReadInteger(j, "empties", 0, kNumSquares, "a number of empties"));
+  r.window = ReadOptional(j, "window", ReadWindow);
   r.expected_score = ReadOptional(j, "expected_score", ReadScore);
   r.leaves = ReadCount(j, "leaves");
   r.internal_nodes = ReadCount(j, "internal_nodes");
@@ -286,6 +352,7 @@ void from_json(const Json& j, Record& r) {
     return;
   }
   r.score = ReadScore(j, "score");
+  if (r.window) r.bound = ReadBound(j, "bound");
   r.best_move = ReadMove(j, "best_move");
   r.pv = ReadMoves(j, "pv");
 }
@@ -295,6 +362,7 @@ Record FinishedRecord(const BatchItem& item, const SolveResult& result, const Ru
   const bool wrong = CheckAnswer(*item.position, result, run.wld) == Verdict::kWrong;
   Record r = CommonRecord(item, wrong ? ResultStatus::kWrongAnswer : ResultStatus::kSolved, run);
   r.score = result.score;
+  if (r.window) r.bound = result.kind;
   r.best_move = result.best_move;
   r.pv = result.pv;
   AddWork(result, &r);
@@ -327,6 +395,7 @@ Record DuplicateRecord(const BatchItem& item, const Record& original, const RunS
     const int symmetry = SymmetryBetween(original.position->board, item.position->board);
     assert(symmetry >= 0);
     mapped.score = *original.score;
+    mapped.kind = original.bound.value_or(ScoreKind::kExact);
     mapped.best_move = TransformSquare(*original.best_move, symmetry);
     for (int square : *original.pv) mapped.pv.push_back(TransformSquare(square, symmetry));
     r = FinishedRecord(item, mapped, run);

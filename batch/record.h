@@ -13,8 +13,10 @@
 //                  expected_score when the input had answers, duplicate_of
 //                  when the result was taken from another occurrence of the
 //                  same position
-//   solved and     score, best_move, pv (after empties)
-//   wrong-answer
+//   solved and     score, best_move, pv (after empties); bound after score
+//   wrong-answer   when the line had a window
+//   with a window  window ([LO, HI], after empties): the line's ScoreWindow;
+//                  its score is then "exact", a "lower" or an "upper" bound
 //   timed-out      time_limit_seconds (after seconds)
 //   bad-input      error (FILE:LINE:COL: expected ..., found ...), input (the
 //                  raw line, its first 300 bytes and its length when longer)
@@ -67,7 +69,9 @@ struct Record {
   std::optional<std::string> label;
   std::optional<BoardAndSide> position;
   std::optional<int> empties;
+  std::optional<ScoreWindow> window;  // the line's window (a prove unit's test)
   std::optional<int> score;
+  std::optional<ScoreKind> bound;     // with a window: how `score` relates to the truth
   std::optional<int> best_move;  // a square, kPass or kNoMove
   std::optional<std::vector<int>> pv;
   std::optional<int> expected_score;
@@ -129,6 +133,25 @@ struct ResultRecord : Record {
   int line_number = 0;  // in the results file, 1-based
   PositionKey key;      // of `position`, when the record has one
 };
+
+// What makes two records answers to the same question: the position, its
+// symmetries taken out, and the window it was solved in (a line without
+// one is solved in the whole window, [-64, 64]).
+struct QuestionKey {
+  PositionKey position;
+  ScoreWindow window;
+  friend auto operator<=>(const QuestionKey&, const QuestionKey&) = default;
+};
+QuestionKey QuestionOf(const ResultRecord& record);
+QuestionKey QuestionOf(const Position& position);
+
+// The scores an exact-mode record with a score allows: [score, score] when
+// exact (no window, or bound "exact"), [score, 64] for a lower bound,
+// [-64, score] for an upper one.
+ScoreWindow ScoresAllowed(const Record& record);
+
+// "exact", "lower", "upper": the `bound` key's spelling.
+absl::string_view BoundName(ScoreKind kind);
 
 // Parses and checks one line (without its newline) through from_json. The
 // error says what is wrong, for the warning that names the line.

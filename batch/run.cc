@@ -78,7 +78,7 @@ BatchRun::BatchRun(RunSettings run, SolveOptions options, ResultsAppender* resul
   for (const ResultRecord& r : results_->contents().records) {
     if (!r.has_score() && (r.status != ResultStatus::kTimedOut || Retry(r, run_))) continue;
     // A score beats a time-out: the position was solved after all.
-    const auto [it, inserted] = by_key_.emplace(r.key, &r);
+    const auto [it, inserted] = by_key_.emplace(QuestionOf(r), &r);
     if (!inserted && !it->second->has_score()) it->second = &r;
   }
   for (const auto& [id, record] : LatestById(results_->contents())) {
@@ -131,11 +131,11 @@ absl::StatusOr<int> BatchRun::DoAll(
 }
 
 double BatchRun::WorkToDo(const std::vector<const BatchItem*>& pending) const {
-  std::set<PositionKey> counted;
+  std::set<QuestionKey> counted;
   double work = 0;
   for (const BatchItem* item : pending) {
     if (!item->ok()) continue;
-    const PositionKey key = KeyOf(item->position->board);
+    const QuestionKey key = QuestionOf(*item->position);
     if (by_key_.contains(key) || !counted.insert(key).second) continue;
     work += WorkWeight(item->position->board.EmptyCount());
   }
@@ -159,7 +159,7 @@ absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& given, BatchPr
   SolveResult result;
   if (!item.ok()) {
     record = BadInputRecord(item, run_);
-  } else if (const auto known = by_key_.find(KeyOf(item.position->board));
+  } else if (const auto known = by_key_.find(QuestionOf(*item.position));
              known != by_key_.end()) {
     record = DuplicateRecord(item, *known->second, run_);
   } else {
@@ -170,6 +170,10 @@ absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& given, BatchPr
       if (p.presearch_depth > 0) return;  // the presearch: its positions are not nodes
       progress->Update(p.nodes, p.elapsed);
     };
+    // A prove unit's null-window test; a plain line, the whole window.
+    const ScoreWindow window = item.position->window.value_or(ScoreWindow{});
+    options_.lo = window.lo;
+    options_.hi = window.hi;
     // Every result independent of order and of resume.
     result = SolveInClearedTable(item.position->board, options_);
     if (!result.status.ok()) return result.status;
@@ -186,7 +190,7 @@ absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& given, BatchPr
   written_.push_back(*std::move(written));
   const ResultRecord& r = written_.back();
   final_[ResumeKey(r.id, &spellings_)] = &r;
-  if (searched && item.ok()) by_key_.emplace(r.key, &r);
+  if (searched && item.ok()) by_key_.emplace(QuestionOf(r), &r);
   progress->Finish(searched, empties, result.nodes.total(), result.time);
   return &r;
 }

@@ -100,7 +100,7 @@ class BatchRun {
   RunSettings run_;
   SolveOptions options_;
   ResultsAppender* results_;
-  std::map<PositionKey, const ResultRecord*> by_key_;  // answers for duplicates
+  std::map<QuestionKey, const ResultRecord*> by_key_;  // answers for duplicates
   // The latest record of each ResumeKey: ids under any spelling of one path.
   std::map<std::string, const ResultRecord*> final_;
   mutable std::map<std::string, std::string, std::less<>> spellings_;  // ResumeKey's cache

@@ -3,6 +3,7 @@
 #ifndef ENDSOLVE_BOARD_POSITION_H_
 #define ENDSOLVE_BOARD_POSITION_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,18 @@ struct MoveScore {
   friend bool operator==(const MoveScore&, const MoveScore&) = default;
 };
 
+// A score window [lo, hi], each from -64 to +64 and lo <= hi: the scores a
+// solve must report exactly (outside it, a bound is enough). A position may
+// carry one (the .obf field `window:LO,HI`) so that a file of positions can
+// ask each for its own null-window test: `endsolve prove` writes its units
+// that way, and `endsolve batch` solves them unchanged.
+struct ScoreWindow {
+  int lo = -64;
+  int hi = 64;
+  friend bool operator==(const ScoreWindow&, const ScoreWindow&) = default;
+  friend auto operator<=>(const ScoreWindow&, const ScoreWindow&) = default;
+};
+
 struct Position {
   Board board;                       // from the side to move's point of view
   Color to_move = Color::kBlack;
@@ -38,6 +51,7 @@ struct Position {
                                      // game number), 0 when unknown
   std::string label;                 // "#40" for FFO positions, "game 17" for WTHOR
                                      // games, or ""
+  std::optional<ScoreWindow> window; // the window to solve it with; none: exact
 
   // The board as black and white discs.
   Bitboard Black() const { return to_move == Color::kBlack ? board.player : board.opponent; }

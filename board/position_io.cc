@@ -208,10 +208,11 @@ absl::StatusOr<Color> ReadSide(LineCursor& cursor) {
 
 // Reads an answer's score: an optional sign and decimal digits, from -64 to
 // +64. "0", "+0" and "-0" all mean a draw.
-absl::StatusOr<int> ReadScore(LineCursor& cursor) {
+// A window's two scores end at the ',' between them too (`stop_at_comma`).
+absl::StatusOr<int> ReadScore(LineCursor& cursor, bool stop_at_comma = false) {
   const int column = cursor.Column();
-  const std::string_view token =
-      cursor.TakeUntil([](char c) { return IsSpace(c) || c == ';'; });
+  const std::string_view token = cursor.TakeUntil(
+      [stop_at_comma](char c) { return IsSpace(c) || c == ';' || (stop_at_comma && c == ','); });
   if (token.empty()) return cursor.ErrorHere("a score such as +18 or -4");
   std::string_view digits = token;
   int sign = 1;
@@ -232,9 +233,38 @@ absl::StatusOr<int> ReadScore(LineCursor& cursor) {
   return sign * value;
 }
 
+// The field that gives a position its window, `window:LO,HI`.
+constexpr std::string_view kWindowField = "window:";
+
+// Reads `window:LO,HI` (the cursor at its 'w'): two scores, LO <= HI, once
+// per line.
+absl::Status ReadWindow(LineCursor& cursor, Position& position) {
+  const int field_column = cursor.Column();
+  if (position.window) {
+    return cursor.Error(field_column, "one window per line", "a second 'window:'");
+  }
+  cursor.Advance(kWindowField.size());
+  const int lo_column = cursor.Column();
+  const absl::StatusOr<int> lo = ReadScore(cursor, /*stop_at_comma=*/true);
+  if (!lo.ok()) return lo.status();
+  if (cursor.AtEnd() || cursor.Peek() != ',') {
+    return cursor.ErrorHere("',' between the window's two scores, as in 'window:-1,+1'");
+  }
+  cursor.Advance();
+  const absl::StatusOr<int> hi = ReadScore(cursor);
+  if (!hi.ok()) return hi.status();
+  if (*lo > *hi) {
+    return cursor.Error(lo_column, "a window whose low score is not above its high one",
+                        Quote(absl::StrCat(*lo, ",", *hi)));
+  }
+  position.window = ScoreWindow{*lo, *hi};
+  return absl::OkStatus();
+}
+
 // Reads the `; MOVE:score` answers after the side to move, checking that each
 // move is legal in `position` (a pass, "PS", only when the side to move has no
-// move) and answered once. A final ';' is optional.
+// move) and answered once, and the `; window:LO,HI` field among them if
+// there is one. A final ';' is optional.
 absl::Status ReadAnswers(LineCursor& cursor, Position& position) {
   const Bitboard moves = position.board.Moves();
   cursor.SkipSpaces();
@@ -243,6 +273,11 @@ absl::Status ReadAnswers(LineCursor& cursor, Position& position) {
     cursor.Advance();
     cursor.SkipSpaces();
     if (cursor.AtEnd()) break;
+    if (EqualsIgnoringCase(cursor.PeekN(kWindowField.size()), kWindowField)) {
+      if (absl::Status status = ReadWindow(cursor, position); !status.ok()) return status;
+      cursor.SkipSpaces();
+      continue;
+    }
 
     // Moves are two characters; taking no more keeps a missing ':' in
     // "G8+18" from being reported as a bad move.
@@ -592,6 +627,10 @@ std::string FormatObf(const Position& position) {
     if (answer.square == kNoMove) continue;  // a score without a move: no .obf spelling
     absl::StrAppend(&line, "; ", SquareName(answer.square), ":", answer.score >= 0 ? "+" : "",
                     answer.score);
+    any = true;
+  }
+  if (position.window) {
+    absl::StrAppend(&line, "; window:", position.window->lo, ",", position.window->hi);
     any = true;
   }
   if (any) line += ';';

@@ -3,7 +3,9 @@
 // Formats read:
 //  - Edax .obf: one position per line, a 64-character board (A1 ... H8, row
 //    by row), a space, the side to move, then optional `; MOVE:score;`
-//    answers, best first. `%` starts a comment; blank lines are skipped.
+//    answers, best first, and among them at most one `; window:LO,HI;`
+//    (the position's ScoreWindow). `%` starts a comment; blank lines are
+//    skipped.
 //    X, x, b, * are black; O, o, w are white; -, . are empty.
 //  - A plain line: the 64-character board and a side, nothing after it. (A
 //    special case of .obf.)
@@ -88,7 +90,8 @@ absl::StatusOr<ReadResult> ReadPositionFile(const std::string& path,
 absl::StatusOr<Position> ParsePositionText(std::string_view text, std::string_view source);
 
 // The .obf line for `position`, without a newline: board, side, and its
-// answers if any (`; G8:+18; H1:+12;`). An answer without a move (kNoMove:
+// answers if any (`; G8:+18; H1:+12;`), then its window if it has one
+// (`; window:-1,0;`). An answer without a move (kNoMove:
 // only the best score is known, as in WTHOR files) has no .obf spelling and
 // is left out.
 std::string FormatObf(const Position& position);

@@ -1,5 +1,6 @@
 #include "solver/report.h"
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
@@ -18,9 +19,14 @@ std::string ResultColumns(const Position& position, const SolveResult& result, V
                           std::uint64_t nodes, double seconds, int id_width) {
   const std::string expected = position.HasAnswers() ? FormatScore(position.ExpectedScore()) : "";
   const char* check = verdict == Verdict::kOk ? "OK" : verdict == Verdict::kWrong ? "WRONG" : "";
+  // A position with a window (a prove unit) may be answered by a bound.
+  const char* bound = !position.window || result.kind == ScoreKind::kExact ? ""
+                      : result.kind == ScoreKind::kLower                   ? ">="
+                                                                           : "<=";
   return absl::StrFormat("%-*s %3d %4s %5s %6s %-5s %14d %9.3f %8.2f", id_width,
                          PositionId(position), position.board.EmptyCount(),
-                         SquareName(result.best_move), FormatScore(result.score), expected, check,
+                         SquareName(result.best_move),
+                         absl::StrCat(bound, FormatScore(result.score)), expected, check,
                          nodes, seconds, seconds > 0 ? static_cast<double>(nodes) / seconds / 1e6 : 0.0);
 }
 

@@ -397,10 +397,14 @@ absl::StatusOr<int> SolveEach(const std::vector<Position>& positions, SolveOptio
     own_tt = *std::move(created);
     options.tt = own_tt.get();
   }
+  const ScoreWindow given{options.lo, options.hi};
   int finished = 0;
   for (const Position& position : positions) {
     if (options.cancel != nullptr && options.cancel->load()) break;
     if (on_start) on_start(finished);
+    const ScoreWindow window = position.window.value_or(given);
+    options.lo = window.lo;
+    options.hi = window.hi;
     const SolveResult result = SolveInClearedTable(position.board, options);
     if (!result.status.ok()) return result.status;
     if (result.stopped) break;

@@ -135,7 +135,8 @@ SolveResult SolveInClearedTable(const Board& board, const SolveOptions& options)
 
 // Solves `positions` one after another in one table (options.tt, or one made
 // from options.table), cleared before each solve so that every result is
-// the one its position gets alone, whatever was solved before it: what
+// the one its position gets alone, whatever was solved before it (and
+// with the position's own window, when it has one, instead of options'): what
 // `solve`, `bench`, the schemes study and the Python module's solve_many
 // do. `on_start(i)` hears of each solve before it starts, `on_result(i,
 // result)` of each that finished. Stops before a solve when options.cancel

@@ -36,7 +36,7 @@ BatchItem ItemOf(const std::string& text, const std::string& file, int line) {
   BatchItem item;
   item.file = file;
   item.line = line;
-  item.id = BatchId(file, line, KeyHash(KeyOf(p->board)));
+  item.id = BatchId(file, line, ItemHash(KeyOf(p->board), p->window));
   item.position = *p;
   return item;
 }
@@ -160,6 +160,10 @@ std::vector<Record> OneRecordOfEachKind() {
   bad.id = BatchId(bad.file, bad.line, Fnv1a64(bad.raw));
   bad.error = "f.obf:2:1: expected a board square 'X', 'O' or '-', found 'n'";
   const BatchItem again = ItemOf(kFfo1, "g.obf", 5);
+  SolveResult upper = solved;
+  upper.score = 19;
+  upper.kind = ScoreKind::kUpper;
+  const Record unit = FinishedRecord(ItemOf(kFfo1 + "; window:20,21", "u.obf", 1), upper, run);
   const Record finished = FinishedRecord(labelled, solved, run);
   const Record timed_out = TimedOutRecord(ItemOf(kFfo1, "f.obf", 3), partial, wld_run);
   return {finished,
@@ -167,7 +171,9 @@ std::vector<Record> OneRecordOfEachKind() {
           timed_out,
           BadInputRecord(bad, run),
           DuplicateRecord(again, finished, run),
-          DuplicateRecord(again, timed_out, wld_run)};
+          DuplicateRecord(again, timed_out, wld_run),
+          unit,
+          DuplicateRecord(ItemOf(kFfo1 + "; window:20,21", "v.obf", 4), unit, run)};
 }
 
 TEST(BatchRecordTest, EveryKindOfRecordRoundTrips) {
@@ -189,7 +195,7 @@ TEST(BatchRecordTest, EveryKindOfRecordRoundTrips) {
 // type: refused with a message naming the key, but for the keys a record
 // may lack.
 TEST(BatchRecordTest, AMissingOrMistypedKeyIsRefusedByName) {
-  const std::set<std::string> may_lack = {"label", "expected_score", "duplicate_of"};
+  const std::set<std::string> may_lack = {"label", "expected_score", "duplicate_of", "window"};
   std::set<std::string> lacked;
   for (const Record& record : OneRecordOfEachKind()) {
     const Json j = record;
@@ -237,6 +243,68 @@ TEST(BatchRecordTest, ValuesOutsideTheirKeysRangeAreRefusedByName) {
                 HasSubstr(absl::StrCat("key \"", key, "\"")))
         << key << " " << value.dump();
   }
+}
+
+TEST(BatchRecordTest, AUnitsWindowAndBoundAreWrittenAndChecked) {
+  SolveResult lower;
+  lower.score = 12;
+  lower.kind = ScoreKind::kLower;
+  lower.best_move = *ParseSquare("G8");
+  const Json j =
+      FinishedRecord(ItemOf(kFfo1 + "; G8:+18; window:-64,9", "u.obf", 1), lower, RunSettings{});
+  EXPECT_EQ(j["status"], "solved");  // +18 lies within the lower bound +12
+  EXPECT_EQ(j["window"], Json::array({-64, 9}));
+  EXPECT_EQ(j["bound"], "lower");
+  const ResultRecord read = *ParseRecord(DumpLine(j));
+  EXPECT_EQ(ScoresAllowed(read), (ScoreWindow{12, 64}));
+  EXPECT_NE(QuestionOf(read), QuestionOf(*ParseRecord(DumpLine(SolvedFfo1("f.obf", 1)))));
+  const std::vector<std::pair<std::string, Json>> cases = {
+      {"window", Json::array({3, 2})},
+      {"window", Json::array({-65, 2})},
+      {"window", Json::array({1})},
+      {"bound", "fuzzy"},
+  };
+  for (const auto& [key, value] : cases) {
+    Json bad = j;
+    bad[key] = value;
+    EXPECT_THAT(ParseRecord(DumpLine(bad)).status().message(),
+                HasSubstr(absl::StrCat("key \"", key, "\"")))
+        << key << " " << value.dump();
+  }
+  // A bound the answers refute is a wrong answer.
+  lower.score = 20;
+  const Json wrong =
+      FinishedRecord(ItemOf(kFfo1 + "; G8:+18; window:-64,9", "u.obf", 1), lower, RunSettings{});
+  EXPECT_EQ(wrong["status"], "wrong-answer");
+}
+
+// Bounds of one question conflict only when no score satisfies both.
+TEST(MergeCheckTest, BoundsConflictOnlyWhenTheyContradict) {
+  auto unit = [](int line, int score, ScoreKind kind) {
+    SolveResult r;
+    r.score = score;
+    r.kind = kind;
+    r.best_move = *ParseSquare("G8");
+    return Json(FinishedRecord(ItemOf(kFfo1 + "; window:10,11", "u.obf", line), r,
+                               RunSettings{}));
+  };
+  auto file = [](const std::string& path, const std::vector<Json>& records) {
+    std::string text;
+    for (const Json& j : records) text += DumpLine(j) + "\n";
+    return ShardFile{path, ParseResults(text, path)};
+  };
+  const MergeReport agree = MergeShards(
+      {file("a.jsonl", {unit(1, 14, ScoreKind::kLower)}),
+       file("b.jsonl", {unit(2, 18, ScoreKind::kLower)})},
+      std::nullopt);
+  EXPECT_TRUE(agree.conflicts.empty());
+  const MergeReport contradict = MergeShards(
+      {file("a.jsonl", {unit(1, 14, ScoreKind::kLower)}),
+       file("b.jsonl", {unit(2, 9, ScoreKind::kUpper)})},
+      std::nullopt);
+  ASSERT_EQ(contradict.conflicts.size(), 1u);
+  EXPECT_THAT(contradict.conflicts[0], HasSubstr("+14 (lower bound) in a.jsonl:1"));
+  EXPECT_THAT(contradict.conflicts[0], HasSubstr("+9 (upper bound) in b.jsonl:1"));
 }
 
 // A bad line may hold any bytes; its record is still written, with the

@@ -403,6 +403,48 @@ TEST(ParsePositions, QuotesUnprintableAndLongTextSafely) {
                 "p.obf:1:72: expected a score from -64 to +64, found '77777777777777777777...'"});
 }
 
+// A prove unit's line: the window among the answers, in any place and
+// case, written back after them.
+TEST(ParsePositions, ReadsAWindowAndWritesItBack) {
+  const std::string board = NonEmptyLines(SourcePath("ffo/fforum-1-19.obf"))[0].substr(0, 64);
+  const ReadResult result = ParsePositions(
+      absl::StrCat(board, " X; window:-3,+4\n", board, " X; G8:+18; WINDOW:+17,18;\n", board,
+                   " X\n"),
+      "u.obf");
+  EXPECT_EQ(Messages(result.errors), std::vector<std::string>{});
+  ASSERT_EQ(result.positions.size(), 3u);
+  EXPECT_EQ(result.positions[0].window, (ScoreWindow{-3, 4}));
+  EXPECT_EQ(result.positions[1].window, (ScoreWindow{17, 18}));
+  EXPECT_EQ(result.positions[1].answers, (std::vector<MoveScore>{{*ParseSquare("G8"), 18}}));
+  EXPECT_EQ(result.positions[2].window, std::nullopt);
+  EXPECT_EQ(FormatObf(result.positions[0]), board + " X; window:-3,4;");
+  EXPECT_EQ(FormatObf(result.positions[1]), board + " X; G8:+18; window:17,18;");
+  const absl::StatusOr<Position> again = ParsePositionText(FormatObf(result.positions[1]), "again");
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(again->window, result.positions[1].window);
+}
+
+TEST(ParsePositions, ABadWindowIsNamedWithItsColumn) {
+  const std::string board = NonEmptyLines(SourcePath("ffo/fforum-1-19.obf"))[0].substr(0, 64);
+  const ReadResult result = ParsePositions(
+      absl::StrCat(board, " X; window:4,-2\n",              // low above high
+                   board, " X; window:-1;\n",               // one score
+                   board, " X; window:-1,65\n",             // out of range
+                   board, " X; window:0,1; window:0,2\n",   // twice
+                   board, " X; window:a,1\n"),              // not a score
+      "u.obf");
+  EXPECT_EQ(Messages(result.errors),
+            (std::vector<std::string>{
+                "u.obf:1:76: expected a window whose low score is not above its high one, "
+                "found '4,-2'",
+                "u.obf:2:78: expected ',' between the window's two scores, as in "
+                "'window:-1,+1', found ';'",
+                "u.obf:3:79: expected a score from -64 to +64, found '65'",
+                "u.obf:4:81: expected one window per line, found a second 'window:'",
+                "u.obf:5:76: expected a score such as +18 or -4, found 'a'"}));
+  EXPECT_EQ(result.positions.size(), 0u);
+}
+
 // A PS answer is the only legal answer where the side to move must pass.
 TEST(ParsePositions, AcceptsAPassAnswerOnlyWhenTheSideToMoveHasNoMove) {
   // Black has no move here (white's only disc is in the A1 corner, where

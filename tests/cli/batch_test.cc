@@ -331,6 +331,51 @@ TEST_F(BatchTest, RepeatsAreRecognisedAcrossResume) {
   EXPECT_EQ(lines[19]["nodes"], 0);
 }
 
+// Prove units: each line solved in its own window, answered exactly inside
+// it and by a bound outside; one position under two windows is two
+// questions (two ids, two solves), under one window in another orientation
+// a repeat; a bound is checked against the line's answers.
+TEST_F(BatchTest, LinesWithAWindowAreSolvedInItAndAnsweredByBounds) {
+  const std::string ffo1 = ReadFile(kFfo1To19).substr(0, 66);
+  Position mirrored = *ParsePositionText(ffo1, "ffo");
+  mirrored.board = Transform(mirrored.board, 1);
+  WriteFile(Path("units.obf"),
+            absl::StrCat(ffo1, "; window:17,18;\n",              // inside: exact
+                         ffo1, "; window:-64,9;\n",              // below: a lower bound
+                         ffo1, "; G8:+18; window:20,21;\n",      // above: an upper bound
+                         FormatObf(mirrored), "; window:20,21;\n",  // a repeat of line 3
+                         ffo1, "; G8:+22; window:20,21;\n",      // answers the bound refutes
+                         ffo1, "\n"));                            // no window: exact
+  const CommandOutput r = Batch({"units.obf"}, "results.jsonl");
+  EXPECT_EQ(r.exit_status, 1) << r.err;  // line 5's answer is wrong
+  const std::vector<nlohmann::json> lines = ReadResultLines(Path("results.jsonl"));
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_EQ(lines[0]["window"], nlohmann::json::array({17, 18}));
+  EXPECT_EQ(lines[0]["score"], 18);
+  EXPECT_EQ(lines[0]["bound"], "exact");
+  EXPECT_EQ(lines[1]["bound"], "lower");
+  EXPECT_GE(lines[1]["score"].get<int>(), 10);
+  EXPECT_LE(lines[1]["score"].get<int>(), 18);
+  EXPECT_EQ(lines[2]["status"], "solved");
+  EXPECT_EQ(lines[2]["bound"], "upper");
+  EXPECT_GE(lines[2]["score"].get<int>(), 18);
+  EXPECT_LE(lines[2]["score"].get<int>(), 19);
+  EXPECT_EQ(lines[3]["duplicate_of"], lines[2]["id"]);
+  EXPECT_EQ(lines[3]["bound"], "upper");
+  EXPECT_EQ(lines[3]["score"], lines[2]["score"]);
+  EXPECT_EQ(lines[4]["status"], "wrong-answer");
+  EXPECT_FALSE(lines[5].contains("window"));
+  EXPECT_FALSE(lines[5].contains("bound"));
+  EXPECT_EQ(lines[5]["score"], 18);
+  std::set<std::string> ids;
+  for (const nlohmann::json& j : lines) ids.insert(j["id"].get<std::string>());
+  EXPECT_EQ(ids.size(), 6u);
+  for (int i : {0, 1, 2, 5}) EXPECT_GT(lines[i]["nodes"].get<std::uint64_t>(), 0u) << i;
+  // Resumed: every line is done, nothing is solved again.
+  const CommandOutput again = Batch({"units.obf"}, "results.jsonl");
+  EXPECT_EQ(ReadResultLines(Path("results.jsonl")).size(), 6u) << again.err;
+}
+
 // Resume is the default, and the help says so in as many words.
 TEST_F(BatchTest, HelpSaysThatResumeIsTheDefault) {
   const CommandOutput r = Run({kBinary, "batch", "--help"});
