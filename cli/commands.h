@@ -34,6 +34,7 @@ void AddBatchCommand(CLI::App& root, CommandRuns& runs);
 void AddMergeCommand(CLI::App& root, CommandRuns& runs);
 void AddEvalCommand(CLI::App& root, CommandRuns& runs);
 void AddStudyCommand(CLI::App& root, CommandRuns& runs);
+void AddProveCommand(CLI::App& root, CommandRuns& runs);
 
 }  // namespace endsolve::cli
 

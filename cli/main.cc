@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   endsolve::cli::AddMergeCommand(root, runs);
   endsolve::cli::AddEvalCommand(root, runs);
   endsolve::cli::AddStudyCommand(root, runs);
+  endsolve::cli::AddProveCommand(root, runs);
   endsolve::cli::AddPerftCommand(root, runs);
   return endsolve::console::RunCommandLine(root, runs, kFooter, argc, argv);
 }

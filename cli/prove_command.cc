@@ -1,0 +1,149 @@
+// `endsolve prove POSITION --folder DIR`: one position proven through many
+// unit solves, each an ordinary batch line with a window, run here or by
+// GNU parallel (prove/README.md; README "One position on many machines").
+#include <unistd.h>
+
+#include <cstdio>
+#include <memory>
+#include <optional>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "batch/run.h"
+#include "board/notation.h"
+#include "cli/commands.h"
+#include "cli/positions.h"
+#include "cli/search_flags.h"
+#include "nlohmann/json.hpp"
+#include "prove/prover.h"
+
+namespace endsolve::cli {
+namespace {
+
+struct ProveArgs {
+  std::vector<std::string> inputs;
+  InputArgs input;
+  std::string folder;
+  int unit_empties = prove::kDefaultUnitEmpties;
+  std::string engine = "local";
+  int workers = 2;
+  int threads = HardwareThreads();
+  int hash_mb = 64;
+  std::string unit_time_limit;
+  bool json = false;
+};
+
+int RunProve(const ProveArgs& args) {
+  auto fail = [](absl::string_view message) { return Fail("endsolve prove", message); };
+  if (args.folder.empty()) return fail("expected --folder DIR, the proof's work folder");
+  std::optional<LoadedPositions> read = SelectInputs(
+      "endsolve prove", LoadPositions(args.inputs, args.input.read_options()), args.input);
+  if (!read) return kExitBadInput;
+  if (read->positions.size() != 1) {
+    return fail(absl::StrFormat("expected one position to prove, found %d (choose one with "
+                                "--range)",
+                                read->positions.size()));
+  }
+  const Position& root = read->positions.front();
+  prove::ProveOptions options;
+  options.folder = args.folder;
+  options.unit_empties = args.unit_empties;
+  options.engine = args.engine == "parallel" ? prove::Engine::kParallel : prove::Engine::kLocal;
+  options.workers = args.workers;
+  options.threads = args.threads;
+  options.hash_mb = args.hash_mb;
+  if (!args.unit_time_limit.empty()) {
+    options.unit_time_limit = *batch::ParseTimeLimit(args.unit_time_limit);
+  }
+  options.endsolve_binary = "/proc/self/exe";
+  char self[4096];
+  const ssize_t length = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (length > 0) options.endsolve_binary.assign(self, static_cast<std::size_t>(length));
+  const std::atomic<bool>& interrupted = InstallInterruptHandler();
+  options.cancel = &interrupted;
+  options.on_event = [](const std::string& line) {
+    absl::FPrintF(stderr, "prove: %s\n", line);
+  };
+  absl::StatusOr<prove::ProveSummary> summary = prove::Prove(root, options);
+  if (!summary.ok()) return fail(summary.status().message());
+  if (summary->interrupted) {
+    absl::FPrintF(stderr,
+                  "endsolve prove: interrupted; the finished units are kept in %s, and the "
+                  "same command resumes\n",
+                  args.folder);
+    return kExitInterrupted;
+  }
+  const bool wrong = root.HasAnswers() && summary->score != root.ExpectedScore();
+  if (args.json) {
+    nlohmann::ordered_json j;
+    Position bare;
+    bare.board = root.board;
+    bare.to_move = root.to_move;
+    j["position"] = FormatObf(bare);
+    j["empties"] = root.board.EmptyCount();
+    j["score"] = summary->score;
+    j["best_move"] = SquareName(summary->best_move);
+    nlohmann::ordered_json pv = nlohmann::ordered_json::array();
+    for (int move : summary->pv) pv.push_back(SquareName(move));
+    j["pv"] = pv;
+    if (root.HasAnswers()) j["expected_score"] = root.ExpectedScore();
+    j["rounds"] = summary->rounds;
+    j["units"] = summary->units;
+    j["nodes"] = summary->nodes;
+    j["cpu_seconds"] = summary->cpu_seconds;
+    j["wall_seconds"] = summary->wall_seconds;
+    j["expanded"] = summary->expanded;
+    absl::PrintF("%s\n", j.dump());
+  } else {
+    absl::PrintF("score %s, best move %s%s\n", FormatScore(summary->score),
+                 SquareName(summary->best_move),
+                 root.HasAnswers()
+                     ? absl::StrCat(" (the answers say ", FormatScore(root.ExpectedScore()),
+                                    wrong ? ": WRONG)" : ": OK)")
+                     : "");
+    absl::PrintF("pv %s\n", FormatPv(summary->pv));
+    absl::PrintF(
+        "%d rounds, %d units, %d nodes, %.1f s of CPU, %.1f s of wall time, %d positions "
+        "expanded\n",
+        summary->rounds, summary->units, summary->nodes, summary->cpu_seconds,
+        summary->wall_seconds, summary->expanded);
+  }
+  return wrong ? kExitWrong : kExitOk;
+}
+
+}  // namespace
+
+void AddProveCommand(CLI::App& root, CommandRuns& runs) {
+  auto args = std::make_shared<ProveArgs>();
+  CLI::App* app = root.add_subcommand(
+      "prove",
+      "proves one position through many unit solves (batch lines with a window), resumable");
+  AddPositionInputs(*app, args->inputs);
+  AddRangeOption(*app, args->input);
+  app->add_option("--folder", args->folder,
+                  "the proof's work folder: its units and results; the same command resumes")
+      ->required();
+  app->add_option("--unit-empties", args->unit_empties,
+                  absl::StrFormat("units are the positions of at most this many empties "
+                                  "(default %d)",
+                                  prove::kDefaultUnitEmpties))
+      ->check(InRange(prove::kMinUnitEmpties, kNumSquares, "a number of empties"));
+  app->add_option("--engine", args->engine,
+                  "local: units one after another in this process; parallel: GNU parallel runs "
+                  "--workers endsolve batch processes, a shard each")
+      ->check(CLI::IsMember({"local", "parallel"}));
+  app->add_option("--workers", args->workers, "parallel: processes per round (default 2)")
+      ->check(InRange(1, kMaxThreads, "a number of workers"));
+  app->add_option("--threads", args->threads,
+                  "threads of each unit solve (default: every hardware thread)")
+      ->check(InRange(1, kMaxThreads, "a number of threads"));
+  app->add_option("--hash-mb", args->hash_mb, "table of each unit solve, MiB (default 64)")
+      ->check(HashMbCheck());
+  app->add_option("--unit-time-limit", args->unit_time_limit,
+                  "a unit running longer is tried once more, then stops the proof (e.g. 10m)")
+      ->check(StatusCheck([](const std::string& s) { return batch::ParseTimeLimit(s); }));
+  app->add_flag("--json", args->json, "print the summary as one JSON object");
+  runs[app] = [args](const std::vector<std::string>&) { return RunProve(*args); };
+}
+
+}  // namespace endsolve::cli

@@ -1,0 +1,234 @@
+#include "prove/proof_tree.h"
+
+#include <algorithm>
+#include <cassert>
+#include <set>
+#include <utility>
+
+#include "solver/presearch.h"
+
+namespace endsolve::prove {
+namespace {
+
+// Rounds inwards to the even scores every final score is.
+int EvenAtLeast(int x) { return x % 2 == 0 ? x : x + 1; }
+int EvenAtMost(int x) { return x % 2 == 0 ? x : x - 1; }
+
+// A finished game's score times this ranks beyond every evaluation value
+// (at most a few thousand units).
+constexpr int kTerminalScale = 1 << 16;
+
+}  // namespace
+
+bool Knowledge::Learn(const Board& board, int allowed_lo, int allowed_hi) {
+  Interval& known = known_[KeyOf(board)];
+  known.lower = std::max(known.lower, EvenAtLeast(allowed_lo));
+  known.upper = std::min(known.upper, EvenAtMost(allowed_hi));
+  return known.lower <= known.upper;
+}
+
+Interval Knowledge::Of(const Board& board) const {
+  const auto it = known_.find(KeyOf(board));
+  return it == known_.end() ? Interval{} : it->second;
+}
+
+// A position of the tree. Interior nodes have children once expanded; a
+// frontier node is a unit's position; a terminal node's game is over.
+struct ProofTree::Node {
+  enum class Kind { kInterior, kFrontier, kTerminal };
+  Board board;
+  Color to_move = Color::kBlack;
+  int move = kNoMove;  // the move that led here from the parent (kPass too)
+  Kind kind = Kind::kInterior;
+  int estimate = 0;    // the evaluation's score, discs for the side to move
+  bool expanded = false;
+  std::vector<std::unique_ptr<Node>> children;  // best first by the evaluation
+};
+
+ProofTree::ProofTree(const Board& root, Color to_move, int root_estimate, int unit_empties,
+                     const eval::Evaluator& evaluator, int order_depth)
+    : root_(std::make_unique<Node>()),
+      unit_empties_(unit_empties),
+      evaluator_(evaluator),
+      order_depth_(order_depth) {
+  root_->board = root;
+  root_->to_move = to_move;
+  root_->estimate = root_estimate;
+  if (root.IsGameOver()) {
+    root_->kind = Node::Kind::kTerminal;
+  } else if (root.EmptyCount() <= unit_empties) {
+    root_->kind = Node::Kind::kFrontier;
+  }
+}
+
+ProofTree::~ProofTree() = default;
+
+// Makes the children, ordered by an evaluation search of each: the lower a
+// child's value (for its own side to move), the better the move. A side
+// without a move passes: one child, the same discs, the other side to move.
+void ProofTree::Expand(Node& node) {
+  assert(node.kind == Node::Kind::kInterior && !node.expanded);
+  node.expanded = true;
+  ++expanded_;
+  Bitboard moves = node.board.Moves();
+  std::vector<std::pair<int, std::unique_ptr<Node>>> scored;
+  auto add = [&](const Board& board, int move) {
+    auto child = std::make_unique<Node>();
+    child->board = board;
+    child->to_move = Opposite(node.to_move);
+    child->move = move;
+    if (board.IsGameOver()) {
+      child->kind = Node::Kind::kTerminal;
+    } else if (board.EmptyCount() <= unit_empties_) {
+      child->kind = Node::Kind::kFrontier;
+    }
+    // Ordered by evaluation units (finer than discs); a finished game by
+    // its score, beyond any evaluation.
+    const int value = child->kind == Node::Kind::kTerminal
+                          ? board.FinalScore() * kTerminalScale
+                          : search::RunPresearch(board, evaluator_, order_depth_, nullptr).value;
+    child->estimate = child->kind == Node::Kind::kTerminal ? board.FinalScore()
+                                                          : eval::Evaluator::ToDiscs(value);
+    scored.emplace_back(value, std::move(child));
+  };
+  if (moves == 0) {
+    add(node.board.Pass(), kPass);
+  }
+  while (moves != 0) {
+    const int square = PopFirstSquare(moves);
+    add(node.board.Play(square), square);
+  }
+  // Ties keep the square order, so that every run builds the same tree.
+  std::stable_sort(scored.begin(), scored.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [value, child] : scored) node.children.push_back(std::move(child));
+}
+
+// Backs the knowledge up: a node is worth the best of its children's
+// negated intervals; a child not expanded yet knows nothing below it but
+// what the knowledge says of its own position.
+Interval ProofTree::Bounds(Node& node, const Knowledge& knowledge) {
+  if (node.kind == Node::Kind::kTerminal) {
+    const int score = node.board.FinalScore();
+    return {score, score};
+  }
+  const Interval known = knowledge.Of(node.board);
+  if (node.kind == Node::Kind::kFrontier || !node.expanded || known.exact()) return known;
+  Interval backed{-kNumSquares, -kNumSquares};
+  for (const std::unique_ptr<Node>& child : node.children) {
+    const Interval c = Bounds(*child, knowledge);
+    backed.lower = std::max(backed.lower, -c.upper);
+    backed.upper = std::max(backed.upper, -c.lower);
+  }
+  return {std::max(backed.lower, known.lower), std::min(backed.upper, known.upper)};
+}
+
+Interval ProofTree::RootInterval(const Knowledge& knowledge) { return Bounds(*root_, knowledge); }
+
+// "Score >= test": one child c with score(c) < 1 - test (that is, <= -test)
+// suffices. Children are tried best first, as alpha-beta would under the
+// hypothesis: a child that fails, truly or by its estimate, lets the next
+// one be tried in the same round; one that succeeds, truly or by estimate,
+// ends the node.
+ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, const Knowledge& knowledge,
+                                      std::vector<Unit>* units) {
+  const Interval b = Bounds(node, knowledge);
+  if (b.lower >= test) return {true, true};
+  if (b.upper < test) return {false, true};
+  if (node.kind == Node::Kind::kFrontier) {
+    AddUnit(node, test, units);
+    return {node.estimate >= test, false};
+  }
+  if (!node.expanded) {
+    Expand(node);
+    // The children may be known already (transpositions).
+    return AtLeast(node, test, knowledge, units);
+  }
+  // The children's outcomes may be known where b did not show it yet: a
+  // child expanded only now finds its own children answered.
+  bool all_known = true;
+  for (const std::unique_ptr<Node>& child : node.children) {
+    const Outcome below = Below(*child, 1 - test, knowledge, units);
+    if (below.success) return {true, below.known};
+    all_known = all_known && below.known;
+  }
+  return {false, all_known};
+}
+
+// "Score < test": every child c must have score(c) >= 1 - test. A child
+// that fails, truly or by its estimate, ends the node (a cut-off under the
+// hypothesis); the others are all asked in the same round.
+ProofTree::Outcome ProofTree::Below(Node& node, int test, const Knowledge& knowledge,
+                                    std::vector<Unit>* units) {
+  const Interval b = Bounds(node, knowledge);
+  if (b.upper < test) return {true, true};
+  if (b.lower >= test) return {false, true};
+  if (node.kind == Node::Kind::kFrontier) {
+    // The unit asks "at least test?"; "below" is its answer's negation.
+    AddUnit(node, EvenAtLeast(test), units);
+    return {node.estimate < test, false};
+  }
+  if (!node.expanded) {
+    Expand(node);
+    return Below(node, test, knowledge, units);
+  }
+  bool all_known = true;
+  for (const std::unique_ptr<Node>& child : node.children) {
+    const Outcome at_least = AtLeast(*child, EvenAtLeast(1 - test), knowledge, units);
+    if (!at_least.success) return {false, at_least.known};
+    all_known = all_known && at_least.known;
+  }
+  return {true, all_known};
+}
+
+void ProofTree::AddUnit(const Node& node, int test, std::vector<Unit>* units) {
+  if (!planned_.emplace(KeyOf(node.board), test).second) return;
+  Unit unit;
+  unit.position.board = node.board;
+  unit.position.to_move = node.to_move;
+  unit.position.window = ScoreWindow{test, test};
+  unit.test = test;
+  units->push_back(std::move(unit));
+}
+
+TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Unit>* units) {
+  assert(test % 2 == 0);
+  planned_.clear();
+  const Outcome outcome = AtLeast(*root_, test, knowledge, units);
+  if (!outcome.known) return TestState::kPending;
+  return outcome.success ? TestState::kProven : TestState::kRefuted;
+}
+
+ProofTree::Line ProofTree::ProvenLine(const Knowledge& knowledge) {
+  Line line;
+  Node* node = root_.get();
+  const Interval root = Bounds(*node, knowledge);
+  assert(root.exact());
+  line.score = root.lower;
+  int score = root.lower;  // of `node`, for its side to move
+  while (node->kind == Node::Kind::kInterior) {
+    assert(node->expanded);
+    Node* next = nullptr;
+    for (const std::unique_ptr<Node>& child : node->children) {
+      if (Bounds(*child, knowledge).upper <= -score) {
+        next = child.get();
+        break;
+      }
+    }
+    assert(next != nullptr);
+    line.moves.push_back(next->move);
+    node = next;
+    score = -score;
+  }
+  if (node->kind == Node::Kind::kFrontier) {
+    Unit unit;
+    unit.position.board = node->board;
+    unit.position.to_move = node->to_move;
+    unit.position.window = ScoreWindow{score, score};
+    unit.test = score;
+    line.frontier = std::move(unit);
+  }
+  return line;
+}
+
+}  // namespace endsolve::prove

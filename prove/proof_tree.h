@@ -1,0 +1,129 @@
+// The manager's view of one proof: the top of the game tree from the root
+// down to the frontier (positions of at most `unit_empties` empties, which
+// units solve), what the units' results say of each position, and which
+// units a null-window test of the root still needs (prove/README.md).
+//
+// The tree is a function of the root, the frontier and the evaluation that
+// orders it, and the bounds a function of the results: nothing here is
+// saved. A manager that restarts builds the same tree and reads the same
+// results, so it plans the same units.
+#ifndef ENDSOLVE_PROVE_PROOF_TREE_H_
+#define ENDSOLVE_PROVE_PROOF_TREE_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "board/board.h"
+#include "board/position.h"
+#include "board/symmetry.h"
+#include "eval/evaluator.h"
+
+namespace endsolve::prove {
+
+// The scores a position is known to lie between (from its side to move),
+// both even: every final score is even (the empties go to the winner, so
+// the difference is 64 minus twice the loser's discs).
+struct Interval {
+  int lower = -kNumSquares;
+  int upper = kNumSquares;
+  bool exact() const { return lower == upper; }
+  friend bool operator==(const Interval&, const Interval&) = default;
+};
+
+// What the results say: an interval per position (symmetries taken out),
+// the intersection of everything learnt about it.
+class Knowledge {
+ public:
+  // Narrows the position's interval by a unit's answer: `allowed` as the
+  // record allows it (batch::ScoresAllowed), rounded inwards to even scores.
+  // Returns false when the answer contradicts what was known (the
+  // intersection is empty): two units disagree, which is a bug.
+  bool Learn(const Board& board, int allowed_lo, int allowed_hi);
+  Interval Of(const Board& board) const;
+  std::size_t size() const { return known_.size(); }
+
+ private:
+  std::map<PositionKey, Interval> known_;
+};
+
+// One question for a unit: is the score of `position` at least `test`?
+// Solved with the window [test, test]: an exact `test` or a lower bound
+// says yes, an upper bound no.
+struct Unit {
+  Position position;  // board, side to move and window
+  int test = 0;
+};
+
+// How a test of a position stands.
+enum class TestState { kProven, kRefuted, kPending };
+
+class ProofTree {
+ public:
+  // `order_depth`: the plies of the evaluation search that orders each
+  // node's children (solver/presearch.h's iterative deepening) and
+  // estimates its score; `root_estimate` the root's, in discs.
+  ProofTree(const Board& root, Color to_move, int root_estimate, int unit_empties,
+            const eval::Evaluator& evaluator, int order_depth);
+  ~ProofTree();
+  ProofTree(const ProofTree&) = delete;
+  ProofTree& operator=(const ProofTree&) = delete;
+
+  // The root's interval from the knowledge, backed up through the tree.
+  Interval RootInterval(const Knowledge& knowledge);
+
+  // The units a test "is the root's score at least `test`?" still needs,
+  // `test` even: the frontier positions alpha-beta visits when every
+  // position not yet answered is taken at its estimate (the hypothesis).
+  // At a node whose side to move needs one child to succeed, children are
+  // tried best first until one succeeds, truly or by its estimate; at a
+  // node where every child must, until one fails. A round asks all of them
+  // at once, and the answers replace the estimates: a wrong estimate costs
+  // a round, wherever it is in the tree, not a round per level. Empty when
+  // the knowledge already decides the test (the state says how). Each
+  // position once.
+  TestState Plan(int test, const Knowledge& knowledge, std::vector<Unit>* units);
+
+  // Once the root's score is known exactly: the moves from the root to the
+  // frontier along which every position keeps it (passes as kPass), and the
+  // frontier position that ends them with its exact score. `frontier` is
+  // empty when the line ends the game inside the tree.
+  struct Line {
+    std::vector<int> moves;
+    std::optional<Unit> frontier;  // window [score, score]
+    int score = 0;                 // the root's
+  };
+  Line ProvenLine(const Knowledge& knowledge);
+
+  // Positions expanded so far (not counting the frontier).
+  std::int64_t expanded() const { return expanded_; }
+  int unit_empties() const { return unit_empties_; }
+
+ private:
+  struct Node;
+  // A test's outcome, and whether it is known or only estimated.
+  struct Outcome {
+    bool success = false;
+    bool known = false;
+  };
+  Interval Bounds(Node& node, const Knowledge& knowledge);
+  Outcome AtLeast(Node& node, int test, const Knowledge& knowledge, std::vector<Unit>* units);
+  Outcome Below(Node& node, int test, const Knowledge& knowledge, std::vector<Unit>* units);
+  void AddUnit(const Node& node, int test, std::vector<Unit>* units);
+  void Expand(Node& node);
+
+  std::unique_ptr<Node> root_;
+  int unit_empties_;
+  const eval::Evaluator& evaluator_;
+  int order_depth_;
+  std::int64_t expanded_ = 0;
+  std::set<std::pair<PositionKey, int>> planned_;  // this Plan call's units, once each
+};
+
+}  // namespace endsolve::prove
+
+#endif  // ENDSOLVE_PROVE_PROOF_TREE_H_

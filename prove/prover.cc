@@ -1,0 +1,475 @@
+#include "prove/prover.h"
+
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/time/clock.h"
+#include "batch/input.h"
+#include "batch/progress.h"
+#include "batch/record.h"
+#include "batch/results_file.h"
+#include "batch/run.h"
+#include "board/notation.h"
+#include "board/position_io.h"
+#include "board/read_file.h"
+#include "board/symmetry.h"
+#include "hashtable/transposition_table.h"
+#include "nlohmann/json.hpp"
+#include "prove/proof_tree.h"
+#include "solver/presearch.h"
+#include "solver/solver.h"
+
+namespace endsolve::prove {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+// The depth of the root's estimate, the first test: the presearch's
+// (solver/presearch.h), which names the score best of its depths.
+constexpr int kGuessDepth = search::kPresearchDepth;
+
+// The folder's files.
+struct Folder {
+  std::string root;
+  std::string State() const { return root + "/prove.json"; }
+  std::string Units() const { return root + "/units"; }
+  std::string Results() const { return root + "/results"; }
+  std::string Rounds() const { return root + "/rounds.jsonl"; }
+  std::string RoundUnits(int round, bool retry) const {
+    return absl::StrFormat("%s/round-%03d%s.obf", Units(), round, retry ? "-retry" : "");
+  }
+  // The results file of a round run by the local engine (the parallel
+  // engine's shards add "-shard-K-of-N").
+  std::string LocalResults(int round, bool retry) const {
+    return absl::StrFormat("%s/round-%03d%s.jsonl", Results(), round, retry ? "-retry" : "");
+  }
+};
+
+// The root as prove.json spells it: board and side, nothing else.
+std::string RootText(const Position& root) {
+  Position bare;
+  bare.board = root.board;
+  bare.to_move = root.to_move;
+  return FormatObf(bare);
+}
+
+// Creates the folder on first use; refuses a folder of another proof.
+absl::Status OpenFolder(const Folder& folder, const Position& root, int unit_empties) {
+  std::error_code ec;
+  fs::create_directories(folder.Units(), ec);
+  if (!ec) fs::create_directories(folder.Results(), ec);
+  if (ec) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot create the work folder ", folder.root, ": ", ec.message()));
+  }
+  Json want = Json::object();
+  want["root"] = RootText(root);
+  want["unit_empties"] = unit_empties;
+  if (!fs::exists(folder.State())) {
+    return WriteFileAtomically(folder.State(), want.dump(2) + "\n");
+  }
+  const absl::StatusOr<std::string> text = ReadFileBytes(folder.State());
+  if (!text.ok()) return text.status();
+  const Json have = Json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  if (have.is_discarded() || !have.is_object() || !have.contains("root") ||
+      !have.contains("unit_empties")) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(folder.State(), ": not a proof's state (expected a JSON object with "
+                                     "\"root\" and \"unit_empties\"); is ",
+                     folder.root, " the work folder of a proof?"));
+  }
+  if (have["root"] != want["root"]) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        folder.State(), ": this folder proves ", have["root"].dump(), ", not ",
+        want["root"].dump(), "; give each position its own work folder"));
+  }
+  if (have["unit_empties"] != want["unit_empties"]) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        folder.State(), ": this folder's units have ", have["unit_empties"].dump(),
+        " empties, not ", unit_empties, " (--unit-empties); resume with --unit-empties ",
+        have["unit_empties"].dump(), " or use another folder"));
+  }
+  return absl::OkStatus();
+}
+
+// Everything the results files say.
+struct Results {
+  Knowledge knowledge;
+  // The answer to each question, for the principal variation's tail.
+  std::map<batch::QuestionKey, batch::ResultRecord> answers;
+  std::map<batch::QuestionKey, batch::ResultRecord> timed_out;
+  int units = 0;
+  std::uint64_t nodes = 0;
+  double cpu_seconds = 0;
+};
+
+absl::StatusOr<Results> ReadResults(const Folder& folder) {
+  Results out;
+  std::vector<std::string> paths;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder.Results())) {
+    if (entry.path().extension() == ".jsonl") paths.push_back(entry.path().string());
+  }
+  std::sort(paths.begin(), paths.end());
+  for (const std::string& path : paths) {
+    absl::StatusOr<batch::ResultsContents> contents = batch::ReadResultsFile(path);
+    if (!contents.ok()) return contents.status();
+    for (const batch::ResultRecord& r : contents->records) {
+      if (r.status == batch::ResultStatus::kBadInput || !r.window) {
+        return absl::InternalError(absl::StrCat(
+            path, ":", r.line_number, ": not a unit's result (a unit is a position with a window)"));
+      }
+      if (!r.duplicate_of) {
+        ++out.units;
+        out.nodes += r.nodes.value_or(0);
+        out.cpu_seconds += r.seconds.value_or(0) * r.threads;
+      }
+      const batch::QuestionKey question = batch::QuestionOf(r);
+      if (r.status == batch::ResultStatus::kTimedOut) {
+        out.timed_out.emplace(question, r);
+        continue;
+      }
+      const ScoreWindow allowed = batch::ScoresAllowed(r);
+      const Board board = r.position->board;
+      if (!out.knowledge.Learn(board, allowed.lo, allowed.hi)) {
+        return absl::InternalError(absl::StrCat(
+            path, ":", r.line_number, ": this unit's answer (", FormatScore(*r.score), ", ",
+            batch::BoundName(*r.bound), ") contradicts an earlier one for the same position"));
+      }
+      out.answers.emplace(question, r);
+    }
+  }
+  return out;
+}
+
+// The numbers of the rounds whose units files exist, in order.
+std::vector<int> RoundsOnDisk(const Folder& folder) {
+  std::vector<int> rounds;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder.Units())) {
+    const std::string name = entry.path().filename().string();
+    int round = 0;
+    char tail = 0;
+    if (std::sscanf(name.c_str(), "round-%d.ob%c", &round, &tail) == 2 && tail == 'f' &&
+        name == absl::StrFormat("round-%03d.obf", round)) {
+      rounds.push_back(round);
+    }
+  }
+  std::sort(rounds.begin(), rounds.end());
+  return rounds;
+}
+
+// The units a units file asks, as positions with their windows.
+absl::StatusOr<std::vector<Position>> ReadUnits(const std::string& path) {
+  absl::StatusOr<ReadResult> read = ReadPositionFile(path);
+  if (!read.ok()) return read.status();
+  if (!read->errors.empty()) return read->errors.front();
+  return read->positions;
+}
+
+// The units of `units` no result answers yet (timed-out ones included).
+std::vector<Position> Unanswered(const std::vector<Position>& units, const Results& results) {
+  std::vector<Position> open;
+  for (const Position& unit : units) {
+    if (!results.answers.contains(batch::QuestionOf(unit))) open.push_back(unit);
+  }
+  return open;
+}
+
+// Runs one units file in this process with BatchRun: resumed, appended,
+// each unit in a cleared table.
+absl::Status RunLocal(const std::string& units_path, const std::string& results_path,
+                      const ProveOptions& options) {
+  absl::StatusOr<batch::BatchInput> input = batch::LoadBatchInput({units_path});
+  if (!input.ok()) return input.status();
+  batch::RunSettings run;
+  run.threads = options.threads;
+  run.time_limit = options.unit_time_limit;
+  std::vector<std::string> notes;
+  absl::StatusOr<std::unique_ptr<batch::ResultsAppender>> results =
+      batch::OpenResults(results_path, /*resume=*/true, run, &notes);
+  if (!results.ok()) return results.status();
+  SolveOptions solve;
+  solve.threads = options.threads;
+  solve.table.size_mib = static_cast<std::size_t>(options.hash_mb);
+  solve.evaluator = options.evaluator;
+  solve.cancel = options.cancel;
+  absl::StatusOr<std::unique_ptr<TranspositionTable>> tt = TranspositionTable::Create(solve.table);
+  if (!tt.ok()) return tt.status();
+  solve.tt = tt->get();
+  batch::BatchRun batch(run, solve, results->get());
+  const batch::BatchPlan plan = batch.Plan(input->items);
+  batch::BatchProgress progress(static_cast<int>(input->items.size()), plan.skipped,
+                                batch.WorkToDo(plan.pending));
+  static const std::atomic<bool> kNever{false};
+  const absl::StatusOr<int> done =
+      batch.DoAll(plan.pending, &progress, options.cancel ? *options.cancel : kNever, nullptr);
+  return done.status();
+}
+
+// Runs one units file as `workers` shards under GNU parallel, each an
+// `endsolve batch` of its own. A shard that fails leaves its units
+// unanswered, which the manager retries; so only a parallel that cannot
+// start is an error here.
+absl::Status RunParallel(const std::string& units_path, const Folder& folder, int round,
+                         bool retry, const ProveOptions& options) {
+  std::vector<std::string> argv = {"parallel", "--will-cite", "--halt", "never", "-j",
+                                   absl::StrCat(options.workers)};
+  // Each shard's results file; GNU parallel puts K where {} stands.
+  const std::string out = absl::StrFormat("%s/round-%03d%s-shard-{}-of-%d.jsonl", folder.Results(),
+                                          round, retry ? "-retry" : "", options.workers);
+  std::vector<std::string> batch_argv = {
+      options.endsolve_binary, "batch",       units_path,
+      "--shard",               absl::StrCat("{}/", options.workers),
+      "--out",                 out,
+      "--threads",             absl::StrCat(options.threads),
+      "--hash-mb",             absl::StrCat(options.hash_mb)};
+  if (options.unit_time_limit != absl::InfiniteDuration()) {
+    batch_argv.push_back("--time-limit-per-position");
+    batch_argv.push_back(absl::StrCat(absl::ToDoubleSeconds(options.unit_time_limit)));
+  }
+  for (const std::string& a : batch_argv) argv.push_back(a);
+  argv.push_back(":::");
+  for (int k = 1; k <= options.workers; ++k) argv.push_back(absl::StrCat(k));
+  std::string command;
+  for (const std::string& a : argv) {
+    std::string quoted = "'";
+    for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    absl::StrAppend(&command, command.empty() ? "" : " ", quoted + "'");
+  }
+  absl::StrAppend(&command, " >/dev/null 2>>", folder.root, "/workers.log");
+  const int status = std::system(command.c_str());
+  if (status == -1 || (WIFEXITED(status) && WEXITSTATUS(status) == 255)) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot run GNU parallel (", command, "); is it installed?"));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status RunUnits(const std::string& units_path, const Folder& folder, int round, bool retry,
+                      const ProveOptions& options) {
+  if (options.engine == Engine::kParallel) {
+    return RunParallel(units_path, folder, round, retry, options);
+  }
+  return RunLocal(units_path, folder.LocalResults(round, retry), options);
+}
+
+// The rounds finished before: their wall time.
+double EarlierWallSeconds(const Folder& folder, int* rounds) {
+  double wall = 0;
+  *rounds = 0;
+  const absl::StatusOr<std::string> text = ReadFileBytes(folder.Rounds());
+  if (!text.ok()) return 0;
+  std::size_t start = 0;
+  while (start < text->size()) {
+    std::size_t end = text->find('\n', start);
+    if (end == std::string::npos) break;  // a torn last line: that round is run again
+    const Json j = Json::parse(text->substr(start, end - start), nullptr, false);
+    if (j.is_object() && j.contains("wall_seconds") && j["wall_seconds"].is_number()) {
+      wall += j["wall_seconds"].get<double>();
+      ++*rounds;
+    }
+    start = end + 1;
+  }
+  return wall;
+}
+
+absl::Status AppendRound(const Folder& folder, const Json& line) {
+  std::string text;
+  if (fs::exists(folder.Rounds())) {
+    absl::StatusOr<std::string> old = ReadFileBytes(folder.Rounds());
+    if (!old.ok()) return old.status();
+    text = *old;
+    if (!text.empty() && text.back() != '\n') text.resize(text.rfind('\n') + 1);
+  }
+  return WriteFileAtomically(folder.Rounds(), text + line.dump() + "\n");
+}
+
+// The positions of `units` in words, for the message that stops a proof.
+std::string Describe(const std::vector<Position>& units) {
+  std::vector<std::string> lines;
+  for (const Position& unit : units) lines.push_back(FormatObf(unit));
+  return absl::StrJoin(lines, "\n  ");
+}
+
+}  // namespace
+
+absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& options) {
+  if (options.unit_empties < kMinUnitEmpties || options.unit_empties > kNumSquares) {
+    return absl::InvalidArgumentError(absl::StrCat("unit empties ", options.unit_empties,
+                                                   " outside ", kMinUnitEmpties, "..64"));
+  }
+  const Folder folder{options.folder};
+  if (absl::Status s = OpenFolder(folder, root, options.unit_empties); !s.ok()) return s;
+  const eval::Evaluator& evaluator =
+      options.evaluator != nullptr ? *options.evaluator : eval::Evaluator::Default();
+  auto say = [&](const std::string& line) {
+    if (options.on_event) options.on_event(line);
+  };
+  // The first test: the presearch's estimate, rounded to an even score.
+  const int guess_units =
+      root.board.IsGameOver()
+          ? 0
+          : search::RunPresearch(root.board, evaluator, kGuessDepth, nullptr).value;
+  int guess = eval::Evaluator::ToDiscs(guess_units);
+  guess -= guess % 2;
+  ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator, kOrderDepth);
+
+  ProveSummary summary;
+  int earlier_rounds = 0;
+  summary.wall_seconds = EarlierWallSeconds(folder, &earlier_rounds);
+  std::vector<int> rounds = RoundsOnDisk(folder);
+  int round = rounds.empty() ? 0 : rounds.back();
+  bool rerun_last = !rounds.empty();  // checked against the results below
+
+  for (;;) {
+    absl::StatusOr<Results> results = ReadResults(folder);
+    if (!results.ok()) return results.status();
+    const Interval interval = tree.RootInterval(results->knowledge);
+
+    // 1. What this round asks: the last round again while units of it are
+    // unanswered (a manager stopped mid-round), else new units.
+    std::vector<Position> units;
+    int test = 0;
+    std::string kind = "test";
+    bool resumed = false;
+    if (rerun_last) {
+      rerun_last = false;
+      absl::StatusOr<std::vector<Position>> last = ReadUnits(folder.RoundUnits(round, false));
+      if (!last.ok()) return last.status();
+      if (!Unanswered(*last, *results).empty()) {
+        units = *last;
+        resumed = true;
+        test = units.front().window->lo;
+        say(absl::StrFormat("round %d: resuming, %d of its %d units unanswered", round,
+                            Unanswered(units, *results).size(), units.size()));
+      }
+    }
+    if (units.empty() && interval.exact()) {
+      // 2. The score is proven: the line that keeps it, and its tail from
+      // the exact solve of the frontier position that ends it.
+      const ProofTree::Line line = tree.ProvenLine(results->knowledge);
+      summary.score = line.score;
+      summary.pv = line.moves;
+      bool tail_known = true;
+      if (line.frontier) {
+        const auto answer = results->answers.find(batch::QuestionOf(line.frontier->position));
+        if (answer == results->answers.end()) {
+          tail_known = false;
+          units.push_back(line.frontier->position);
+          test = line.frontier->test;
+          kind = "pv";
+        } else {
+          const int symmetry =
+              SymmetryBetween(answer->second.position->board, line.frontier->position.board);
+          for (int move : *answer->second.pv) summary.pv.push_back(TransformSquare(move, symmetry));
+        }
+      }
+      if (tail_known) {
+        summary.best_move = summary.pv.empty() ? kNoMove : summary.pv.front();
+        summary.rounds = static_cast<int>(RoundsOnDisk(folder).size());
+        summary.units = results->units;
+        summary.nodes = results->nodes;
+        summary.cpu_seconds = results->cpu_seconds;
+        summary.expanded = tree.expanded();
+        return summary;
+      }
+    }
+    if (units.empty()) {
+      // 3. A new test: "at least `test`?", `test` the estimate kept inside
+      // the interval still open (both ends even, so test in (lower, upper]).
+      test = std::clamp(guess, interval.lower + 2, interval.upper);
+      std::vector<Unit> planned;
+      const TestState state = tree.Plan(test, results->knowledge, &planned);
+      if (state != TestState::kPending) {
+        // Decided by answers that the part of the tree expanded only now
+        // brings to the root: the interval moves, and the loop goes on.
+        if (tree.RootInterval(results->knowledge) == interval) {
+          return absl::InternalError(absl::StrFormat(
+              "the test >= %d of a root known in [%d, %d] was decided by the plan but not by "
+              "the bounds",
+              test, interval.lower, interval.upper));
+        }
+        continue;
+      }
+      if (planned.empty()) {
+        return absl::InternalError(absl::StrFormat(
+            "the test >= %d of a root known in [%d, %d] needs no unit", test, interval.lower,
+            interval.upper));
+      }
+      for (Unit& unit : planned) units.push_back(std::move(unit.position));
+    }
+    if (options.cancel != nullptr && options.cancel->load()) {
+      summary.interrupted = true;
+      return summary;
+    }
+    if (!resumed) {
+      ++round;
+      if (absl::Status s = WriteObfFile(folder.RoundUnits(round, false), units); !s.ok()) return s;
+    }
+    say(absl::StrFormat("round %d: score in [%s, %s], %s %s: %d units of %d empties", round,
+                        FormatScore(interval.lower), FormatScore(interval.upper),
+                        kind == "pv" ? "principal variation, exact" : "testing >=",
+                        FormatScore(test), units.size(), units.front().board.EmptyCount()));
+
+    // 4. Run the units; those left unanswered (a worker killed, a unit past
+    // its time limit) once more; then stop with their positions named.
+    const absl::Time start = absl::Now();
+    if (absl::Status s = RunUnits(folder.RoundUnits(round, false), folder, round, false, options);
+        !s.ok()) {
+      return s;
+    }
+    if (options.cancel != nullptr && options.cancel->load()) {
+      summary.interrupted = true;
+      return summary;
+    }
+    absl::StatusOr<Results> after = ReadResults(folder);
+    if (!after.ok()) return after.status();
+    std::vector<Position> open = Unanswered(units, *after);
+    if (!open.empty()) {
+      say(absl::StrFormat("round %d: %d units unanswered (crashed, killed or past the time "
+                          "limit); trying them once more",
+                          round, open.size()));
+      if (!fs::exists(folder.RoundUnits(round, true))) {
+        if (absl::Status s = WriteObfFile(folder.RoundUnits(round, true), open); !s.ok()) return s;
+      }
+      if (absl::Status s = RunUnits(folder.RoundUnits(round, true), folder, round, true, options);
+          !s.ok()) {
+        return s;
+      }
+      after = ReadResults(folder);
+      if (!after.ok()) return after.status();
+      open = Unanswered(units, *after);
+      if (!open.empty()) {
+        // A unit is answered by a retry only under the retry file's id; a
+        // timed-out retry leaves the question open.
+        return absl::AbortedError(absl::StrFormat(
+            "round %d: %d units failed twice (crashed, or past --unit-time-limit); the proof "
+            "stops here, its finished units kept in %s:\n  %s",
+            round, open.size(), folder.root, Describe(open)));
+      }
+    }
+    const double wall = absl::ToDoubleSeconds(absl::Now() - start);
+    summary.wall_seconds += wall;
+    Json line = Json::object();
+    line["round"] = round;
+    line["kind"] = kind;
+    line["test"] = test;
+    line["units"] = units.size();
+    line["wall_seconds"] = wall;
+    if (absl::Status s = AppendRound(folder, line); !s.ok()) return s;
+    const Interval now = tree.RootInterval(after->knowledge);
+    say(absl::StrFormat("round %d done in %.1f s: score in [%s, %s]", round, wall,
+                        FormatScore(now.lower), FormatScore(now.upper)));
+  }
+}
+
+}  // namespace endsolve::prove

@@ -1,0 +1,89 @@
+// `endsolve prove`: one position proven through many independent unit
+// solves, each an ordinary batch line with a window (prove/README.md).
+//
+// The proof lives in a work folder:
+//   prove.json                 the root and the options that shape the units;
+//                              a folder of another proof is refused
+//   units/round-NNN.obf        each round's units, written before they run
+//   results/round-NNN*.jsonl   their batch results (append, fsync, flock)
+//   rounds.jsonl               one line per finished round: its test, units,
+//                              wall time
+// The manager keeps nothing else: the tree is rebuilt from the root and the
+// bounds from the results, so killing it (or a worker) at any moment loses
+// no finished unit, and running it again on the folder resumes: a round whose
+// units are not all answered runs again, and batch's resume skips the
+// answered ones.
+#ifndef ENDSOLVE_PROVE_PROVER_H_
+#define ENDSOLVE_PROVE_PROVER_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "board/position.h"
+#include "eval/evaluator.h"
+
+namespace endsolve::prove {
+
+// The frontier's default: 20 empties, a unit of about a second here at two
+// threads (FFO-like positions of 20 empties: 0.1-2 s), so that a round of a
+// few hundred units shows progress every few seconds and the manager's
+// overhead (a unit is a separate solve with a cleared table) stays small.
+inline constexpr int kDefaultUnitEmpties = 20;
+// The fewest: below 8 empties a unit costs less than planning it.
+inline constexpr int kMinUnitEmpties = 8;
+// Plies of the evaluation search that orders each expanded node's moves. A
+// few thousand nodes are expanded per proof, so 4 plies (a few ms each) cost
+// seconds where a better eldest child saves whole rounds.
+inline constexpr int kOrderDepth = 4;
+
+// How the units of a round are run.
+enum class Engine {
+  kLocal,     // in this process, one after another, with all threads
+  kParallel,  // GNU parallel: `workers` endsolve batch processes, a shard each
+};
+
+struct ProveOptions {
+  std::string folder;
+  int unit_empties = kDefaultUnitEmpties;
+  Engine engine = Engine::kLocal;
+  int workers = 2;           // kParallel: shards (processes) per round
+  int threads = 1;           // per unit solve (each worker's, with kParallel)
+  int hash_mb = 64;          // per unit solve
+  // A unit that runs longer is abandoned, tried once more, and then stops
+  // the proof with its position named.
+  absl::Duration unit_time_limit = absl::InfiniteDuration();
+  const eval::Evaluator* evaluator = nullptr;  // null: the built-in one
+  std::string endsolve_binary;  // kParallel: the command the workers run
+  const std::atomic<bool>* cancel = nullptr;
+  // What the manager tells its user: one line per event (a round planned,
+  // a round done, the root's interval).
+  std::function<void(const std::string&)> on_event;
+};
+
+struct ProveSummary {
+  int score = 0;
+  int best_move = kNoMove;
+  std::vector<int> pv;
+  int rounds = 0;
+  int units = 0;              // unit solves run (duplicates not counted)
+  std::uint64_t nodes = 0;    // over all units
+  double cpu_seconds = 0;     // units' seconds times their threads
+  double wall_seconds = 0;    // the rounds' wall time, over every run of the manager
+  std::int64_t expanded = 0;  // positions the manager expanded
+  bool interrupted = false;   // cancel: the folder keeps what was done
+};
+
+// Proves `root`'s exact score, best move and principal variation, resuming
+// from the folder's results. Errors: a folder of another proof, a unit that
+// failed twice, results that contradict each other, files that cannot be
+// written.
+absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& options);
+
+}  // namespace endsolve::prove
+
+#endif  // ENDSOLVE_PROVE_PROVER_H_

@@ -1,0 +1,226 @@
+// endsolve prove's manager against the solver: the same score on random
+// positions proven through tiny units, with a principal variation that
+// keeps it; a proof resumed from its folder; a folder of another proof
+// refused. Units of 8-10 empties keep a proof of a 14-16-empty position
+// under a second while its tree still has passes, games that end inside it
+// and, with an evaluation of zeros, first guesses far from the score.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "board/position_io.h"
+#include "eval/evaluator.h"
+#include "eval/weights.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "prove/proof_tree.h"
+#include "prove/prover.h"
+#include "solver/solver.h"
+#include "tests/cli/batch_test_util.h"
+
+namespace endsolve::prove {
+namespace {
+
+using ::endsolve::testing::RandomPositions;
+using ::endsolve::testing::TempFolder;
+using ::testing::HasSubstr;
+
+// The exact score from one plain solve: the oracle.
+int Solved(const Board& board) {
+  SolveOptions options;
+  options.threads = 1;
+  options.table.size_mib = 4;
+  return Solve(board, options).score;
+}
+
+ProveOptions Small(const std::string& folder, int unit_empties) {
+  ProveOptions options;
+  options.folder = folder;
+  options.unit_empties = unit_empties;
+  options.threads = 1;
+  options.hash_mb = 1;
+  return options;
+}
+
+// What a proof's line must do: replay legally from the root to the end of
+// the game, and reach the proven score.
+void ExpectLineKeepsTheScore(const Position& root, const ProveSummary& proof) {
+  Board board = root.board;
+  int sign = 1;
+  for (int move : proof.pv) {
+    if (move == kPass) {
+      ASSERT_EQ(board.Moves(), 0u) << FormatObf(root);
+      board = board.Pass();
+    } else {
+      ASSERT_TRUE(board.Moves() & SquareBit(move)) << FormatObf(root);
+      board = board.Play(move);
+    }
+    sign = -sign;
+  }
+  ASSERT_TRUE(board.IsGameOver()) << FormatObf(root);
+  EXPECT_EQ(sign * board.FinalScore(), proof.score) << FormatObf(root);
+  EXPECT_EQ(proof.best_move, proof.pv.front());
+}
+
+// Counts, over the proofs, lines that pass inside the manager's tree and
+// games that end there, so that the test can insist that it saw both.
+struct Seen {
+  int passes = 0;
+  int ends_in_tree = 0;
+};
+
+void ProveAndCompare(const std::vector<Position>& positions, int unit_empties,
+                     const eval::Evaluator* evaluator, const std::string& name, Seen* seen) {
+  const TempFolder folder(name);
+  int index = 0;
+  for (const Position& root : positions) {
+    ProveOptions options = Small(folder / absl::StrCat("p", index++), unit_empties);
+    options.evaluator = evaluator;
+    const absl::StatusOr<ProveSummary> proof = Prove(root, options);
+    ASSERT_TRUE(proof.ok()) << proof.status() << " " << FormatObf(root);
+    EXPECT_EQ(proof->score, Solved(root.board)) << FormatObf(root);
+    ExpectLineKeepsTheScore(root, *proof);
+    // The part of the line inside the tree: the moves above the frontier.
+    const int in_tree = root.board.EmptyCount() - unit_empties;
+    for (int i = 0; i < static_cast<int>(proof->pv.size()) && i <= in_tree; ++i) {
+      if (proof->pv[static_cast<std::size_t>(i)] == kPass) ++seen->passes;
+    }
+    Board end = root.board;
+    for (int move : proof->pv) end = move == kPass ? end.Pass() : end.Play(move);
+    if (end.EmptyCount() > unit_empties) ++seen->ends_in_tree;
+  }
+}
+
+TEST(Prove, EqualsTheSolverOnRandomPositionsWithTinyUnits) {
+  Seen seen;
+  ProveAndCompare(RandomPositions(30, 14, 16, /*seed=*/28), 10, nullptr, "prove_random", &seen);
+  ProveAndCompare(RandomPositions(20, 12, 13, /*seed=*/2028), 8, nullptr, "prove_random_8", &seen);
+}
+
+// An evaluation of zeros guesses 0 for every root and orders every node's
+// moves by square: first tests far from the score, eldest children that fail.
+TEST(Prove, EqualsTheSolverWhenTheGuessAndTheOrderAreBad) {
+  const eval::Evaluator zeros{eval::Weights()};
+  Seen seen;
+  std::vector<Position> lopsided;
+  for (const Position& p : RandomPositions(400, 13, 13, /*seed=*/77)) {
+    if (std::abs(Solved(p.board)) >= 24) lopsided.push_back(p);
+    if (lopsided.size() == 5) break;
+  }
+  ASSERT_EQ(lopsided.size(), 5u);
+  ProveAndCompare(lopsided, 9, &zeros, "prove_zeros", &seen);
+}
+
+// `count` positions of `empties` empties from games where each side plays,
+// among its moves, one that leaves the other side fewest replies (ties and
+// one move in four at random): cramped boards, where passes and early ends
+// of the game are common. Deterministic for the seed.
+std::vector<Position> CrampedPositions(int count, int empties, std::uint64_t seed) {
+  std::vector<Position> out;
+  std::uint64_t state = seed;
+  auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return state >> 33;
+  };
+  while (static_cast<int>(out.size()) < count) {
+    Board board = Board::Initial();
+    Color to_move = Color::kBlack;
+    while (!board.IsGameOver() && board.EmptyCount() > empties) {
+      if (board.Moves() == 0) {
+        board = board.Pass();
+        to_move = Opposite(to_move);
+        continue;
+      }
+      std::vector<int> best;
+      int fewest = kNumSquares + 1;
+      for (Bitboard m = board.Moves(); m != 0;) {
+        const int square = PopFirstSquare(m);
+        const int replies = PopCount(board.Play(square).Moves());
+        if (replies < fewest) best.clear();
+        if (replies <= fewest) best.push_back(square);
+        fewest = std::min(fewest, replies);
+      }
+      int square = best[next() % best.size()];
+      if (next() % 4 == 0) {
+        std::vector<int> all;
+        for (Bitboard m = board.Moves(); m != 0;) all.push_back(PopFirstSquare(m));
+        square = all[next() % all.size()];
+      }
+      board = board.Play(square);
+      to_move = Opposite(to_move);
+    }
+    if (board.IsGameOver() || board.EmptyCount() != empties) continue;
+    Position p;
+    p.board = board;
+    p.to_move = to_move;
+    out.push_back(p);
+  }
+  return out;
+}
+
+// Positions whose principal variation passes, or ends the game, above the
+// frontier: found among random positions by the solver's own line, so that
+// the manager's tree must hold them.
+TEST(Prove, HandlesPassesAndGamesThatEndInsideTheTree) {
+  constexpr int kUnitEmpties = 8;
+  std::vector<Position> passing;
+  std::vector<Position> ending;
+  for (const Position& p : CrampedPositions(3000, 13, /*seed=*/5)) {
+    SolveOptions options;
+    options.threads = 1;
+    options.table.size_mib = 4;
+    const SolveResult solved = Solve(p.board, options);
+    Board board = p.board;
+    bool passes = false;
+    for (int move : solved.pv) {
+      if (board.EmptyCount() <= kUnitEmpties) break;
+      passes = passes || move == kPass;
+      board = move == kPass ? board.Pass() : board.Play(move);
+    }
+    if (passes && passing.size() < 6) passing.push_back(p);
+    if (board.IsGameOver() && board.EmptyCount() > kUnitEmpties && ending.size() < 4) {
+      ending.push_back(p);
+    }
+    if (passing.size() == 6 && ending.size() == 4) break;
+  }
+  ASSERT_EQ(passing.size(), 6u);
+  ASSERT_EQ(ending.size(), 4u);
+  Seen seen;
+  ProveAndCompare(passing, kUnitEmpties, nullptr, "prove_passing", &seen);
+  ProveAndCompare(ending, kUnitEmpties, nullptr, "prove_ending", &seen);
+  // The proofs found lines of their own; at least some keep those features.
+  EXPECT_GT(seen.passes, 0);
+  EXPECT_GT(seen.ends_in_tree, 0);
+}
+
+// A proof run again on its folder solves nothing again: every unit is
+// answered, and the same summary comes back.
+TEST(Prove, ASecondRunOnTheFolderSolvesNoUnitAgain) {
+  const TempFolder folder("prove_resume");
+  const Position root = RandomPositions(1, 16, 16, /*seed=*/9).front();
+  const absl::StatusOr<ProveSummary> first = Prove(root, Small(folder / "p", 10));
+  ASSERT_TRUE(first.ok()) << first.status();
+  const absl::StatusOr<ProveSummary> again = Prove(root, Small(folder / "p", 10));
+  ASSERT_TRUE(again.ok()) << again.status();
+  EXPECT_EQ(again->score, first->score);
+  EXPECT_EQ(again->pv, first->pv);
+  EXPECT_EQ(again->units, first->units);
+  EXPECT_EQ(again->nodes, first->nodes);
+  EXPECT_EQ(again->rounds, first->rounds);
+}
+
+TEST(Prove, AFolderOfAnotherProofIsRefused) {
+  const TempFolder folder("prove_refuse");
+  const std::vector<Position> two = RandomPositions(2, 14, 14, /*seed=*/3);
+  ASSERT_TRUE(Prove(two[0], Small(folder / "p", 10)).ok());
+  const absl::StatusOr<ProveSummary> other = Prove(two[1], Small(folder / "p", 10));
+  EXPECT_THAT(other.status().message(), HasSubstr("/p/prove.json: this folder proves"));
+  EXPECT_THAT(other.status().message(), HasSubstr("give each position its own work folder"));
+  const absl::StatusOr<ProveSummary> units = Prove(two[0], Small(folder / "p", 9));
+  EXPECT_THAT(units.status().message(),
+              HasSubstr("this folder's units have 10 empties, not 9 (--unit-empties)"));
+}
+
+}  // namespace
+}  // namespace endsolve::prove
