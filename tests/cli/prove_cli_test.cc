@@ -1,0 +1,122 @@
+// `endsolve prove` end to end, on the built binary: kill -9 of the manager in
+// the middle of a round, and of a GNU parallel worker in the middle of its
+// units; the restarted proof gives the same answer as solve, and no unit is
+// solved twice (every question has one result record in the folder).
+#include <csignal>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+#include "tests/cli/batch_test_util.h"
+#include "tests/cli/run_command.h"
+
+namespace endsolve::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+const std::string kBinary = ENDSOLVE_BINARY;
+const std::string kFfo1To19 = std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/fforum-1-19.obf";
+const std::string kFfo40To59 = std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/fforum-40-59.obf";
+
+// FFO #3 (14 empties, D1 +2): with 9-empty units its
+// first round asks a few dozen units, enough to kill a run among them.
+std::vector<std::string> ProveArgv(const std::string& folder, const std::vector<std::string>& extra) {
+  std::vector<std::string> argv = {kBinary, "prove",    kFfo1To19,  "--range", "3",
+                                   "--folder", folder,  "--unit-empties", "9",
+                                   "--threads", "1",    "--hash-mb", "1",  "--json"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  return argv;
+}
+
+std::string Shell(const std::vector<std::string>& argv) {
+  std::string command;
+  for (const std::string& a : argv) absl::StrAppend(&command, command.empty() ? "" : " ", "'", a, "'");
+  return command;
+}
+
+// How many result records each question (position and window) has over
+// every results file of the folder.
+std::map<std::string, int> RecordsPerQuestion(const std::string& folder) {
+  std::map<std::string, int> count;
+  for (const auto& entry : std::filesystem::directory_iterator(folder + "/results")) {
+    for (const nlohmann::json& j : ReadResultLines(entry.path().string())) {
+      if (j.contains("duplicate_of")) continue;
+      ++count[absl::StrCat(j["position"].get<std::string>(), " ", j["window"].dump())];
+    }
+  }
+  return count;
+}
+
+nlohmann::json Proven(const CommandOutput& r) {
+  const std::string last = r.out.substr(r.out.rfind('{'));
+  return nlohmann::json::parse(last);
+}
+
+TEST(ProveCli, KillNineOfTheManagerMidRoundThenResumeLosesAndRepeatsNothing) {
+  const TempFolder folder("prove_kill_manager");
+  const CommandOutput whole = RunCommand(Shell(ProveArgv(folder / "whole", {})));
+  ASSERT_EQ(whole.exit_status, 0) << whole.err;
+  const nlohmann::json reference = Proven(whole);
+
+  const ChildEnd end = RunAndSignalAfterLines(ProveArgv(folder / "killed", {}),
+                                              folder / "killed/results/round-001.jsonl", 5,
+                                              SIGKILL, folder / "killed.log");
+  ASSERT_TRUE(end.killed) << "the proof ended before its fifth unit: " << end.exit_status;
+  const CommandOutput resumed = RunCommand(Shell(ProveArgv(folder / "killed", {})));
+  ASSERT_EQ(resumed.exit_status, 0) << resumed.err;
+  EXPECT_THAT(resumed.err, HasSubstr("round 1: resuming"));
+  const nlohmann::json proven = Proven(resumed);
+  EXPECT_EQ(proven["score"], reference["score"]);
+  EXPECT_EQ(proven["score"], proven["expected_score"]);
+  EXPECT_EQ(proven["pv"], reference["pv"]);
+  EXPECT_EQ(proven["units"], reference["units"]);
+  EXPECT_EQ(proven["nodes"], reference["nodes"]);
+  for (const auto& [question, records] : RecordsPerQuestion(folder / "killed")) {
+    EXPECT_EQ(records, 1) << question;
+  }
+}
+
+// A worker killed in the middle of its shard leaves its units unanswered;
+// the round tries them once more and the proof goes on to the same answer.
+TEST(ProveCli, AKilledWorkerSUnitsAreTriedOnceMore) {
+  const TempFolder folder("prove_kill_worker");
+  const std::string dir = folder / "p";
+  // Kill the first shard's batch process once it has written a result.
+  const std::string killer = absl::StrCat(
+      "( while ! [ -f '", dir, "/results/round-001-shard-1-of-2.jsonl' ] || "
+      "[ $(wc -l < '", dir, "/results/round-001-shard-1-of-2.jsonl') -lt 1 ]; do sleep 0.01; done; "
+      // [2] matches 2 but not this command line's own text.
+      "pkill -9 -f -- 'batch .*--shard 1/[2] --out' ) & ");
+  // FFO #40 (20 empties) with 19-empty units: its first round gives each
+  // shard a few units of about 0.1 s, so the kill lands inside one.
+  const CommandOutput r = RunCommand(
+      killer + Shell({kBinary, "prove", kFfo40To59, "--range", "40", "--folder", dir,
+                      "--unit-empties", "19", "--threads", "1", "--hash-mb", "16", "--json",
+                      "--engine", "parallel", "--workers", "2"}));
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("units unanswered (crashed, killed or past the time limit); "
+                               "trying them once more"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/units/round-001-retry.obf"));
+  const nlohmann::json proven = Proven(r);
+  EXPECT_EQ(proven["score"], proven["expected_score"]);
+  for (const auto& [question, records] : RecordsPerQuestion(dir)) {
+    EXPECT_EQ(records, 1) << question;
+  }
+}
+
+TEST(ProveCli, HelpNamesTheFolderAndTheEngines) {
+  const CommandOutput r = RunCommand(kBinary + " prove --help");
+  EXPECT_EQ(r.exit_status, 0);
+  EXPECT_THAT(r.out, HasSubstr("--folder"));
+  EXPECT_THAT(r.out, HasSubstr("--unit-empties"));
+  EXPECT_THAT(r.out, HasSubstr("parallel: GNU parallel"));
+}
+
+}  // namespace
+}  // namespace endsolve::testing
