@@ -181,14 +181,18 @@ ProofTree::Outcome ProofTree::Below(Node& node, int test, const Knowledge& knowl
   return {true, all_known};
 }
 
-void ProofTree::AddUnit(const Node& node, int test, std::vector<Unit>* units) {
-  if (!planned_.emplace(KeyOf(node.board), test).second) return;
+// The unit that asks `node` "at least `test`?".
+Unit ProofTree::UnitOf(const Node& node, int test) {
   Unit unit;
   unit.position.board = node.board;
   unit.position.to_move = node.to_move;
   unit.position.window = ScoreWindow{test, test};
   unit.test = test;
-  units->push_back(std::move(unit));
+  return unit;
+}
+
+void ProofTree::AddUnit(const Node& node, int test, std::vector<Unit>* units) {
+  if (planned_.emplace(KeyOf(node.board), test).second) units->push_back(UnitOf(node, test));
 }
 
 TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Unit>* units) {
@@ -220,14 +224,7 @@ ProofTree::Line ProofTree::ProvenLine(const Knowledge& knowledge) {
     node = next;
     score = -score;
   }
-  if (node->kind == Node::Kind::kFrontier) {
-    Unit unit;
-    unit.position.board = node->board;
-    unit.position.to_move = node->to_move;
-    unit.position.window = ScoreWindow{score, score};
-    unit.test = score;
-    line.frontier = std::move(unit);
-  }
+  if (node->kind == Node::Kind::kFrontier) line.frontier = UnitOf(*node, score);
   return line;
 }
 

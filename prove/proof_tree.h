@@ -113,6 +113,7 @@ class ProofTree {
   Interval Bounds(Node& node, const Knowledge& knowledge);
   Outcome AtLeast(Node& node, int test, const Knowledge& knowledge, std::vector<Unit>* units);
   Outcome Below(Node& node, int test, const Knowledge& knowledge, std::vector<Unit>* units);
+  static Unit UnitOf(const Node& node, int test);
   void AddUnit(const Node& node, int test, std::vector<Unit>* units);
   void Expand(Node& node);
 

@@ -107,7 +107,6 @@ struct Results {
   Knowledge knowledge;
   // The answer to each question, for the principal variation's tail.
   std::map<batch::QuestionKey, batch::ResultRecord> answers;
-  std::map<batch::QuestionKey, batch::ResultRecord> timed_out;
   int units = 0;
   std::uint64_t nodes = 0;
   double cpu_seconds = 0;
@@ -133,11 +132,10 @@ absl::StatusOr<Results> ReadResults(const Folder& folder) {
         out.nodes += r.nodes.value_or(0);
         out.cpu_seconds += r.seconds.value_or(0) * r.threads;
       }
+      // A unit past its time limit answers nothing: it stays open, and the
+      // round retries it once.
+      if (r.status == batch::ResultStatus::kTimedOut) continue;
       const batch::QuestionKey question = batch::QuestionOf(r);
-      if (r.status == batch::ResultStatus::kTimedOut) {
-        out.timed_out.emplace(question, r);
-        continue;
-      }
       const ScoreWindow allowed = batch::ScoresAllowed(r);
       const Board board = r.position->board;
       if (!out.knowledge.Learn(board, allowed.lo, allowed.hi)) {

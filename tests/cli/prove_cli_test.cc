@@ -110,6 +110,24 @@ TEST(ProveCli, AKilledWorkerSUnitsAreTriedOnceMore) {
   }
 }
 
+// A unit past its time limit is tried once more; past it again, the proof
+// stops with the units' positions named and exit status 2, its folder kept.
+TEST(ProveCli, AUnitThatTimesOutTwiceStopsTheProofByName) {
+  const TempFolder folder("prove_time_limit");
+  const CommandOutput r = RunCommand(
+      Shell({kBinary, "prove", kFfo40To59, "--range", "40", "--folder", folder / "p",
+             "--unit-empties", "19", "--threads", "1", "--hash-mb", "16",
+             "--unit-time-limit", "0.001"}));
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("trying them once more"));
+  EXPECT_THAT(r.err, HasSubstr("units failed twice (crashed, or past --unit-time-limit); the "
+                               "proof stops here, its finished units kept in"));
+  // The first unit of round 1, named by its .obf line with its window.
+  const std::string first_unit = ReadFile(folder / "p/units/round-001.obf");
+  EXPECT_THAT(r.err, HasSubstr(first_unit.substr(0, first_unit.find('\n'))));
+  EXPECT_TRUE(std::filesystem::exists(folder / "p/units/round-001-retry.obf"));
+}
+
 TEST(ProveCli, HelpNamesTheFolderAndTheEngines) {
   const CommandOutput r = RunCommand(kBinary + " prove --help");
   EXPECT_EQ(r.exit_status, 0);

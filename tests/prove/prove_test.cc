@@ -18,10 +18,12 @@
 #include "prove/prover.h"
 #include "solver/solver.h"
 #include "tests/cli/batch_test_util.h"
+#include "tests/sanitized_share.h"
 
 namespace endsolve::prove {
 namespace {
 
+using ::endsolve::testing::InputsForThisBuild;
 using ::endsolve::testing::RandomPositions;
 using ::endsolve::testing::TempFolder;
 using ::testing::HasSubstr;
@@ -94,8 +96,10 @@ void ProveAndCompare(const std::vector<Position>& positions, int unit_empties,
 
 TEST(Prove, EqualsTheSolverOnRandomPositionsWithTinyUnits) {
   Seen seen;
-  ProveAndCompare(RandomPositions(24, 14, 16, /*seed=*/28), 10, nullptr, "prove_random", &seen);
-  ProveAndCompare(RandomPositions(16, 12, 13, /*seed=*/2028), 8, nullptr, "prove_random_8", &seen);
+  ProveAndCompare(RandomPositions(InputsForThisBuild(24), 14, 16, /*seed=*/28), 10, nullptr,
+                  "prove_random", &seen);
+  ProveAndCompare(RandomPositions(InputsForThisBuild(16), 12, 13, /*seed=*/2028), 8, nullptr,
+                  "prove_random_8", &seen);
 }
 
 // An evaluation of zeros guesses 0 for every root and orders every node's
@@ -106,9 +110,9 @@ TEST(Prove, EqualsTheSolverWhenTheGuessAndTheOrderAreBad) {
   std::vector<Position> lopsided;
   for (const Position& p : RandomPositions(400, 13, 13, /*seed=*/77)) {
     if (std::abs(Solved(p.board)) >= 24) lopsided.push_back(p);
-    if (lopsided.size() == 4) break;
+    if (static_cast<int>(lopsided.size()) == InputsForThisBuild(4)) break;
   }
-  ASSERT_EQ(lopsided.size(), 4u);
+  ASSERT_EQ(static_cast<int>(lopsided.size()), InputsForThisBuild(4));
   ProveAndCompare(lopsided, 9, &zeros, "prove_zeros", &seen);
 }
 
