@@ -16,6 +16,7 @@
 #include "cli/search_flags.h"
 #include "nlohmann/json.hpp"
 #include "prove/prover.h"
+#include "prove/simulate.h"
 
 namespace endsolve::cli {
 namespace {
@@ -30,8 +31,39 @@ struct ProveArgs {
   int threads = HardwareThreads();
   int hash_mb = 64;
   std::string unit_time_limit;
+  std::vector<int> simulate;
   bool json = false;
 };
+
+// The simulation of the finished proof on each worker count asked.
+void PrintSimulation(const std::string& folder, const std::vector<int>& workers, bool json,
+                     nlohmann::ordered_json* out) {
+  absl::StatusOr<std::vector<prove::RoundTimes>> rounds = prove::ReadRoundTimes(folder);
+  if (!rounds.ok()) {
+    absl::FPrintF(stderr, "endsolve prove: cannot simulate: %s\n", rounds.status().message());
+    return;
+  }
+  if (!json) {
+    absl::PrintF("simulated from the measured unit times (each unit on one worker, rounds in "
+                 "sequence):\n%8s %16s %9s %7s %15s\n",
+                 "workers", "wall s", "speedup", "rounds", "largest unit s");
+  }
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (int p : workers) {
+    const prove::Prediction prediction = prove::Simulate(*rounds, p);
+    if (json) {
+      rows.push_back({{"workers", p},
+                      {"wall_seconds", prediction.wall_seconds},
+                      {"speedup", prediction.speedup},
+                      {"rounds", prediction.rounds},
+                      {"largest_unit_seconds", prediction.largest_unit}});
+    } else {
+      absl::PrintF("%8d %16.1f %9.1f %7d %15.2f\n", p, prediction.wall_seconds,
+                   prediction.speedup, prediction.rounds, prediction.largest_unit);
+    }
+  }
+  if (json) (*out)["simulated"] = rows;
+}
 
 int RunProve(const ProveArgs& args) {
   auto fail = [](absl::string_view message) { return Fail("endsolve prove", message); };
@@ -93,6 +125,7 @@ int RunProve(const ProveArgs& args) {
     j["cpu_seconds"] = summary->cpu_seconds;
     j["wall_seconds"] = summary->wall_seconds;
     j["expanded"] = summary->expanded;
+    if (!args.simulate.empty()) PrintSimulation(args.folder, args.simulate, true, &j);
     absl::PrintF("%s\n", j.dump());
   } else {
     absl::PrintF("score %s, best move %s%s\n", FormatScore(summary->score),
@@ -107,6 +140,7 @@ int RunProve(const ProveArgs& args) {
         "expanded\n",
         summary->rounds, summary->units, summary->nodes, summary->cpu_seconds,
         summary->wall_seconds, summary->expanded);
+    if (!args.simulate.empty()) PrintSimulation(args.folder, args.simulate, false, nullptr);
   }
   return wrong ? kExitWrong : kExitOk;
 }
@@ -142,6 +176,11 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
   app->add_option("--unit-time-limit", args->unit_time_limit,
                   "a unit running longer is tried once more, then stops the proof (e.g. 10m)")
       ->check(StatusCheck([](const std::string& s) { return batch::ParseTimeLimit(s); }));
+  app->add_option("--simulate", args->simulate,
+                  "after the proof, predict its wall time on each of these worker counts from "
+                  "the measured unit times, e.g. 1,16,64,256,1024")
+      ->delimiter(',')
+      ->check(InRange(1, 1 << 20, "a number of workers"));
   app->add_flag("--json", args->json, "print the summary as one JSON object");
   runs[app] = [args](const std::vector<std::string>&) { return RunProve(*args); };
 }

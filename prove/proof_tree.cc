@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <functional>
 #include <set>
 #include <utility>
 
@@ -201,6 +202,38 @@ TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Unit
   const Outcome outcome = AtLeast(*root_, test, knowledge, units);
   if (!outcome.known) return TestState::kPending;
   return outcome.success ? TestState::kProven : TestState::kRefuted;
+}
+
+std::vector<std::vector<int>> ProofTree::ExpandedPaths() const {
+  std::vector<std::vector<int>> paths;
+  std::vector<int> path;
+  // Depth first, a node before its children.
+  std::function<void(const Node&)> visit = [&](const Node& node) {
+    if (!node.expanded) return;
+    paths.push_back(path);
+    for (const std::unique_ptr<Node>& child : node.children) {
+      path.push_back(child->move);
+      visit(*child);
+      path.pop_back();
+    }
+  };
+  visit(*root_);
+  return paths;
+}
+
+bool ProofTree::ExpandPath(const std::vector<int>& path) {
+  Node* node = root_.get();
+  for (std::size_t i = 0;; ++i) {
+    if (node->kind != Node::Kind::kInterior) return false;
+    if (!node->expanded) Expand(*node);
+    if (i == path.size()) return true;
+    Node* next = nullptr;
+    for (const std::unique_ptr<Node>& child : node->children) {
+      if (child->move == path[i]) next = child.get();
+    }
+    if (next == nullptr) return false;
+    node = next;
+  }
 }
 
 ProofTree::Line ProofTree::ProvenLine(const Knowledge& knowledge) {

@@ -99,6 +99,15 @@ class ProofTree {
   };
   Line ProvenLine(const Knowledge& knowledge);
 
+  // The expanded positions, each as the moves that lead to it from the root
+  // (kPass for passes), parents before children: what the work folder keeps
+  // of the tree, so that a manager that restarts backs its answers up
+  // through the same nodes and plans the same tests.
+  std::vector<std::vector<int>> ExpandedPaths() const;
+  // Expands the positions along `path` (the root's first); false when a
+  // move of it is not one of its position's children.
+  bool ExpandPath(const std::vector<int>& path);
+
   // Positions expanded so far (not counting the frontier).
   std::int64_t expanded() const { return expanded_; }
   int unit_empties() const { return unit_empties_; }

@@ -45,6 +45,7 @@ struct Folder {
   std::string Units() const { return root + "/units"; }
   std::string Results() const { return root + "/results"; }
   std::string Rounds() const { return root + "/rounds.jsonl"; }
+  std::string Tree() const { return root + "/tree.txt"; }
   std::string RoundUnits(int round, bool retry) const {
     return absl::StrFormat("%s/round-%03d%s.obf", Units(), round, retry ? "-retry" : "");
   }
@@ -291,6 +292,54 @@ absl::Status AppendRound(const Folder& folder, const Json& line) {
   return WriteFileAtomically(folder.Rounds(), text + line.dump() + "\n");
 }
 
+// tree.txt: one expanded position a line, the moves from the root to it
+// ("-" for the root itself), parents first.
+absl::Status SaveTree(const Folder& folder, const ProofTree& tree) {
+  std::string text;
+  for (const std::vector<int>& path : tree.ExpandedPaths()) {
+    text += path.empty() ? "-" : FormatPv(path);
+    text += '\n';
+  }
+  return WriteFileAtomically(folder.Tree(), text);
+}
+
+// Expands what an earlier run of the manager had expanded.
+absl::Status LoadTree(const Folder& folder, ProofTree* tree) {
+  if (!fs::exists(folder.Tree())) return absl::OkStatus();
+  absl::StatusOr<std::string> text = ReadFileBytes(folder.Tree());
+  if (!text.ok()) return text.status();
+  int line_number = 0;
+  std::size_t start = 0;
+  while (start < text->size()) {
+    std::size_t end = text->find('\n', start);
+    if (end == std::string::npos) end = text->size();
+    const std::string line = text->substr(start, end - start);
+    start = end + 1;
+    ++line_number;
+    std::vector<int> path;
+    bool ok = true;
+    if (line != "-") {
+      for (std::size_t i = 0; i < line.size(); i += 3) {
+        const std::string name = line.substr(i, 2);
+        if (name == "PS") {
+          path.push_back(kPass);
+        } else if (const std::optional<int> square = ParseSquare(name)) {
+          path.push_back(*square);
+        } else {
+          ok = false;
+        }
+      }
+    }
+    if (!ok || !tree->ExpandPath(path)) {
+      return absl::DataLossError(absl::StrCat(folder.Tree(), ":", line_number,
+                                              ": expected the moves to an expanded position of "
+                                              "this root, found '",
+                                              line, "'"));
+    }
+  }
+  return absl::OkStatus();
+}
+
 // The positions of `units` in words, for the message that stops a proof.
 std::string Describe(const std::vector<Position>& units) {
   std::vector<std::string> lines;
@@ -320,6 +369,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   int guess = eval::Evaluator::ToDiscs(guess_units);
   guess -= guess % 2;
   ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator, kOrderDepth);
+  if (absl::Status s = LoadTree(folder, &tree); !s.ok()) return s;
 
   ProveSummary summary;
   int earlier_rounds = 0;
@@ -411,6 +461,9 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     }
     if (!resumed) {
       ++round;
+      // The tree first: a units file on disk always has the tree it was
+      // planned on, so that a restarted manager backs up the same way.
+      if (absl::Status s = SaveTree(folder, tree); !s.ok()) return s;
       if (absl::Status s = WriteObfFile(folder.RoundUnits(round, false), units); !s.ok()) return s;
     }
     say(absl::StrFormat("round %d: score in [%s, %s], %s %s: %d units of %d empties", round,

@@ -4,6 +4,7 @@
 // refused. Units of 8-10 empties keep a proof of a 14-16-empty position
 // under a second while its tree still has passes, games that end inside it
 // and, with an evaluation of zeros, first guesses far from the score.
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "prove/proof_tree.h"
 #include "prove/prover.h"
+#include "prove/simulate.h"
 #include "solver/solver.h"
 #include "tests/cli/batch_test_util.h"
 #include "tests/sanitized_share.h"
@@ -212,6 +214,34 @@ TEST(Prove, ASecondRunOnTheFolderSolvesNoUnitAgain) {
   EXPECT_EQ(again->units, first->units);
   EXPECT_EQ(again->nodes, first->nodes);
   EXPECT_EQ(again->rounds, first->rounds);
+}
+
+// The folder keeps the expanded tree; a line of it that is no path of this
+// root's tree is refused by file and line, not guessed around.
+TEST(Prove, ABrokenTreeFileIsNamed) {
+  const TempFolder folder("prove_tree");
+  const Position root = RandomPositions(1, 14, 14, /*seed=*/3).front();
+  ASSERT_TRUE(Prove(root, Small(folder / "p", 10)).ok());
+  std::string tree = testing::ReadFile(folder / "p/tree.txt");
+  EXPECT_EQ(tree.substr(0, 2), "-\n");  // the root, expanded first
+  testing::WriteFile(folder / "p/tree.txt", tree + "Z9\n");
+  const absl::StatusOr<ProveSummary> again = Prove(root, Small(folder / "p", 10));
+  EXPECT_THAT(again.status().message(),
+              HasSubstr("/p/tree.txt:" + std::to_string(std::count(tree.begin(), tree.end(), '\n') + 1) +
+                        ": expected the moves to an expanded position of this root, found 'Z9'"));
+}
+
+// List scheduling by hand: round 1's units 3, 1, 1, 1 on two workers end at
+// 3 (3 | 1 1 1), round 2's 2, 2 at 2: 5 s for 10 s of work.
+TEST(Simulate, ListSchedulesEachRoundAndAddsTheRounds) {
+  const std::vector<RoundTimes> rounds = {{1, {1, 3, 1, 1}}, {2, {2, 2}}};
+  const Prediction two = Simulate(rounds, 2);
+  EXPECT_DOUBLE_EQ(two.wall_seconds, 5);
+  EXPECT_DOUBLE_EQ(two.speedup, 2);
+  EXPECT_DOUBLE_EQ(two.largest_unit, 3);
+  EXPECT_EQ(two.rounds, 2);
+  EXPECT_DOUBLE_EQ(Simulate(rounds, 1).wall_seconds, 10);
+  EXPECT_DOUBLE_EQ(Simulate(rounds, 100).wall_seconds, 5);  // the largest unit of each round
 }
 
 TEST(Prove, AFolderOfAnotherProofIsRefused) {
