@@ -52,6 +52,14 @@ std::string JsonLine(const Position& position, const SolveResult& result, Verdic
   j["empties"] = position.board.EmptyCount();
   j["best_move"] = SquareName(result.best_move);
   j["score"] = result.score;
+  // A position with a window (a prove unit): the window, and how the score
+  // relates to the truth, as batch records them.
+  if (position.window) {
+    j["window"] = {position.window->lo, position.window->hi};
+    j["bound"] = result.kind == ScoreKind::kExact   ? "exact"
+                 : result.kind == ScoreKind::kLower ? "lower"
+                                                    : "upper";
+  }
   j["expected_score"] = position.HasAnswers() ? nlohmann::ordered_json(position.ExpectedScore())
                                              : nlohmann::ordered_json(nullptr);
   j["ok"] = verdict == Verdict::kUnknown ? nlohmann::ordered_json(nullptr)

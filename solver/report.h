@@ -57,7 +57,8 @@ class SolveStatus {
 };
 
 // One JSON object (a line, without newline) with the keys documented in
-// README: id, empties, best_move, score, expected_score, ok, reason (why a
+// README: id, empties, best_move, score, window and bound (a line with a
+// window only), expected_score, ok, reason (why a
 // wrong answer is wrong, WrongReason; null otherwise), pv, leaves,
 // internal_nodes, nodes, presearch_nodes, seconds.
 std::string JsonLine(const Position& position, const SolveResult& result, Verdict verdict,

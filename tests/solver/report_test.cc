@@ -5,6 +5,7 @@
 #include "board/bitboard.h"
 #include "board/position_io.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 
 namespace endsolve {
 namespace {
@@ -34,6 +35,26 @@ TEST(ReportTest, TheColumnsLineUpUnderTheirHeader) {
   const std::string bare_row = ResultColumns(bare, result, Verdict::kUnknown, 5, 0, 10);
   EXPECT_EQ(bare_row.size(), header.size());
   EXPECT_EQ(bare_row.substr(11), " 20   A2   +38                           5     0.000     0.00");
+}
+
+// A line with a window (a prove unit) answered by a bound: the column
+// says which side, the JSON gives the window and the bound; without a
+// window neither appears.
+TEST(ReportTest, ABoundIsMarkedInTheColumnsAndTheJson) {
+  SolveResult result;
+  result.best_move = *ParseSquare("a2");
+  result.score = 38;
+  result.kind = ScoreKind::kUpper;
+  Position unit = Ffo40();
+  unit.window = ScoreWindow{40, 40};
+  const std::string row = ResultColumns(unit, result, Verdict::kOk, 10, 0.5, 10);
+  EXPECT_EQ(row.substr(11, 20), " 20   A2 <=+38    +3");
+  const nlohmann::json j = nlohmann::json::parse(JsonLine(unit, result, Verdict::kOk, ""));
+  EXPECT_EQ(j["window"], nlohmann::json::array({40, 40}));
+  EXPECT_EQ(j["bound"], "upper");
+  const nlohmann::json plain = nlohmann::json::parse(JsonLine(Ffo40(), result, Verdict::kOk, ""));
+  EXPECT_FALSE(plain.contains("window"));
+  EXPECT_FALSE(plain.contains("bound"));
 }
 
 TEST(ReportTest, EachPassDescribesWhatTheEngineBelieves) {
