@@ -174,8 +174,10 @@ absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& given, BatchPr
     const ScoreWindow window = item.position->window.value_or(ScoreWindow{});
     options_.lo = window.lo;
     options_.hi = window.hi;
-    // Every result independent of order and of resume.
-    result = SolveInClearedTable(item.position->board, options_);
+    // Every result independent of order and of resume (unless the run
+    // shares its table on purpose).
+    result = run_.fresh_table ? SolveInClearedTable(item.position->board, options_)
+                              : Solve(item.position->board, options_);
     if (!result.status.ok()) return result.status;
     if (result.stopped && interrupted.load()) return nullptr;
     searched = true;

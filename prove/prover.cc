@@ -184,14 +184,20 @@ std::vector<Position> Unanswered(const std::vector<Position>& units, const Resul
 }
 
 // Runs one units file in this process with BatchRun: resumed, appended,
-// each unit in a cleared table.
+// every unit in the proof's one table `tt`.
 absl::Status RunLocal(const std::string& units_path, const std::string& results_path,
-                      const ProveOptions& options) {
+                      const ProveOptions& options, TranspositionTable* tt) {
   absl::StatusOr<batch::BatchInput> input = batch::LoadBatchInput({units_path});
   if (!input.ok()) return input.status();
   batch::RunSettings run;
   run.threads = options.threads;
   run.time_limit = options.unit_time_limit;
+  // The units of a proof are neighbours in one tree: one table for all of
+  // them, never cleared, carries what each unit learnt to the next (its
+  // bounds hold whatever the window). FFO #60 and #61 at one thread with
+  // 20-empty units: 175.9 M -> 137.8 M and 98.9 M -> 88.0 M nodes, 13.3 ->
+  // 7.0 s and 9.6 -> 5.3 s against a table cleared before each unit.
+  run.fresh_table = false;
   std::vector<std::string> notes;
   absl::StatusOr<std::unique_ptr<batch::ResultsAppender>> results =
       batch::OpenResults(results_path, /*resume=*/true, run, &notes);
@@ -201,9 +207,7 @@ absl::Status RunLocal(const std::string& units_path, const std::string& results_
   solve.table.size_mib = static_cast<std::size_t>(options.hash_mb);
   solve.evaluator = options.evaluator;
   solve.cancel = options.cancel;
-  absl::StatusOr<std::unique_ptr<TranspositionTable>> tt = TranspositionTable::Create(solve.table);
-  if (!tt.ok()) return tt.status();
-  solve.tt = tt->get();
+  solve.tt = tt;
   batch::BatchRun batch(run, solve, results->get());
   const batch::BatchPlan plan = batch.Plan(input->items);
   batch::BatchProgress progress(static_cast<int>(input->items.size()), plan.skipped,
@@ -254,11 +258,11 @@ absl::Status RunParallel(const std::string& units_path, const Folder& folder, in
 }
 
 absl::Status RunUnits(const std::string& units_path, const Folder& folder, int round, bool retry,
-                      const ProveOptions& options) {
+                      const ProveOptions& options, TranspositionTable* tt) {
   if (options.engine == Engine::kParallel) {
     return RunParallel(units_path, folder, round, retry, options);
   }
-  return RunLocal(units_path, folder.LocalResults(round, retry), options);
+  return RunLocal(units_path, folder.LocalResults(round, retry), options, tt);
 }
 
 // The rounds finished before: their wall time.
@@ -371,6 +375,17 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator, kOrderDepth);
   if (absl::Status s = LoadTree(folder, &tree); !s.ok()) return s;
 
+  // The local engine's table, one for the whole proof.
+  std::unique_ptr<TranspositionTable> table;
+  if (options.engine == Engine::kLocal) {
+    TTOptions table_options;
+    table_options.size_mib = static_cast<std::size_t>(options.hash_mb);
+    absl::StatusOr<std::unique_ptr<TranspositionTable>> created =
+        TranspositionTable::Create(table_options);
+    if (!created.ok()) return created.status();
+    table = *std::move(created);
+  }
+
   ProveSummary summary;
   int earlier_rounds = 0;
   summary.wall_seconds = EarlierWallSeconds(folder, &earlier_rounds);
@@ -474,7 +489,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     // 4. Run the units; those left unanswered (a worker killed, a unit past
     // its time limit) once more; then stop with their positions named.
     const absl::Time start = absl::Now();
-    if (absl::Status s = RunUnits(folder.RoundUnits(round, false), folder, round, false, options);
+    if (absl::Status s = RunUnits(folder.RoundUnits(round, false), folder, round, false, options, table.get());
         !s.ok()) {
       return s;
     }
@@ -492,7 +507,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       if (!fs::exists(folder.RoundUnits(round, true))) {
         if (absl::Status s = WriteObfFile(folder.RoundUnits(round, true), open); !s.ok()) return s;
       }
-      if (absl::Status s = RunUnits(folder.RoundUnits(round, true), folder, round, true, options);
+      if (absl::Status s = RunUnits(folder.RoundUnits(round, true), folder, round, true, options, table.get());
           !s.ok()) {
         return s;
       }

@@ -1,7 +1,8 @@
 // `endsolve prove` end to end, on the built binary: kill -9 of the manager in
 // the middle of a round, and of a GNU parallel worker in the middle of its
-// units; the restarted proof gives the same answer as solve, and no unit is
-// solved twice (every question has one result record in the folder).
+// units; the restarted proof gives the same answer as solve, with a line
+// that keeps it, and no unit is solved twice (every question has one result
+// record in the folder).
 #include <csignal>
 #include <filesystem>
 #include <map>
@@ -11,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "board/position_io.h"
 #include "nlohmann/json.hpp"
 #include "tests/cli/batch_test_util.h"
 #include "tests/cli/run_command.h"
@@ -53,6 +55,26 @@ std::map<std::string, int> RecordsPerQuestion(const std::string& folder) {
   return count;
 }
 
+// The proof's line replays legally from its position to the end of the
+// game and ends with the proven score.
+void ExpectLineReachesTheScore(const nlohmann::json& proof) {
+  Board board = ParsePositionText(proof["position"].get<std::string>(), "proof")->board;
+  int sign = 1;
+  for (const nlohmann::json& move : proof["pv"]) {
+    if (move == "PS") {
+      ASSERT_EQ(board.Moves(), 0u);
+      board = board.Pass();
+    } else {
+      const int square = *ParseSquare(move.get<std::string>());
+      ASSERT_TRUE(board.Moves() & SquareBit(square)) << move;
+      board = board.Play(square);
+    }
+    sign = -sign;
+  }
+  EXPECT_TRUE(board.IsGameOver());
+  EXPECT_EQ(sign * board.FinalScore(), proof["score"].get<int>());
+}
+
 nlohmann::json Proven(const CommandOutput& r) {
   const std::string last = r.out.substr(r.out.rfind('{'));
   return nlohmann::json::parse(last);
@@ -74,9 +96,10 @@ TEST(ProveCli, KillNineOfTheManagerMidRoundThenResumeLosesAndRepeatsNothing) {
   const nlohmann::json proven = Proven(resumed);
   EXPECT_EQ(proven["score"], reference["score"]);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
-  EXPECT_EQ(proven["pv"], reference["pv"]);
-  EXPECT_EQ(proven["units"], reference["units"]);
-  EXPECT_EQ(proven["nodes"], reference["nodes"]);
+  // The local engine's units share one table, which a restart empties: the
+  // answers' fail-soft bounds, and so the later plans, units and line may
+  // differ from the uninterrupted run's; the line must still keep the score.
+  ExpectLineReachesTheScore(proven);
   for (const auto& [question, records] : RecordsPerQuestion(folder / "killed")) {
     EXPECT_EQ(records, 1) << question;
   }
@@ -105,6 +128,7 @@ TEST(ProveCli, AKilledWorkerSUnitsAreTriedOnceMore) {
   EXPECT_TRUE(std::filesystem::exists(dir + "/units/round-001-retry.obf"));
   const nlohmann::json proven = Proven(r);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
+  ExpectLineReachesTheScore(proven);
   for (const auto& [question, records] : RecordsPerQuestion(dir)) {
     EXPECT_EQ(records, 1) << question;
   }
