@@ -265,20 +265,18 @@ absl::Status RunUnits(const std::string& units_path, const Folder& folder, int r
   return RunLocal(units_path, folder.LocalResults(round, retry), options, tt);
 }
 
-// The rounds finished before: their wall time.
-double EarlierWallSeconds(const Folder& folder, int* rounds) {
+// The rounds finished before: their wall time, summed.
+double EarlierWallSeconds(const Folder& folder) {
   double wall = 0;
-  *rounds = 0;
   const absl::StatusOr<std::string> text = ReadFileBytes(folder.Rounds());
   if (!text.ok()) return 0;
   std::size_t start = 0;
   while (start < text->size()) {
-    std::size_t end = text->find('\n', start);
+    const std::size_t end = text->find('\n', start);
     if (end == std::string::npos) break;  // a torn last line: that round is run again
     const Json j = Json::parse(text->substr(start, end - start), nullptr, false);
     if (j.is_object() && j.contains("wall_seconds") && j["wall_seconds"].is_number()) {
       wall += j["wall_seconds"].get<double>();
-      ++*rounds;
     }
     start = end + 1;
   }
@@ -387,8 +385,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   }
 
   ProveSummary summary;
-  int earlier_rounds = 0;
-  summary.wall_seconds = EarlierWallSeconds(folder, &earlier_rounds);
+  summary.wall_seconds = EarlierWallSeconds(folder);
   std::vector<int> rounds = RoundsOnDisk(folder);
   int round = rounds.empty() ? 0 : rounds.back();
   bool rerun_last = !rounds.empty();  // checked against the results below
