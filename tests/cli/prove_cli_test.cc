@@ -105,6 +105,26 @@ TEST(ProveCli, KillNineOfTheManagerMidRoundThenResumeLosesAndRepeatsNothing) {
   }
 }
 
+// Ctrl-C stops the proof cleanly: exit status 130, the folder and the
+// command that resumes named, and the same command then finishes it.
+TEST(ProveCli, CtrlCStopsAndTheSameCommandResumes) {
+  const TempFolder folder("prove_ctrl_c");
+  const ChildEnd end = RunAndSignalAfterLines(ProveArgv(folder / "p", {}),
+                                              folder / "p/results/round-001.jsonl", 3, SIGINT,
+                                              folder / "ctrl-c.log");
+  ASSERT_FALSE(end.killed);
+  EXPECT_EQ(end.exit_status, 130);
+  EXPECT_THAT(ReadFile(folder / "ctrl-c.log"),
+              HasSubstr("interrupted; the finished units are kept in " + folder / "p"));
+  const CommandOutput resumed = RunCommand(Shell(ProveArgv(folder / "p", {})));
+  ASSERT_EQ(resumed.exit_status, 0) << resumed.err;
+  const nlohmann::json proven = Proven(resumed);
+  EXPECT_EQ(proven["score"], proven["expected_score"]);
+  for (const auto& [question, records] : RecordsPerQuestion(folder / "p")) {
+    EXPECT_EQ(records, 1) << question;
+  }
+}
+
 // A worker killed in the middle of its shard leaves its units unanswered;
 // the round tries them once more and the proof goes on to the same answer.
 TEST(ProveCli, AKilledWorkerSUnitsAreTriedOnceMore) {
