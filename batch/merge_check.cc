@@ -25,7 +25,7 @@ struct Found {
 std::string Scored(const Found& f) {
   const std::string bound =
       f.record->bound && *f.record->bound != ScoreKind::kExact
-          ? absl::StrCat(" (", BoundName(*f.record->bound), " bound)")
+          ? absl::StrCat(" (", ScoreKindName(*f.record->bound), " bound)")
           : "";
   return absl::StrCat(FormatScore(*f.record->score), bound, " in ", f.Where());
 }

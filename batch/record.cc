@@ -165,7 +165,7 @@ ScoreKind ReadBound(const Json& j, const char* key) {
   constexpr absl::string_view kWhat = "\"exact\", \"lower\" or \"upper\"";
   const std::string name = ReadString(j, key, kWhat);
   for (ScoreKind kind : {ScoreKind::kExact, ScoreKind::kLower, ScoreKind::kUpper}) {
-    if (BoundName(kind) == name) return kind;
+    if (ScoreKindName(kind) == name) return kind;
   }
   Refuse(key, kWhat);
 }
@@ -224,29 +224,9 @@ void AddWork(const SolveResult& result, Record* r) {
 
 }  // namespace
 
-absl::string_view BoundName(ScoreKind kind) {
-  switch (kind) {
-    case ScoreKind::kExact:
-      return "exact";
-    case ScoreKind::kLower:
-      return "lower";
-    case ScoreKind::kUpper:
-      return "upper";
-  }
-  return "?";
-}
-
 ScoreWindow ScoresAllowed(const Record& record) {
   assert(record.has_score() && !record.wld);
-  switch (record.bound.value_or(ScoreKind::kExact)) {
-    case ScoreKind::kExact:
-      return {*record.score, *record.score};
-    case ScoreKind::kLower:
-      return {*record.score, kNumSquares};
-    case ScoreKind::kUpper:
-      return {-kNumSquares, *record.score};
-  }
-  return {};
+  return endsolve::ScoresAllowed(*record.score, record.bound.value_or(ScoreKind::kExact));
 }
 
 QuestionKey QuestionOf(const ResultRecord& record) {
@@ -292,7 +272,7 @@ void to_json(Json& j, const Record& r) {
   WriteOptional(j, "empties", r.empties);
   if (r.window) j["window"] = Json::array({r.window->lo, r.window->hi});
   WriteOptional(j, "score", r.score);
-  if (r.bound) j["bound"] = BoundName(*r.bound);
+  if (r.bound) j["bound"] = ScoreKindName(*r.bound);
   if (r.best_move) j["best_move"] = SquareName(*r.best_move);
   if (r.pv) j["pv"] = MoveList(*r.pv);
   WriteOptional(j, "expected_score", r.expected_score);

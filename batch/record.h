@@ -151,13 +151,9 @@ struct QuestionKey {
 QuestionKey QuestionOf(const ResultRecord& record);
 QuestionKey QuestionOf(const Position& position);
 
-// The scores an exact-mode record with a score allows: [score, score] when
-// exact (no window, or bound "exact"), [score, 64] for a lower bound,
-// [-64, score] for an upper one.
+// The scores an exact-mode record with a score allows (solver.h's
+// ScoresAllowed of its score and bound; no bound: exact).
 ScoreWindow ScoresAllowed(const Record& record);
-
-// "exact", "lower", "upper": the `bound` key's spelling.
-absl::string_view BoundName(ScoreKind kind);
 
 // Parses and checks one line (without its newline) through from_json. The
 // error says what is wrong, for the warning that names the line.

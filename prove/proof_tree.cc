@@ -132,7 +132,7 @@ Interval ProofTree::RootInterval(const Knowledge& knowledge) { return Bounds(*ro
 // one be tried in the same round; one that succeeds, truly or by estimate,
 // ends the node.
 ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, const Knowledge& knowledge,
-                                      std::vector<Unit>* units) {
+                                      std::vector<Position>* units) {
   const Interval b = Bounds(node, knowledge);
   if (b.lower >= test) return {true, true};
   if (b.upper < test) return {false, true};
@@ -160,7 +160,7 @@ ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, const Knowledge& kno
 // that fails, truly or by its estimate, ends the node (a cut-off under the
 // hypothesis); the others are all asked in the same round.
 ProofTree::Outcome ProofTree::Below(Node& node, int test, const Knowledge& knowledge,
-                                    std::vector<Unit>* units) {
+                                    std::vector<Position>* units) {
   const Interval b = Bounds(node, knowledge);
   if (b.upper < test) return {true, true};
   if (b.lower >= test) return {false, true};
@@ -183,20 +183,19 @@ ProofTree::Outcome ProofTree::Below(Node& node, int test, const Knowledge& knowl
 }
 
 // The unit that asks `node` "at least `test`?".
-Unit ProofTree::UnitOf(const Node& node, int test) {
-  Unit unit;
-  unit.position.board = node.board;
-  unit.position.to_move = node.to_move;
-  unit.position.window = ScoreWindow{test, test};
-  unit.test = test;
+Position ProofTree::UnitOf(const Node& node, int test) {
+  Position unit;
+  unit.board = node.board;
+  unit.to_move = node.to_move;
+  unit.window = ScoreWindow{test, test};
   return unit;
 }
 
-void ProofTree::AddUnit(const Node& node, int test, std::vector<Unit>* units) {
+void ProofTree::AddUnit(const Node& node, int test, std::vector<Position>* units) {
   if (planned_.emplace(KeyOf(node.board), test).second) units->push_back(UnitOf(node, test));
 }
 
-TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Unit>* units) {
+TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Position>* units) {
   assert(test % 2 == 0);
   planned_.clear();
   const Outcome outcome = AtLeast(*root_, test, knowledge, units);

@@ -45,18 +45,9 @@ class Knowledge {
   // intersection is empty): two units disagree, which is a bug.
   bool Learn(const Board& board, int allowed_lo, int allowed_hi);
   Interval Of(const Board& board) const;
-  std::size_t size() const { return known_.size(); }
 
  private:
   std::map<PositionKey, Interval> known_;
-};
-
-// One question for a unit: is the score of `position` at least `test`?
-// Solved with the window [test, test]: an exact `test` or a lower bound
-// says yes, an upper bound no.
-struct Unit {
-  Position position;  // board, side to move and window
-  int test = 0;
 };
 
 // How a test of a position stands.
@@ -76,7 +67,9 @@ class ProofTree {
   // The root's interval from the knowledge, backed up through the tree.
   Interval RootInterval(const Knowledge& knowledge);
 
-  // The units a test "is the root's score at least `test`?" still needs,
+  // The units a test "is the root's score at least `test`?" still needs
+  // (each a position whose window [t, t] asks "at least t?": an exact t or
+  // a lower bound says yes, an upper bound no),
   // `test` even: the frontier positions alpha-beta visits when every
   // position not yet answered is taken at its estimate (the hypothesis).
   // At a node whose side to move needs one child to succeed, children are
@@ -86,7 +79,7 @@ class ProofTree {
   // a round, wherever it is in the tree, not a round per level. Empty when
   // the knowledge already decides the test (the state says how). Each
   // position once.
-  TestState Plan(int test, const Knowledge& knowledge, std::vector<Unit>* units);
+  TestState Plan(int test, const Knowledge& knowledge, std::vector<Position>* units);
 
   // Once the root's score is known exactly: the moves from the root to the
   // frontier along which every position keeps it (passes as kPass), and the
@@ -94,7 +87,7 @@ class ProofTree {
   // empty when the line ends the game inside the tree.
   struct Line {
     std::vector<int> moves;
-    std::optional<Unit> frontier;  // window [score, score]
+    std::optional<Position> frontier;  // window [score, score]
     int score = 0;                 // the root's
   };
   Line ProvenLine(const Knowledge& knowledge);
@@ -110,7 +103,6 @@ class ProofTree {
 
   // Positions expanded so far (not counting the frontier).
   std::int64_t expanded() const { return expanded_; }
-  int unit_empties() const { return unit_empties_; }
 
  private:
   struct Node;
@@ -120,10 +112,10 @@ class ProofTree {
     bool known = false;
   };
   Interval Bounds(Node& node, const Knowledge& knowledge);
-  Outcome AtLeast(Node& node, int test, const Knowledge& knowledge, std::vector<Unit>* units);
-  Outcome Below(Node& node, int test, const Knowledge& knowledge, std::vector<Unit>* units);
-  static Unit UnitOf(const Node& node, int test);
-  void AddUnit(const Node& node, int test, std::vector<Unit>* units);
+  Outcome AtLeast(Node& node, int test, const Knowledge& knowledge, std::vector<Position>* units);
+  Outcome Below(Node& node, int test, const Knowledge& knowledge, std::vector<Position>* units);
+  static Position UnitOf(const Node& node, int test);
+  void AddUnit(const Node& node, int test, std::vector<Position>* units);
   void Expand(Node& node);
 
   std::unique_ptr<Node> root_;

@@ -1,9 +1,14 @@
 #include "prove/prover.h"
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -142,7 +147,7 @@ absl::StatusOr<Results> ReadResults(const Folder& folder) {
       if (!out.knowledge.Learn(board, allowed.lo, allowed.hi)) {
         return absl::InternalError(absl::StrCat(
             path, ":", r.line_number, ": this unit's answer (", FormatScore(*r.score), ", ",
-            batch::BoundName(*r.bound), ") contradicts an earlier one for the same position"));
+            ScoreKindName(*r.bound), ") contradicts an earlier one for the same position"));
       }
       out.answers.emplace(question, r);
     }
@@ -166,12 +171,38 @@ std::vector<int> RoundsOnDisk(const Folder& folder) {
   return rounds;
 }
 
-// The units a units file asks, as positions with their windows.
-absl::StatusOr<std::vector<Position>> ReadUnits(const std::string& path) {
-  absl::StatusOr<ReadResult> read = ReadPositionFile(path);
-  if (!read.ok()) return read.status();
-  if (!read->errors.empty()) return read->errors.front();
-  return read->positions;
+// What a round asks: `units`, each a position with its window, for a test
+// of the root ("test": is its score at least `test`?) or for the principal
+// variation's tail ("pv": the exact `test`). A units file says the kind and
+// the test in a first comment line, "% test +12", so that a resumed round
+// knows them; batch skips the comment.
+struct RoundAsk {
+  std::string kind = "test";
+  int test = 0;
+  std::vector<Position> units;
+};
+
+absl::Status WriteRound(const std::string& path, const RoundAsk& ask) {
+  std::string text = absl::StrCat("% ", ask.kind, " ", FormatScore(ask.test), "\n");
+  for (const Position& unit : ask.units) absl::StrAppend(&text, FormatObf(unit), "\n");
+  return WriteFileAtomically(path, text);
+}
+
+absl::StatusOr<RoundAsk> ReadRound(const std::string& path) {
+  absl::StatusOr<std::string> text = ReadFileBytes(path);
+  if (!text.ok()) return text.status();
+  RoundAsk ask;
+  char kind[8] = {};
+  if (std::sscanf(text->c_str(), "%% %7s %d", kind, &ask.test) != 2 ||
+      (std::string(kind) != "test" && std::string(kind) != "pv")) {
+    return absl::DataLossError(
+        absl::StrCat(path, ":1: expected '% test SCORE' or '% pv SCORE', the round's test"));
+  }
+  ask.kind = kind;
+  ReadResult read = ParsePositions(*text, path);
+  if (!read.errors.empty()) return read.errors.front();
+  ask.units = std::move(read.positions);
+  return ask;
 }
 
 // The units of `units` no result answers yet (timed-out ones included).
@@ -204,7 +235,6 @@ absl::Status RunLocal(const std::string& units_path, const std::string& results_
   if (!results.ok()) return results.status();
   SolveOptions solve;
   solve.threads = options.threads;
-  solve.table.size_mib = static_cast<std::size_t>(options.hash_mb);
   solve.evaluator = options.evaluator;
   solve.cancel = options.cancel;
   solve.tt = tt;
@@ -242,17 +272,32 @@ absl::Status RunParallel(const std::string& units_path, const Folder& folder, in
   for (const std::string& a : batch_argv) argv.push_back(a);
   argv.push_back(":::");
   for (int k = 1; k <= options.workers; ++k) argv.push_back(absl::StrCat(k));
-  std::string command;
-  for (const std::string& a : argv) {
-    std::string quoted = "'";
-    for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    absl::StrAppend(&command, command.empty() ? "" : " ", quoted + "'");
+  // Started without a shell (nothing to quote): its output to /dev/null,
+  // its workers' messages appended to the folder's workers.log.
+  const std::string log = folder.root + "/workers.log";
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&files, STDERR_FILENO, log.c_str(),
+                                   O_WRONLY | O_CREAT | O_APPEND, 0644);
+  std::vector<char*> args;
+  for (std::string& a : argv) args.push_back(a.data());
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, "parallel", &files, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&files);
+  if (spawned != 0) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "cannot run GNU parallel: ", std::strerror(spawned), "; is it installed (scripts/setup)?"));
   }
-  absl::StrAppend(&command, " >/dev/null 2>>", folder.root, "/workers.log");
-  const int status = std::system(command.c_str());
-  if (status == -1 || (WIFEXITED(status) && WEXITSTATUS(status) == 255)) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  // 255: parallel itself failed (a bad option); a failed shard is not an
+  // error here, its units stay open and are retried.
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 255) {
     return absl::FailedPreconditionError(
-        absl::StrCat("cannot run GNU parallel (", command, "); is it installed?"));
+        absl::StrCat("GNU parallel failed to run the round's workers; see ", log));
   }
   return absl::OkStatus();
 }
@@ -397,43 +442,36 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
 
     // 1. What this round asks: the last round again while units of it are
     // unanswered (a manager stopped mid-round), else new units.
-    std::vector<Position> units;
-    int test = 0;
-    std::string kind = "test";
+    RoundAsk ask;
     bool resumed = false;
     if (rerun_last) {
       rerun_last = false;
-      absl::StatusOr<std::vector<Position>> last = ReadUnits(folder.RoundUnits(round, false));
+      absl::StatusOr<RoundAsk> last = ReadRound(folder.RoundUnits(round, false));
       if (!last.ok()) return last.status();
-      if (!Unanswered(*last, *results).empty()) {
-        units = *last;
+      if (const std::size_t open = Unanswered(last->units, *results).size(); open > 0) {
+        say(absl::StrFormat("round %d: resuming, %d of its %d units unanswered", round, open,
+                            last->units.size()));
+        ask = *std::move(last);
         resumed = true;
-        test = units.front().window->lo;
-        say(absl::StrFormat("round %d: resuming, %d of its %d units unanswered", round,
-                            Unanswered(units, *results).size(), units.size()));
       }
     }
-    if (units.empty() && interval.exact()) {
+    if (!resumed && interval.exact()) {
       // 2. The score is proven: the line that keeps it, and its tail from
       // the exact solve of the frontier position that ends it.
       const ProofTree::Line line = tree.ProvenLine(results->knowledge);
       summary.score = line.score;
       summary.pv = line.moves;
-      bool tail_known = true;
       if (line.frontier) {
-        const auto answer = results->answers.find(batch::QuestionOf(line.frontier->position));
+        const auto answer = results->answers.find(batch::QuestionOf(*line.frontier));
         if (answer == results->answers.end()) {
-          tail_known = false;
-          units.push_back(line.frontier->position);
-          test = line.frontier->test;
-          kind = "pv";
+          ask = RoundAsk{"pv", line.frontier->window->lo, {*line.frontier}};
         } else {
           const int symmetry =
-              SymmetryBetween(answer->second.position->board, line.frontier->position.board);
+              SymmetryBetween(answer->second.position->board, line.frontier->board);
           for (int move : *answer->second.pv) summary.pv.push_back(TransformSquare(move, symmetry));
         }
       }
-      if (tail_known) {
+      if (ask.units.empty()) {  // the tail is known: the proof is complete
         summary.best_move = summary.pv.empty() ? kNoMove : summary.pv.front();
         summary.rounds = static_cast<int>(RoundsOnDisk(folder).size());
         summary.units = results->units;
@@ -443,12 +481,12 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
         return summary;
       }
     }
-    if (units.empty()) {
+    if (ask.units.empty()) {
       // 3. A new test: "at least `test`?", `test` the estimate kept inside
       // the interval still open (both ends even, so test in (lower, upper]).
-      test = std::clamp(guess, interval.lower + 2, interval.upper);
-      std::vector<Unit> planned;
-      const TestState state = tree.Plan(test, results->knowledge, &planned);
+      ask.test = std::clamp(guess, interval.lower + 2, interval.upper);
+      const int test = ask.test;
+      const TestState state = tree.Plan(test, results->knowledge, &ask.units);
       if (state != TestState::kPending) {
         // Decided by answers that the part of the tree expanded only now
         // brings to the root: the interval moves, and the loop goes on.
@@ -460,12 +498,11 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
         }
         continue;
       }
-      if (planned.empty()) {
+      if (ask.units.empty()) {
         return absl::InternalError(absl::StrFormat(
             "the test >= %d of a root known in [%d, %d] needs no unit", test, interval.lower,
             interval.upper));
       }
-      for (Unit& unit : planned) units.push_back(std::move(unit.position));
     }
     if (options.cancel != nullptr && options.cancel->load()) {
       summary.interrupted = true;
@@ -476,12 +513,13 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       // The tree first: a units file on disk always has the tree it was
       // planned on, so that a restarted manager backs up the same way.
       if (absl::Status s = SaveTree(folder, tree); !s.ok()) return s;
-      if (absl::Status s = WriteObfFile(folder.RoundUnits(round, false), units); !s.ok()) return s;
+      if (absl::Status s = WriteRound(folder.RoundUnits(round, false), ask); !s.ok()) return s;
     }
     say(absl::StrFormat("round %d: score in [%s, %s], %s %s: %d units of %d empties", round,
                         FormatScore(interval.lower), FormatScore(interval.upper),
-                        kind == "pv" ? "principal variation, exact" : "testing >=",
-                        FormatScore(test), units.size(), units.front().board.EmptyCount()));
+                        ask.kind == "pv" ? "principal variation, exact" : "testing >=",
+                        FormatScore(ask.test), ask.units.size(),
+                        ask.units.front().board.EmptyCount()));
 
     // 4. Run the units; those left unanswered (a worker killed, a unit past
     // its time limit) once more; then stop with their positions named.
@@ -496,13 +534,16 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     }
     absl::StatusOr<Results> after = ReadResults(folder);
     if (!after.ok()) return after.status();
-    std::vector<Position> open = Unanswered(units, *after);
+    std::vector<Position> open = Unanswered(ask.units, *after);
     if (!open.empty()) {
       say(absl::StrFormat("round %d: %d units unanswered (crashed, killed or past the time "
                           "limit); trying them once more",
                           round, open.size()));
       if (!fs::exists(folder.RoundUnits(round, true))) {
-        if (absl::Status s = WriteObfFile(folder.RoundUnits(round, true), open); !s.ok()) return s;
+        if (absl::Status s = WriteRound(folder.RoundUnits(round, true), {ask.kind, ask.test, open});
+            !s.ok()) {
+          return s;
+        }
       }
       if (absl::Status s = RunUnits(folder.RoundUnits(round, true), folder, round, true, options, table.get());
           !s.ok()) {
@@ -510,7 +551,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       }
       after = ReadResults(folder);
       if (!after.ok()) return after.status();
-      open = Unanswered(units, *after);
+      open = Unanswered(ask.units, *after);
       if (!open.empty()) {
         // A unit is answered by a retry only under the retry file's id; a
         // timed-out retry leaves the question open.
@@ -524,9 +565,9 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     summary.wall_seconds += wall;
     Json line = Json::object();
     line["round"] = round;
-    line["kind"] = kind;
-    line["test"] = test;
-    line["units"] = units.size();
+    line["kind"] = ask.kind;
+    line["test"] = ask.test;
+    line["units"] = ask.units.size();
     line["wall_seconds"] = wall;
     if (absl::Status s = AppendRound(folder, line); !s.ok()) return s;
     const Interval now = tree.RootInterval(after->knowledge);

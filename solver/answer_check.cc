@@ -8,31 +8,10 @@ namespace {
 
 constexpr int Sign(int x) { return (x > 0) - (x < 0); }
 
-// True when the true score `expected` satisfies the result: equals an exact
-// score, is at least a lower bound, at most an upper bound.
+// True when the true score `expected` is one the result allows.
 bool WithinBound(const SolveResult& result, int expected) {
-  switch (result.kind) {
-    case ScoreKind::kExact:
-      return result.score == expected;
-    case ScoreKind::kLower:
-      return expected >= result.score;
-    case ScoreKind::kUpper:
-      return expected <= result.score;
-  }
-  return false;
-}
-
-// "exact", "lower bound", "upper bound" for the reasons.
-const char* KindWords(ScoreKind kind) {
-  switch (kind) {
-    case ScoreKind::kExact:
-      return "exact score";
-    case ScoreKind::kLower:
-      return "lower bound";
-    case ScoreKind::kUpper:
-      return "upper bound";
-  }
-  return "?";
+  const ScoreWindow allowed = ScoresAllowed(result.score, result.kind);
+  return allowed.lo <= expected && expected <= allowed.hi;
 }
 
 }  // namespace
@@ -55,7 +34,9 @@ std::string WrongReason(const Position& position, const SolveResult& result, boo
   if (CheckAnswer(position, result, wld) != Verdict::kWrong) return "";
   const int expected = position.ExpectedScore();
   if (!wld && position.window && !WithinBound(result, expected)) {
-    return absl::StrCat(KindWords(result.kind), " ", FormatScore(result.score),
+    return absl::StrCat(ScoreKindName(result.kind),
+                        result.kind == ScoreKind::kExact ? " score " : " bound ",
+                        FormatScore(result.score),
                         ", the answers say ", FormatScore(expected));
   }
   if (wld || result.score != expected) {

@@ -56,9 +56,7 @@ std::string JsonLine(const Position& position, const SolveResult& result, Verdic
   // relates to the truth, as batch records them.
   if (position.window) {
     j["window"] = {position.window->lo, position.window->hi};
-    j["bound"] = result.kind == ScoreKind::kExact   ? "exact"
-                 : result.kind == ScoreKind::kLower ? "lower"
-                                                    : "upper";
+    j["bound"] = ScoreKindName(result.kind);
   }
   j["expected_score"] = position.HasAnswers() ? nlohmann::ordered_json(position.ExpectedScore())
                                              : nlohmann::ordered_json(nullptr);

@@ -13,6 +13,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "board/board.h"
 #include "board/node_counts.h"
@@ -86,6 +87,14 @@ enum class ScoreKind {
   kLower,   // true score >= score (failed high on the window)
   kUpper,   // true score <= score (failed low on the window)
 };
+
+// "exact", "lower" or "upper": the one spelling of a kind, for batch
+// records, `solve --json` and messages.
+absl::string_view ScoreKindName(ScoreKind kind);
+
+// The true scores a result allows: [score, score] when exact, [score, 64]
+// for a lower bound, [-64, score] for an upper one.
+ScoreWindow ScoresAllowed(int score, ScoreKind kind);
 
 // A WLD win is {score +1, kLower}, a loss {-1, kUpper}, a draw {0, kExact}.
 // When the result is a bound, best_move and pv prove that bound: along the pv

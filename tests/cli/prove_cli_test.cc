@@ -166,9 +166,12 @@ TEST(ProveCli, AUnitThatTimesOutTwiceStopsTheProofByName) {
   EXPECT_THAT(r.err, HasSubstr("trying them once more"));
   EXPECT_THAT(r.err, HasSubstr("units failed twice (crashed, or past --unit-time-limit); the "
                                "proof stops here, its finished units kept in"));
-  // The first unit of round 1, named by its .obf line with its window.
-  const std::string first_unit = ReadFile(folder / "p/units/round-001.obf");
-  EXPECT_THAT(r.err, HasSubstr(first_unit.substr(0, first_unit.find('\n'))));
+  // The first unit of round 1 (after the file's "% test SCORE" line),
+  // named by its .obf line with its window.
+  const std::string units = ReadFile(folder / "p/units/round-001.obf");
+  ASSERT_EQ(units.substr(0, 7), "% test ");
+  const std::size_t first = units.find('\n') + 1;
+  EXPECT_THAT(r.err, HasSubstr(units.substr(first, units.find('\n', first) - first)));
   EXPECT_TRUE(std::filesystem::exists(folder / "p/units/round-001-retry.obf"));
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "board/position_io.h"
 #include "eval/evaluator.h"
 #include "eval/weights.h"
@@ -229,6 +230,24 @@ TEST(Prove, ABrokenTreeFileIsNamed) {
   EXPECT_THAT(again.status().message(),
               HasSubstr("/p/tree.txt:" + std::to_string(std::count(tree.begin(), tree.end(), '\n') + 1) +
                         ": expected the moves to an expanded position of this root, found 'Z9'"));
+}
+
+// A units file begins with its round's test; one without is named, not
+// guessed around.
+TEST(Prove, AUnitsFileWithoutItsTestIsNamed) {
+  const TempFolder folder("prove_units_header");
+  const Position root = RandomPositions(1, 14, 14, /*seed=*/3).front();
+  const absl::StatusOr<ProveSummary> proof = Prove(root, Small(folder / "p", 10));
+  ASSERT_TRUE(proof.ok()) << proof.status();
+  const std::string last =
+      folder / absl::StrFormat("p/units/round-%03d.obf", proof->rounds);
+  std::string units = testing::ReadFile(last);
+  ASSERT_EQ(units[0], '%');
+  testing::WriteFile(last, units.substr(units.find('\n') + 1));
+  EXPECT_THAT(Prove(root, Small(folder / "p", 10)).status().message(),
+              HasSubstr(absl::StrFormat("round-%03d.obf:1: expected '%% test SCORE' or '%% pv "
+                                        "SCORE', the round's test",
+                                        proof->rounds)));
 }
 
 // List scheduling by hand: round 1's units 3, 1, 1, 1 on two workers end at
