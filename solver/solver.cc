@@ -390,30 +390,6 @@ SolveResult SolveInClearedTable(const Board& board, const SolveOptions& options)
   return result;
 }
 
-absl::string_view ScoreKindName(ScoreKind kind) {
-  switch (kind) {
-    case ScoreKind::kExact:
-      return "exact";
-    case ScoreKind::kLower:
-      return "lower";
-    case ScoreKind::kUpper:
-      return "upper";
-  }
-  return "?";
-}
-
-ScoreWindow ScoresAllowed(int score, ScoreKind kind) {
-  switch (kind) {
-    case ScoreKind::kExact:
-      return {score, score};
-    case ScoreKind::kLower:
-      return {score, kNumSquares};
-    case ScoreKind::kUpper:
-      return {-kNumSquares, score};
-  }
-  return {};
-}
-
 int HardwareThreads() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
 absl::StatusOr<int> SolveEach(const std::vector<Position>& positions, SolveOptions options,
