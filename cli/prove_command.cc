@@ -21,13 +21,18 @@
 namespace endsolve::cli {
 namespace {
 
+// The most workers a round may have: a Slurm array of this many tasks is
+// already beyond most sites' MaxArraySize, and --simulate predicts further.
+constexpr int kMaxWorkers = 1 << 16;
+
 struct ProveArgs {
   std::vector<std::string> inputs;
   InputArgs input;
   std::string folder;
   int unit_empties = prove::kDefaultUnitEmpties;
   std::string engine = "local";
-  int workers = 2;
+  int workers = 0;  // 0: not given (2 for the engines that use it)
+  std::vector<std::string> sbatch_options;
   int threads = HardwareThreads();
   int hash_mb = 64;
   std::string unit_time_limit;
@@ -80,8 +85,18 @@ int RunProve(const ProveArgs& args) {
   prove::ProveOptions options;
   options.folder = args.folder;
   options.unit_empties = args.unit_empties;
-  options.engine = args.engine == "parallel" ? prove::Engine::kParallel : prove::Engine::kLocal;
-  options.workers = args.workers;
+  options.engine = args.engine == "parallel" ? prove::Engine::kParallel
+                   : args.engine == "slurm"  ? prove::Engine::kSlurm
+                                             : prove::Engine::kLocal;
+  if (options.engine == prove::Engine::kLocal && args.workers != 0) {
+    return fail("--workers is for --engine parallel or slurm; the local engine runs its units "
+                "one after another with --threads threads");
+  }
+  if (options.engine != prove::Engine::kSlurm && !args.sbatch_options.empty()) {
+    return fail("--sbatch-options is for --engine slurm");
+  }
+  options.workers = args.workers != 0 ? args.workers : 2;
+  options.sbatch_options = args.sbatch_options;
   options.threads = args.threads;
   options.hash_mb = args.hash_mb;
   if (!args.unit_time_limit.empty()) {
@@ -164,10 +179,16 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       ->check(InRange(prove::kMinUnitEmpties, kNumSquares, "a number of empties"));
   app->add_option("--engine", args->engine,
                   "local: units one after another in this process; parallel: GNU parallel runs "
-                  "--workers endsolve batch processes, a shard each")
-      ->check(CLI::IsMember({"local", "parallel"}));
-  app->add_option("--workers", args->workers, "parallel: processes per round (default 2)")
-      ->check(InRange(1, kMaxThreads, "a number of workers"));
+                  "--workers endsolve batch processes, a shard each; slurm: each round one "
+                  "sbatch --array of --workers tasks, a shard each, waited for")
+      ->check(CLI::IsMember({"local", "parallel", "slurm"}));
+  app->add_option("--workers", args->workers,
+                  "parallel: processes per round; slurm: array tasks per round (default 2)")
+      ->check(InRange(1, kMaxWorkers, "a number of workers"));
+  app->add_option("--sbatch-options", args->sbatch_options,
+                  "slurm: more sbatch options for each round's array, separated by spaces, "
+                  "e.g. \"--partition=long --time=4:00:00 --mem=16G\"")
+      ->delimiter(' ');
   app->add_option("--threads", args->threads,
                   "threads of each unit solve (default: every hardware thread)")
       ->check(InRange(1, kMaxThreads, "a number of threads"));

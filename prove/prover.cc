@@ -248,64 +248,228 @@ absl::Status RunLocal(const std::string& units_path, const std::string& results_
   return done.status();
 }
 
-// Runs one units file as `workers` shards under GNU parallel, each an
-// `endsolve batch` of its own. A shard that fails leaves its units
-// unanswered, which the manager retries; so only a parallel that cannot
-// start is an error here.
-absl::Status RunParallel(const std::string& units_path, const Folder& folder, int round,
-                         bool retry, const ProveOptions& options) {
-  std::vector<std::string> argv = {"parallel", "--will-cite", "--halt", "never", "-j",
-                                   absl::StrCat(options.workers)};
-  // Each shard's results file; GNU parallel puts K where {} stands.
-  const std::string out = absl::StrFormat("%s/round-%03d%s-shard-{}-of-%d.jsonl", folder.Results(),
-                                          round, retry ? "-retry" : "", options.workers);
-  std::vector<std::string> batch_argv = {
-      options.endsolve_binary, "batch",       units_path,
-      "--shard",               absl::StrCat("{}/", options.workers),
-      "--out",                 out,
-      "--threads",             absl::StrCat(options.threads),
-      "--hash-mb",             absl::StrCat(options.hash_mb)};
+// The command of one shard of a round's units file: an `endsolve batch` of
+// shard `shard` of `options.workers`, into the round's shard results file.
+// `shard` is the engine's placeholder for the shard number.
+std::vector<std::string> ShardArgv(const std::string& units_path, const Folder& folder, int round,
+                                   bool retry, const std::string& shard,
+                                   const ProveOptions& options) {
+  std::vector<std::string> argv = {
+      options.endsolve_binary,
+      "batch",
+      units_path,
+      "--shard",
+      absl::StrCat(shard, "/", options.workers),
+      "--out",
+      absl::StrFormat("%s/round-%03d%s-shard-%s-of-%d.jsonl", folder.Results(), round,
+                      retry ? "-retry" : "", shard, options.workers),
+      "--threads",
+      absl::StrCat(options.threads),
+      "--hash-mb",
+      absl::StrCat(options.hash_mb)};
   if (options.unit_time_limit != absl::InfiniteDuration()) {
-    batch_argv.push_back("--time-limit-per-position");
-    batch_argv.push_back(absl::StrCat(absl::ToDoubleSeconds(options.unit_time_limit)));
+    argv.push_back("--time-limit-per-position");
+    argv.push_back(absl::StrCat(absl::ToDoubleSeconds(options.unit_time_limit)));
   }
-  for (const std::string& a : batch_argv) argv.push_back(a);
-  argv.push_back(":::");
-  for (int k = 1; k <= options.workers; ++k) argv.push_back(absl::StrCat(k));
-  // Started without a shell (nothing to quote): its output to /dev/null,
-  // its workers' messages appended to the folder's workers.log.
-  const std::string log = folder.root + "/workers.log";
+  return argv;
+}
+
+// How often Slurm's queue is asked whether a round's array is done. Not
+// sbatch --wait: it looks every 10 s or so, and a proof has many rounds of a
+// few seconds. Each look is a request to slurmctld, so not ten a second.
+constexpr absl::Duration kQueuePoll = absl::Seconds(1);
+// squeue failures in a row (a controller restarting) before the manager
+// stops; the same command then resumes and waits for the array again.
+constexpr int kQueueFailures = 120;
+
+// Runs `argv` (argv[0] looked up on PATH) without a shell, so that nothing
+// needs quoting: its standard output to `out_path` (truncated), its standard
+// error appended to `err_path`. Returns its wait status once it exits, or an
+// error naming it when it cannot start.
+absl::StatusOr<int> RunProgram(std::vector<std::string> argv, const std::string& out_path,
+                               const std::string& err_path) {
   posix_spawn_file_actions_t files;
   posix_spawn_file_actions_init(&files);
-  posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&files, STDERR_FILENO, log.c_str(),
+  posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, out_path.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&files, STDERR_FILENO, err_path.c_str(),
                                    O_WRONLY | O_CREAT | O_APPEND, 0644);
   std::vector<char*> args;
   for (std::string& a : argv) args.push_back(a.data());
   args.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, "parallel", &files, nullptr, args.data(), environ);
+  const int spawned = posix_spawnp(&pid, argv[0].c_str(), &files, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&files);
   if (spawned != 0) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "cannot run GNU parallel: ", std::strerror(spawned), "; is it installed (scripts/setup)?"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("cannot run ", argv[0], ": ", std::strerror(spawned)));
   }
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return 0;  // not ours to wait for any more
+  }
+  return status;
+}
+
+// Runs one units file as `workers` shards under GNU parallel, each an
+// `endsolve batch` of its own. A shard that fails leaves its units
+// unanswered, which the manager retries; so only a parallel that cannot
+// start is an error here. Ctrl-C reaches parallel itself (one process
+// group), which stops its workers.
+absl::Status RunParallel(const std::string& units_path, const Folder& folder, int round,
+                         bool retry, const ProveOptions& options) {
+  std::vector<std::string> argv = {"parallel", "--will-cite", "--halt", "never", "-j",
+                                   absl::StrCat(options.workers)};
+  // GNU parallel puts K where {} stands.
+  for (std::string& a : ShardArgv(units_path, folder, round, retry, "{}", options)) {
+    argv.push_back(std::move(a));
+  }
+  argv.push_back(":::");
+  for (int k = 1; k <= options.workers; ++k) argv.push_back(absl::StrCat(k));
+  const std::string log = folder.root + "/workers.log";
+  const absl::StatusOr<int> status =
+      RunProgram(std::move(argv), "/dev/null", log);
+  if (!status.ok()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(status.status().message(), "; is GNU parallel installed (scripts/setup)?"));
   }
   // 255: parallel itself failed (a bad option); a failed shard is not an
   // error here, its units stay open and are retried.
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 255) {
+  if (WIFEXITED(*status) && WEXITSTATUS(*status) == 255) {
     return absl::FailedPreconditionError(
         absl::StrCat("GNU parallel failed to run the round's workers; see ", log));
   }
   return absl::OkStatus();
 }
 
+// `word` as one word of a POSIX shell command, with every `placeholder` in
+// it replaced by the value of the shell variable `variable`.
+std::string ShellWord(const std::string& word, const std::string& placeholder,
+                      const std::string& variable) {
+  std::string out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t at = word.find(placeholder, start);
+    const std::string piece = word.substr(start, at == std::string::npos ? at : at - start);
+    out += '\'';
+    for (char c : piece) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += '\'';
+    if (at == std::string::npos) return out;
+    absl::StrAppend(&out, "\"$", variable, "\"");
+    start = at + placeholder.size();
+  }
+}
+
+// The job id that `sbatch --parsable` printed ("123" or "123;cluster"), or
+// empty when it printed none (the submission failed).
+std::string SubmittedJob(const std::string& path) {
+  const absl::StatusOr<std::string> text = ReadFileBytes(path);
+  if (!text.ok()) return "";
+  std::string id;
+  for (char c : *text) {
+    if (c < '0' || c > '9') break;
+    id += c;
+  }
+  return id;
+}
+
+// Waits while Slurm's queue lists job `job` (pending, running or
+// completing), asking squeue every kQueuePoll; cancels it (scancel) when
+// `cancel` is set. A job Slurm has forgotten ("Invalid job id") is done.
+// squeue failing otherwise (the controller down) is retried for a while,
+// then an error.
+absl::Status WaitForJob(const std::string& job, const std::string& scratch, const std::string& log,
+                        const std::atomic<bool>* cancel) {
+  const std::string out = scratch + ".queue";
+  const std::string err = scratch + ".queue-error";
+  int failures = 0;
+  for (;;) {
+    if (cancel != nullptr && cancel->load()) {
+      (void)RunProgram({"scancel", job}, "/dev/null", log);
+      return absl::OkStatus();
+    }
+    std::error_code ec;
+    fs::remove(err, ec);
+    const absl::StatusOr<int> status =
+        RunProgram({"squeue", "-h", "-o", "%i", "-j", job}, out, err);
+    if (!status.ok()) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(status.status().message(), "; is Slurm's squeue on PATH?"));
+    }
+    const std::string listed = ReadFileBytes(out).value_or("");
+    const std::string complaint = ReadFileBytes(err).value_or("");
+    if (WIFEXITED(*status) && WEXITSTATUS(*status) == 0) {
+      if (listed.find_first_not_of(" \n") == std::string::npos) return absl::OkStatus();
+      failures = 0;
+    } else if (complaint.find("Invalid job id") != std::string::npos) {
+      return absl::OkStatus();
+    } else if (++failures >= kQueueFailures) {
+      return absl::UnavailableError(absl::StrCat(
+          "squeue failed ", failures, " times in a row on job ", job, ": ", complaint,
+          "the same command resumes the proof once Slurm answers"));
+    }
+    absl::SleepFor(kQueuePoll);
+  }
+}
+
+// Runs one units file as one Slurm job array, task K solving shard K of
+// `workers`, and waits until the queue no longer lists it. The tasks see
+// the folder through the file system they share with the manager. A task
+// that fails or is cancelled leaves its units unanswered, which the manager
+// retries; so only a failed submission is an error here. A cancel of the
+// manager (Ctrl-C) cancels the array.
+absl::Status RunSlurm(const std::string& units_path, const Folder& folder, int round, bool retry,
+                      const ProveOptions& options) {
+  const std::string logs = folder.root + "/slurm";
+  std::error_code ec;
+  fs::create_directories(logs, ec);
+  const std::string name = absl::StrFormat("round-%03d%s", round, retry ? "-retry" : "");
+  const std::string job_file = absl::StrCat(logs, "/", name, ".job");
+  const std::string log = folder.root + "/workers.log";
+  // A manager killed while its array ran leaves the array running: wait for
+  // it first, rather than race a second array whose tasks would find the
+  // shard files locked by the first's.
+  if (const std::string earlier = SubmittedJob(job_file); !earlier.empty()) {
+    if (absl::Status s = WaitForJob(earlier, job_file, log, options.cancel); !s.ok()) return s;
+    if (options.cancel != nullptr && options.cancel->load()) return absl::OkStatus();
+  }
+  // What a task runs: the shard's batch, exec'd so that Slurm's signals
+  // (scancel, the time limit) reach endsolve, which keeps every finished unit.
+  constexpr char kShard[] = "\x01shard\x01";
+  std::string wrap = "exec";
+  for (const std::string& word : ShardArgv(units_path, folder, round, retry, kShard, options)) {
+    absl::StrAppend(&wrap, " ", ShellWord(word, kShard, "SLURM_ARRAY_TASK_ID"));
+  }
+  std::vector<std::string> argv = {"sbatch",
+                                   "--parsable",
+                                   "--job-name=endsolve-prove",
+                                   absl::StrCat("--array=1-", options.workers),
+                                   absl::StrCat("--cpus-per-task=", options.threads),
+                                   absl::StrCat("--output=", logs, "/", name, "-%A_%a.log")};
+  for (const std::string& o : options.sbatch_options) argv.push_back(o);
+  argv.push_back(absl::StrCat("--wrap=", wrap));
+  const absl::StatusOr<int> status = RunProgram(std::move(argv), job_file, log);
+  if (!status.ok()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(status.status().message(), "; is Slurm's sbatch on PATH?"));
+  }
+  const std::string job = SubmittedJob(job_file);
+  if (job.empty()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "sbatch did not submit round ", round, "'s array (no job id); its messages are in ", log));
+  }
+  return WaitForJob(job, job_file, log, options.cancel);
+}
+
 absl::Status RunUnits(const std::string& units_path, const Folder& folder, int round, bool retry,
                       const ProveOptions& options, TranspositionTable* tt) {
-  if (options.engine == Engine::kParallel) {
-    return RunParallel(units_path, folder, round, retry, options);
+  switch (options.engine) {
+    case Engine::kParallel:
+      return RunParallel(units_path, folder, round, retry, options);
+    case Engine::kSlurm:
+      return RunSlurm(units_path, folder, round, retry, options);
+    case Engine::kLocal:
+      break;
   }
   return RunLocal(units_path, folder.LocalResults(round, retry), options, tt);
 }
@@ -515,10 +679,10 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       if (absl::Status s = SaveTree(folder, tree); !s.ok()) return s;
       if (absl::Status s = WriteRound(folder.RoundUnits(round, false), ask); !s.ok()) return s;
     }
-    say(absl::StrFormat("round %d: score in [%s, %s], %s %s: %d units of %d empties", round,
+    say(absl::StrFormat("round %d: score in [%s, %s], %s %s: %d unit%s of %d empties", round,
                         FormatScore(interval.lower), FormatScore(interval.upper),
                         ask.kind == "pv" ? "principal variation, exact" : "testing >=",
-                        FormatScore(ask.test), ask.units.size(),
+                        FormatScore(ask.test), ask.units.size(), ask.units.size() == 1 ? "" : "s",
                         ask.units.front().board.EmptyCount()));
 
     // 4. Run the units; those left unanswered (a worker killed, a unit past

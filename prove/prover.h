@@ -4,15 +4,17 @@
 // The proof lives in a work folder:
 //   prove.json                 the root and the options that shape the units;
 //                              a folder of another proof is refused
+//   tree.txt                   the positions the manager expanded, so that a
+//                              restarted manager backs up as the one before
 //   units/round-NNN.obf        each round's units, written before they run
 //   results/round-NNN*.jsonl   their batch results (append, fsync, flock)
 //   rounds.jsonl               one line per finished round: its test, units,
 //                              wall time
-// The manager keeps nothing else: the tree is rebuilt from the root and the
-// bounds from the results, so killing it (or a worker) at any moment loses
-// no finished unit, and running it again on the folder resumes: a round whose
-// units are not all answered runs again, and batch's resume skips the
-// answered ones.
+//   workers.log, slurm/        what the workers of the parallel and Slurm
+//                              engines print
+// Killing the manager (or a worker) at any moment loses no finished unit, and
+// running it again on the folder resumes: a round whose units are not all
+// answered runs again, and batch's resume skips the answered ones.
 #ifndef ENDSOLVE_PROVE_PROVER_H_
 #define ENDSOLVE_PROVE_PROVER_H_
 
@@ -31,8 +33,9 @@ namespace endsolve::prove {
 
 // The frontier's default: 20 empties, a unit of about a second here at two
 // threads (FFO-like positions of 20 empties: 0.1-2 s), so that a round of a
-// few hundred units shows progress every few seconds and the manager's
-// overhead (a unit is a separate solve with a cleared table) stays small.
+// few hundred units shows progress every few seconds and what a unit pays
+// alone (its own start, its own table with the parallel and Slurm engines)
+// stays small.
 inline constexpr int kDefaultUnitEmpties = 20;
 // The fewest: below 8 empties a unit costs less than planning it.
 inline constexpr int kMinUnitEmpties = 8;
@@ -45,20 +48,24 @@ inline constexpr int kOrderDepth = 4;
 enum class Engine {
   kLocal,     // in this process, one after another, with all threads
   kParallel,  // GNU parallel: `workers` endsolve batch processes, a shard each
+  kSlurm,     // each round one `sbatch --wait --array=1-workers`, a shard a task
 };
 
 struct ProveOptions {
   std::string folder;
   int unit_empties = kDefaultUnitEmpties;
   Engine engine = Engine::kLocal;
-  int workers = 2;           // kParallel: shards (processes) per round
+  int workers = 2;           // kParallel, kSlurm: shards (processes, array tasks) per round
   int threads = 1;           // per unit solve (each worker's, with kParallel)
   int hash_mb = 64;          // per unit solve
   // A unit that runs longer is abandoned, tried once more, and then stops
   // the proof with its position named.
   absl::Duration unit_time_limit = absl::InfiniteDuration();
   const eval::Evaluator* evaluator = nullptr;  // null: the built-in one
-  std::string endsolve_binary;  // kParallel: the command the workers run
+  std::string endsolve_binary;  // kParallel, kSlurm: the command the workers run
+  // kSlurm: more sbatch options, each one word ("--partition=long",
+  // "--time=2:00:00"); they come after the engine's own, so they win.
+  std::vector<std::string> sbatch_options;
   const std::atomic<bool>* cancel = nullptr;
   // What the manager tells its user: one line per event (a round planned,
   // a round done, the root's interval).

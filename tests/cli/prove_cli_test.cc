@@ -2,7 +2,8 @@
 // the middle of a round, and of a GNU parallel worker in the middle of its
 // units; the restarted proof gives the same answer as solve, with a line
 // that keeps it, and no unit is solved twice (every question has one result
-// record in the folder).
+// record in the folder). The Slurm engine against a stand-in sbatch (a real
+// cluster: scripts/test-slurm).
 #include <csignal>
 #include <filesystem>
 #include <map>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "board/position_io.h"
@@ -36,9 +38,13 @@ std::vector<std::string> ProveArgv(const std::string& folder, const std::vector<
   return argv;
 }
 
+// `argv` as a shell command line, each word single-quoted.
 std::string Shell(const std::vector<std::string>& argv) {
   std::string command;
-  for (const std::string& a : argv) absl::StrAppend(&command, command.empty() ? "" : " ", "'", a, "'");
+  for (const std::string& a : argv) {
+    absl::StrAppend(&command, command.empty() ? "" : " ", "'",
+                    absl::StrReplaceAll(a, {{"'", "'\\''"}}), "'");
+  }
   return command;
 }
 
@@ -175,12 +181,119 @@ TEST(ProveCli, AUnitThatTimesOutTwiceStopsTheProofByName) {
   EXPECT_TRUE(std::filesystem::exists(folder / "p/units/round-001-retry.obf"));
 }
 
+// Stand-ins for Slurm's sbatch and squeue, put first on PATH. sbatch logs
+// its arguments, prints a job id as --parsable does, then runs the --wrap
+// command once per task of --array=1-N with SLURM_ARRAY_TASK_ID set, as the
+// tasks of a real array would, before it returns; so squeue, asked whether
+// the array is still queued, lists nothing. (scripts/test-slurm runs a real
+// one-node cluster.) Task $SKIP_TASK of the first array is not run, as if it
+// had been cancelled before it started. With FAIL_SUBMIT set sbatch refuses,
+// as it does a bad option.
+constexpr char kFakeSbatch[] = R"(#!/bin/sh
+log="$(dirname "$0")/sbatch.log"
+echo "sbatch $*" >> "$log"
+if [ -n "$FAIL_SUBMIT" ]; then echo "sbatch: error: Invalid partition name specified" >&2; exit 1; fi
+tasks=0
+wrap=
+for a in "$@"; do
+  case "$a" in
+    --array=1-*) tasks=${a#--array=1-} ;;
+    --wrap=*) wrap=${a#--wrap=} ;;
+  esac
+done
+echo 4242
+first=$(dirname "$0")/first-array-done
+k=1
+while [ "$k" -le "$tasks" ]; do
+  if [ -f "$first" ] || [ "$k" != "${SKIP_TASK:-0}" ]; then
+    SLURM_ARRAY_TASK_ID=$k sh -c "$wrap" >> "$log" 2>&1
+  fi
+  k=$((k + 1))
+done
+touch "$first"
+)";
+constexpr char kFakeSqueue[] = R"(#!/bin/sh
+echo "squeue $*" >> "$(dirname "$0")/sbatch.log"
+)";
+
+// A folder of stand-ins for Slurm's commands, to put first on PATH.
+void WriteFakeSlurm(const std::string& bin) {
+  std::filesystem::create_directories(bin);
+  WriteFile(bin + "/sbatch", kFakeSbatch);
+  WriteFile(bin + "/squeue", kFakeSqueue);
+  for (const char* name : {"/sbatch", "/squeue"}) {
+    std::filesystem::permissions(bin + name, std::filesystem::perms::owner_all);
+  }
+}
+
+// The Slurm engine submits each round as one array of --workers tasks, each
+// an `endsolve batch` shard of the round's units, waits for it and backs up
+// its shard files; a task that never ran leaves its units to the round's
+// retry array. The folder's name has a space and a quote, which the task's
+// shell command must keep. FFO #10 (15 empties) with 11-empty units: 3
+// rounds (two tests and the line's tail), the first of 29 units.
+TEST(ProveCli, TheSlurmEngineRunsEachRoundAsOneArrayOfShards) {
+  const TempFolder folder("prove_slurm");
+  WriteFakeSlurm(folder / "bin");
+  const std::string dir = folder / "it's a proof";
+  const CommandOutput r = RunCommand(
+      absl::StrCat("PATH='", folder / "bin", "':\"$PATH\" SKIP_TASK=2 ",
+                   Shell({kBinary, "prove", kFfo1To19, "--range", "10", "--folder", dir,
+                          "--unit-empties", "11", "--threads", "1", "--hash-mb", "1", "--json",
+                          "--engine", "slurm", "--workers", "3",
+                          "--sbatch-options=--partition=test --time=10"})));
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const nlohmann::json proven = Proven(r);
+  EXPECT_EQ(proven["score"], proven["expected_score"]);
+  ExpectLineReachesTheScore(proven);
+  for (const auto& [question, records] : RecordsPerQuestion(dir)) {
+    EXPECT_EQ(records, 1) << question;
+  }
+  // Round 1: tasks 1 and 3 wrote their shards, task 2's units went to the
+  // retry array.
+  EXPECT_TRUE(std::filesystem::exists(dir + "/results/round-001-shard-1-of-3.jsonl"));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/results/round-001-shard-2-of-3.jsonl"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/results/round-001-shard-3-of-3.jsonl"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/units/round-001-retry.obf"));
+  EXPECT_THAT(r.err, HasSubstr("trying them once more"));
+  const std::string submitted = ReadFile(folder / "bin/sbatch.log");
+  EXPECT_THAT(submitted, HasSubstr("--array=1-3 --cpus-per-task=1"));
+  EXPECT_THAT(submitted, HasSubstr("--partition=test --time=10 --wrap=exec"));
+  EXPECT_THAT(submitted, HasSubstr("squeue -h -o %i -j 4242"));
+  EXPECT_EQ(ReadFile(dir + "/slurm/round-001.job"), "4242\n");
+}
+
+TEST(ProveCli, ASubmissionSlurmRefusesStopsTheProofWithItsMessageKept) {
+  const TempFolder folder("prove_slurm_refused");
+  WriteFakeSlurm(folder / "bin");
+  const CommandOutput r = RunCommand(absl::StrCat(
+      "PATH='", folder / "bin", "':\"$PATH\" FAIL_SUBMIT=1 ",
+      Shell(ProveArgv(folder / "p", {"--engine", "slurm", "--sbatch-options=--partition=nope"}))));
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("sbatch did not submit round 1's array (no job id); its messages "
+                               "are in " + folder / "p/workers.log"));
+  EXPECT_THAT(ReadFile(folder / "p/workers.log"), HasSubstr("Invalid partition name"));
+}
+
+TEST(ProveCli, EngineOptionsOfAnotherEngineAreRefused) {
+  const TempFolder folder("prove_engine_options");
+  const CommandOutput workers = RunCommand(Shell(ProveArgv(folder / "p", {"--workers", "4"})));
+  EXPECT_EQ(workers.exit_status, 2);
+  EXPECT_THAT(workers.err, HasSubstr("--workers is for --engine parallel or slurm"));
+  const CommandOutput sbatch = RunCommand(Shell(ProveArgv(
+      folder / "p", {"--engine", "parallel", "--sbatch-options=--partition=long"})));
+  EXPECT_EQ(sbatch.exit_status, 2);
+  EXPECT_THAT(sbatch.err, HasSubstr("--sbatch-options is for --engine slurm"));
+}
+
 TEST(ProveCli, HelpNamesTheFolderAndTheEngines) {
   const CommandOutput r = RunCommand(kBinary + " prove --help");
   EXPECT_EQ(r.exit_status, 0);
   EXPECT_THAT(r.out, HasSubstr("--folder"));
   EXPECT_THAT(r.out, HasSubstr("--unit-empties"));
   EXPECT_THAT(r.out, HasSubstr("parallel: GNU parallel"));
+  EXPECT_THAT(r.out, HasSubstr("slurm: each round one sbatch --array"));
+  EXPECT_THAT(r.out, HasSubstr("--sbatch-options"));
 }
 
 }  // namespace
