@@ -48,7 +48,7 @@ inline constexpr int kOrderDepth = 4;
 enum class Engine {
   kLocal,     // in this process, one after another, with all threads
   kParallel,  // GNU parallel: `workers` endsolve batch processes, a shard each
-  kSlurm,     // each round one `sbatch --wait --array=1-workers`, a shard a task
+  kSlurm,     // each round one `sbatch --array=1-workers`, waited for, a shard a task
 };
 
 struct ProveOptions {
