@@ -138,7 +138,7 @@ ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, const Knowledge& kno
   if (b.upper < test) return {false, true};
   if (node.kind == Node::Kind::kFrontier) {
     AddUnit(node, test, units);
-    return {node.estimate >= test, false};
+    return {Estimate(node) >= test, false};
   }
   if (!node.expanded) {
     Expand(node);
@@ -167,7 +167,7 @@ ProofTree::Outcome ProofTree::Below(Node& node, int test, const Knowledge& knowl
   if (node.kind == Node::Kind::kFrontier) {
     // The unit asks "at least test?"; "below" is its answer's negation.
     AddUnit(node, EvenAtLeast(test), units);
-    return {node.estimate < test, false};
+    return {Estimate(node) < test, false};
   }
   if (!node.expanded) {
     Expand(node);
@@ -232,6 +232,49 @@ bool ProofTree::ExpandPath(const std::vector<int>& path) {
     }
     if (next == nullptr) return false;
     node = next;
+  }
+}
+
+int ProofTree::Estimate(const Node& node) const {
+  if (node.kind == Node::Kind::kTerminal) return node.estimate;
+  return node.estimate + offset_[node.board.EmptyCount() % 2];
+}
+
+// The largest shift tried, in discs.
+constexpr int kMaxOffset = 32;
+
+void ProofTree::Calibrate(const Knowledge& knowledge) {
+  // Each answered frontier position: its raw estimate and its interval.
+  std::vector<std::pair<int, Interval>> answered[2];
+  std::function<void(const Node&)> visit = [&](const Node& node) {
+    if (node.kind == Node::Kind::kFrontier) {
+      const Interval known = knowledge.Of(node.board);
+      if (known != Interval{}) answered[node.board.EmptyCount() % 2].emplace_back(node.estimate, known);
+      return;
+    }
+    for (const std::unique_ptr<Node>& child : node.children) visit(*child);
+  };
+  visit(*root_);
+  for (int parity = 0; parity < 2; ++parity) {
+    auto cost = [&](int shift) {
+      long sum = 0;
+      for (const auto& [estimate, known] : answered[parity]) {
+        const int e = estimate + shift;
+        sum += e < known.lower ? known.lower - e : e > known.upper ? e - known.upper : 0;
+      }
+      return sum;
+    };
+    // Smallest shifts first, so that among equal costs the smallest wins.
+    offset_[parity] = 0;
+    long best = cost(0);
+    for (int magnitude = 2; magnitude <= kMaxOffset; magnitude += 2) {
+      for (int shift : {magnitude, -magnitude}) {
+        if (const long c = cost(shift); c < best) {
+          best = c;
+          offset_[parity] = shift;
+        }
+      }
+    }
   }
 }
 

@@ -81,6 +81,14 @@ class ProofTree {
   // position once.
   TestState Plan(int test, const Knowledge& knowledge, std::vector<Position>* units);
 
+  // Fits the estimates to the answers in: an offset per parity of the
+  // empties (the side to move alternates with it, and the evaluation search
+  // may err one way for each), the even shift that puts the frontier's
+  // estimates nearest the intervals their answers allow (the least sum of
+  // distances; the smallest shift among equals). Plan uses the shifted
+  // estimates.
+  void Calibrate(const Knowledge& knowledge);
+
   // Once the root's score is known exactly: the moves from the root to the
   // frontier along which every position keeps it (passes as kPass), and the
   // frontier position that ends them with its exact score. `frontier` is
@@ -115,6 +123,8 @@ class ProofTree {
   Outcome AtLeast(Node& node, int test, const Knowledge& knowledge, std::vector<Position>* units);
   Outcome Below(Node& node, int test, const Knowledge& knowledge, std::vector<Position>* units);
   static Position UnitOf(const Node& node, int test);
+  // The node's estimate with Calibrate's offset (a finished game's as is).
+  int Estimate(const Node& node) const;
   void AddUnit(const Node& node, int test, std::vector<Position>* units);
   void Expand(Node& node);
 
@@ -123,6 +133,7 @@ class ProofTree {
   const eval::Evaluator& evaluator_;
   int order_depth_;
   std::int64_t expanded_ = 0;
+  int offset_[2] = {0, 0};  // Calibrate's, by the parity of the empties
   std::set<std::pair<PositionKey, int>> planned_;  // this Plan call's units, once each
 };
 

@@ -647,7 +647,9 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     }
     if (ask.units.empty()) {
       // 3. A new test: "at least `test`?", `test` the estimate kept inside
-      // the interval still open (both ends even, so test in (lower, upper]).
+      // the interval still open (both ends even, so test in (lower, upper]),
+      // planned with the estimates fitted to the answers in so far.
+      tree.Calibrate(results->knowledge);
       ask.test = std::clamp(guess, interval.lower + 2, interval.upper);
       const int test = ask.test;
       const TestState state = tree.Plan(test, results->knowledge, &ask.units);
