@@ -187,8 +187,9 @@ TEST(ProveCli, AUnitThatTimesOutTwiceStopsTheProofByName) {
 // tasks of a real array would, before it returns; so squeue, asked whether
 // the array is still queued, lists nothing. (scripts/test-slurm runs a real
 // one-node cluster.) Task $SKIP_TASK of the first array is not run, as if it
-// had been cancelled before it started. With FAIL_SUBMIT set sbatch refuses,
-// as it does a bad option.
+// had been cancelled before it started; with NO_TASKS set no task runs. With
+// FAIL_SUBMIT set sbatch refuses, as it does a bad option. squeue lists job
+// 4242 for its first $QUEUED_LOOKS calls, as if an array were still running.
 constexpr char kFakeSbatch[] = R"(#!/bin/sh
 log="$(dirname "$0")/sbatch.log"
 echo "sbatch $*" >> "$log"
@@ -205,7 +206,7 @@ echo 4242
 first=$(dirname "$0")/first-array-done
 k=1
 while [ "$k" -le "$tasks" ]; do
-  if [ -f "$first" ] || [ "$k" != "${SKIP_TASK:-0}" ]; then
+  if [ -z "$NO_TASKS" ] && { [ -f "$first" ] || [ "$k" != "${SKIP_TASK:-0}" ]; }; then
     SLURM_ARRAY_TASK_ID=$k sh -c "$wrap" >> "$log" 2>&1
   fi
   k=$((k + 1))
@@ -213,7 +214,15 @@ done
 touch "$first"
 )";
 constexpr char kFakeSqueue[] = R"(#!/bin/sh
-echo "squeue $*" >> "$(dirname "$0")/sbatch.log"
+log="$(dirname "$0")/sbatch.log"
+echo "squeue $*" >> "$log"
+looks="$(dirname "$0")/squeue-looks"
+n=$(cat "$looks" 2>/dev/null || echo 0)
+if [ "$n" -lt "${QUEUED_LOOKS:-0}" ]; then
+  echo $((n + 1)) > "$looks"
+  echo 4242
+  echo "squeue: listed 4242" >> "$log"
+fi
 )";
 
 // A folder of stand-ins for Slurm's commands, to put first on PATH.
@@ -273,6 +282,43 @@ TEST(ProveCli, ASubmissionSlurmRefusesStopsTheProofWithItsMessageKept) {
   EXPECT_THAT(r.err, HasSubstr("sbatch did not submit round 1's array (no job id); its messages "
                                "are in " + folder / "p/workers.log"));
   EXPECT_THAT(ReadFile(folder / "p/workers.log"), HasSubstr("Invalid partition name"));
+}
+
+// A manager stopped while its array still runs (here: an array whose tasks
+// never ran, so that the proof stopped) finds the array's job id in the
+// folder when started again, and waits while squeue lists it before it
+// submits the round again: a second array would find the first's shard
+// files locked.
+TEST(ProveCli, ARestartedManagerWaitsForTheArrayItLeftRunning) {
+  const TempFolder folder("prove_slurm_restart");
+  WriteFakeSlurm(folder / "bin");
+  const std::string path = absl::StrCat("PATH='", folder / "bin", "':\"$PATH\" ");
+  const std::vector<std::string> argv = {
+      kBinary,     "prove",     kFfo1To19, "--range",   "10",     "--folder",
+      folder / "p", "--unit-empties", "11", "--threads", "1",    "--hash-mb",
+      "1",         "--json",    "--engine", "slurm",    "--workers", "2"};
+  const CommandOutput stopped = RunCommand(path + "NO_TASKS=1 " + Shell(argv));
+  EXPECT_EQ(stopped.exit_status, 2);
+  EXPECT_THAT(stopped.err, HasSubstr("units failed twice"));
+  EXPECT_EQ(ReadFile(folder / "p/slurm/round-001.job"), "4242\n");
+  const std::string log = folder / "bin/sbatch.log";
+  const std::size_t restart = ReadFile(log).size();
+
+  const CommandOutput resumed = RunCommand(path + "QUEUED_LOOKS=2 " + Shell(argv));
+  ASSERT_EQ(resumed.exit_status, 0) << resumed.err;
+  EXPECT_THAT(resumed.err, HasSubstr("round 1: resuming"));
+  const nlohmann::json proven = Proven(resumed);
+  EXPECT_EQ(proven["score"], proven["expected_score"]);
+  // After the restart: squeue asked about job 4242 until it no longer
+  // listed it, and only then the round submitted again.
+  const std::string after = ReadFile(log).substr(restart);
+  const std::size_t first_listing = after.find("squeue: listed 4242");
+  const std::size_t second_listing = after.find("squeue: listed 4242", first_listing + 1);
+  ASSERT_NE(second_listing, std::string::npos) << after;
+  const std::size_t submitted = after.find("sbatch ");
+  ASSERT_NE(submitted, std::string::npos) << after;
+  EXPECT_LT(second_listing, submitted) << after;
+  EXPECT_EQ(after.substr(0, after.find('\n')), "squeue -h -o %i -j 4242");
 }
 
 TEST(ProveCli, EngineOptionsOfAnotherEngineAreRefused) {
