@@ -184,10 +184,11 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       ->check(CLI::IsMember({"local", "parallel", "slurm"}));
   app->add_option("--workers", args->workers,
                   "parallel: processes per round; slurm: array tasks per round (default 2)")
+      ->default_str("2")
       ->check(InRange(1, kMaxWorkers, "a number of workers"));
   app->add_option("--sbatch-options", args->sbatch_options,
-                  "slurm: more sbatch options for each round's array, separated by spaces, "
-                  "e.g. \"--partition=long --time=4:00:00 --mem=16G\"")
+                  "slurm: more sbatch options for each round's array, separated by spaces; "
+                  "write it with '=', e.g. --sbatch-options=\"--partition=long --time=4:00:00\"")
       ->delimiter(' ');
   app->add_option("--threads", args->threads,
                   "threads of each unit solve (default: every hardware thread)")
