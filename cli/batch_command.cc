@@ -20,6 +20,7 @@
 #include "batch/record.h"
 #include "batch/results_file.h"
 #include "batch/run.h"
+#include "batch/shell_quote.h"
 #include "batch/summary.h"
 #include "board/notation.h"
 #include "cli/commands.h"
@@ -49,26 +50,13 @@ struct BatchArgs {
   InputArgs input;
 };
 
-// Quotes an argument for a POSIX shell when it needs it.
-std::string ShellQuote(absl::string_view arg) {
-  const bool plain = !arg.empty() && arg.find_first_not_of(
-                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                         "0123456789_-+=/.,:@%") == absl::string_view::npos;
-  if (plain) return std::string(arg);
-  std::string quoted = "'";
-  for (const char c : arg) {
-    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  }
-  return quoted + "'";
-}
-
 // The command that resumes this batch: the same arguments, less any that
 // turned resume off (resume is the default).
 std::string ResumeCommand(const std::vector<std::string>& args) {
-  std::vector<std::string> words = {ShellQuote(program_invocation_name), "batch"};
+  std::vector<std::string> words = {batch::ShellQuote(program_invocation_name), "batch"};
   for (const absl::string_view arg : args) {
     if (arg == "--noresume" || arg == "-noresume") continue;
-    words.push_back(ShellQuote(arg));
+    words.push_back(batch::ShellQuote(arg));
   }
   return absl::StrJoin(words, " ");
 }

@@ -249,7 +249,9 @@ void ProofTree::Calibrate(const Knowledge& knowledge) {
   std::function<void(const Node&)> visit = [&](const Node& node) {
     if (node.kind == Node::Kind::kFrontier) {
       const Interval known = knowledge.Of(node.board);
-      if (known != Interval{}) answered[node.board.EmptyCount() % 2].emplace_back(node.estimate, known);
+      if (known != Interval{}) {
+        answered[node.board.EmptyCount() % 2].emplace_back(node.estimate, known);
+      }
       return;
     }
     for (const std::unique_ptr<Node>& child : node.children) visit(*child);

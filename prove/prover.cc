@@ -23,6 +23,7 @@
 #include "batch/record.h"
 #include "batch/results_file.h"
 #include "batch/run.h"
+#include "batch/shell_quote.h"
 #include "board/notation.h"
 #include "board/position_io.h"
 #include "board/read_file.h"
@@ -327,8 +328,7 @@ absl::Status RunParallel(const std::string& units_path, const Folder& folder, in
   argv.push_back(":::");
   for (int k = 1; k <= options.workers; ++k) argv.push_back(absl::StrCat(k));
   const std::string log = folder.root + "/workers.log";
-  const absl::StatusOr<int> status =
-      RunProgram(std::move(argv), "/dev/null", log);
+  const absl::StatusOr<int> status = RunProgram(std::move(argv), "/dev/null", log);
   if (!status.ok()) {
     return absl::FailedPreconditionError(
         absl::StrCat(status.status().message(), "; is GNU parallel installed (scripts/setup)?"));
@@ -350,10 +350,8 @@ std::string ShellWord(const std::string& word, const std::string& placeholder,
   std::size_t start = 0;
   for (;;) {
     const std::size_t at = word.find(placeholder, start);
-    const std::string piece = word.substr(start, at == std::string::npos ? at : at - start);
-    out += '\'';
-    for (char c : piece) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    out += '\'';
+    out += batch::ShellQuote(
+        absl::string_view(word).substr(start, at == std::string::npos ? at : at - start));
     if (at == std::string::npos) return out;
     absl::StrAppend(&out, "\"$", variable, "\"");
     start = at + placeholder.size();
@@ -690,7 +688,8 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     // 4. Run the units; those left unanswered (a worker killed, a unit past
     // its time limit) once more; then stop with their positions named.
     const absl::Time start = absl::Now();
-    if (absl::Status s = RunUnits(folder.RoundUnits(round, false), folder, round, false, options, table.get());
+    if (absl::Status s = RunUnits(folder.RoundUnits(round, false), folder, round, false, options,
+                                  table.get());
         !s.ok()) {
       return s;
     }
@@ -711,7 +710,8 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
           return s;
         }
       }
-      if (absl::Status s = RunUnits(folder.RoundUnits(round, true), folder, round, true, options, table.get());
+      if (absl::Status s = RunUnits(folder.RoundUnits(round, true), folder, round, true, options,
+                                    table.get());
           !s.ok()) {
         return s;
       }
