@@ -315,9 +315,7 @@ class FitStageTest : public LabelsFileTest {
     SolveStage solve = TenEmptiesStage();
     ASSERT_TRUE(RunSolveStage(dataset_, solve).ok());
     stage_.labels = {solve.out};
-    // Three epochs, one under a sanitizer (each epoch runs the same code):
-    // with three, the test that fits every phase twice took 34 s under ASan.
-    stage_.options.epochs = ::endsolve::testing::kSanitizedShareDivisor == 1 ? 3 : 1;
+    stage_.options.epochs = 3;
     stage_.options.threads = 2;
   }
   FitStage Stage(const std::string& name) const {
