@@ -1,10 +1,15 @@
 // `endsolve solve FILE_OR_POSITION...`: solves each position exactly and prints a table row (or a JSON line) per position, in input
 // order, then a summary.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
@@ -32,11 +37,68 @@ struct SolveArgs {
   InputArgs input;
   bool json = false;
   int max_empties = kEmptiesThatMayTakeDays;
+  bool all_moves = false;
+  std::string obf;  // --obf: where each solved position goes with its answer list
+};
+
+// The line under a result row that lists every move's score, best first,
+// spelt as an .obf answer list is: "all moves: A2:+38 C7:+36 ...".
+std::string AllMovesLine(const SolveResult& result) {
+  std::string line = "  all moves:";
+  for (const MoveScore& m : result.move_scores) {
+    absl::StrAppend(&line, " ", SquareName(m.square), ":", FormatScore(m.score));
+  }
+  return line;
+}
+
+// --obf FILE: a new file only (O_EXCL), so that no user's file is ever
+// written over; each solved position is appended and flushed to the disk
+// as it comes, so that an interrupted run keeps every position it finished.
+class ObfWriter {
+ public:
+  static absl::StatusOr<std::unique_ptr<ObfWriter>> Create(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0 && errno == EEXIST) {
+      return absl::AlreadyExistsError(absl::StrCat(
+          "--obf: ", path, " exists; it is left alone: give --obf a file that does not exist yet"));
+    }
+    if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat("--obf: cannot create ", path));
+    return std::unique_ptr<ObfWriter>(new ObfWriter(fd, path));
+  }
+  ~ObfWriter() { ::close(fd_); }
+  ObfWriter(const ObfWriter&) = delete;
+  ObfWriter& operator=(const ObfWriter&) = delete;
+
+  // `position` with every move's score as its answers, best first.
+  absl::Status Write(const Position& position, const SolveResult& result) {
+    Position solved = position;
+    solved.answers = result.move_scores;
+    solved.window.reset();
+    const std::string line = FormatObf(solved) + '\n';
+    std::size_t done = 0;
+    while (done < line.size()) {
+      const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return absl::ErrnoToStatus(errno, absl::StrCat("--obf: cannot write ", path_));
+      done += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd_) != 0) return absl::ErrnoToStatus(errno, absl::StrCat("--obf: cannot sync ", path_));
+    return absl::OkStatus();
+  }
+
+ private:
+  ObfWriter(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
+  int fd_;
+  std::string path_;
 };
 
 int RunSolve(const SolveArgs& args) {
   auto options = ToSolveOptions(args.search);
   if (!options.ok()) return Fail("endsolve solve", options.status().message());
+  options->all_moves = args.all_moves;
+  if (absl::Status valid = ValidateOptions(*options); !valid.ok()) {
+    return Fail("endsolve solve", valid.message());
+  }
   auto tt = TranspositionTable::Create(options->table);
   if (!tt.ok()) return Fail("endsolve solve", tt.status().message());
   options->tt = tt->get();
@@ -46,7 +108,29 @@ int RunSolve(const SolveArgs& args) {
   std::optional<LoadedPositions> read =
       SelectInputs("endsolve solve", LoadPositions(args.inputs, args.input.read_options()), args.input);
   if (!read) return kExitBadInput;
-  const LoadedPositions& loaded = *read;
+  LoadedPositions& loaded = *read;
+  int input_errors = static_cast<int>(loaded.errors.size());
+  if (args.all_moves) {
+    // A position with its own window asks for a bound, not for every
+    // move's exact score: an input error, and the rest are solved.
+    std::vector<Position> kept;
+    for (Position& position : loaded.positions) {
+      if (!position.window) {
+        kept.push_back(std::move(position));
+        continue;
+      }
+      ++input_errors;
+      absl::FPrintF(stderr,
+                    "%s:%d: %s has a window (window:%d,%d); --all-moves solves every move over "
+                    "the full window, so it is left out\n",
+                    position.file.empty() ? "argument" : position.file, position.line,
+                    PositionId(position), position.window->lo, position.window->hi);
+    }
+    loaded.positions = std::move(kept);
+    if (loaded.positions.empty()) {
+      return Fail("endsolve solve", "no position left to solve (the errors are above)");
+    }
+  }
 
   int too_many = 0;
   for (const Position& position : loaded.positions) {
@@ -69,6 +153,14 @@ int RunSolve(const SolveArgs& args) {
                   "than %d may take days (Ctrl-C stops it)\n",
                   PositionId(position), position.board.EmptyCount(), kEmptiesThatMayTakeDays);
   }
+
+  std::unique_ptr<ObfWriter> obf;
+  if (!args.obf.empty()) {
+    auto created = ObfWriter::Create(args.obf);
+    if (!created.ok()) return Fail("endsolve solve", created.status().message());
+    obf = *std::move(created);
+  }
+  absl::Status obf_status = absl::OkStatus();
 
   const bool json = args.json;
   const bool live = !json && IsInteractive();
@@ -104,6 +196,7 @@ int RunSolve(const SolveArgs& args) {
                  : absl::StrCat(ResultColumns(position, result, verdict, result.nodes.total(),
                                               absl::ToDoubleSeconds(result.time), id_width),
                                 "  ", FormatPv(result.pv),
+                                options->all_moves ? "\n" + AllMovesLine(result) : "",
                                 // Why, on a line of its own under the row.
                                 reason.empty() ? "" : absl::StrCat("\n  WRONG: ", reason));
         if (display) {
@@ -112,7 +205,12 @@ int RunSolve(const SolveArgs& args) {
           absl::PrintF("%s\n", row);
           std::fflush(stdout);
         }
+        if (obf && obf_status.ok()) obf_status = obf->Write(position, result);
       });
+  if (!obf_status.ok()) {
+    if (display) display->Stop();
+    return Fail("endsolve solve", obf_status.message());
+  }
   if (!solved.ok()) {
     if (display) display->Stop();
     return Fail("endsolve solve", absl::StrCat(PositionId(positions[static_cast<std::size_t>(current)]),
@@ -126,7 +224,7 @@ int RunSolve(const SolveArgs& args) {
   const std::string summary = absl::StrFormat(
       "solved %d of %d, wrong %d, input errors %d, time %.3f s, nodes %d (%.2f M/s); "
       "threads %d, table %d MiB %s%s",
-      *solved, loaded.positions.size(), wrong, loaded.errors.size(), seconds, total_nodes.total(),
+      *solved, loaded.positions.size(), wrong, input_errors, seconds, total_nodes.total(),
       seconds > 0 ? static_cast<double>(total_nodes.total()) / seconds / 1e6 : 0.0,
       options->threads, options->table.size_mib, SchemeName(options->table.scheme),
       stopped ? "; interrupted" : "");
@@ -134,7 +232,7 @@ int RunSolve(const SolveArgs& args) {
   absl::FPrintF(json ? stderr : stdout, "%s\n", summary);
   if (stopped) return kExitInterrupted;
   if (wrong > 0) return kExitWrong;
-  return loaded.errors.empty() ? kExitOk : kExitBadInput;
+  return input_errors == 0 ? kExitOk : kExitBadInput;
 }
 
 }  // namespace
@@ -148,6 +246,14 @@ void AddSolveCommand(CLI::App& root, CommandRuns& runs) {
   app->add_flag("--json", args->json, "print one JSON object per position instead of the table");
   AddRangeOption(*app, args->input);
   AddEmptiesOption(*app, args->input);
+  CLI::Option* all_moves = app->add_flag(
+      "--all-moves", args->all_moves,
+      "also solve every other legal move exactly, in the same table, and list each move's score "
+      "best first (as Edax's hint; checked against every answer the file lists)");
+  app->add_option("--obf", args->obf,
+                  "write each solved position to this new file with every move's score, best "
+                  "first, as an .obf answer list (a file that exists is refused)")
+      ->needs(all_moves);
   app->add_option("--max-empties", args->max_empties,
                   "refuse positions with more empty squares (an exact solve beyond 36 may take "
                   "days); up to 60")

@@ -152,6 +152,8 @@ struct PyResult {
   std::string kind = "exact";  // "exact", or for a WLD win "lower" and a loss "upper"
   std::string best_move;
   std::vector<std::string> pv;
+  // all_moves: every legal move with its exact score, best first.
+  std::vector<std::pair<std::string, int>> moves;
   std::uint64_t leaves = 0, internal = 0;
   double seconds = 0;
   int threads = 1;
@@ -186,6 +188,7 @@ PyResult ToPyResult(const Position& position, const SolveResult& result, int thr
                                               : "upper";
   r.best_move = SquareName(result.best_move);
   for (const int move : result.pv) r.pv.push_back(SquareName(move));
+  for (const MoveScore& m : result.move_scores) r.moves.emplace_back(SquareName(m.square), m.score);
   r.leaves = result.nodes.leaves;
   r.internal = result.nodes.internal;
   r.seconds = absl::ToDoubleSeconds(result.time);
@@ -235,7 +238,7 @@ struct SolveCall {
 
 // The options of a call, refused with the solver's own messages (the ones
 // the CLI prints after the option's name) when out of range.
-SolveCall MakeSolveCall(int threads, std::size_t hash_mb, bool wld) {
+SolveCall MakeSolveCall(int threads, std::size_t hash_mb, bool wld, bool all_moves) {
   if (threads < 0) {
     throw py::value_error(absl::StrFormat("threads %d: expected 0 (every hardware thread) or 1..%d",
                                           threads, kMaxThreads));
@@ -244,6 +247,7 @@ SolveCall MakeSolveCall(int threads, std::size_t hash_mb, bool wld) {
   call.threads = threads == 0 ? HardwareThreads() : threads;
   call.options.threads = call.threads;
   call.options.wld = wld;
+  call.options.all_moves = all_moves;
   call.options.table.size_mib = hash_mb;
   if (absl::Status valid = ValidateOptions(call.options); !valid.ok()) ThrowValueError(valid);
   if (absl::Status valid = ValidateTTOptions(call.options.table); !valid.ok()) ThrowValueError(valid);
@@ -513,6 +517,9 @@ void DefineSolve(py::module_& m) {
                     "'exact'; with wld, a win is 'lower' (score +1: at least) and a loss 'upper'.")
       .def_readonly("best_move", &PyResult::best_move, "A square name such as 'A2', or 'PS' to pass.")
       .def_readonly("pv", &PyResult::pv, "The principal variation to the end of the game, 'PS' for passes.")
+      .def_readonly("moves", &PyResult::moves,
+                    "With all_moves: every legal move and its exact score, best first, as "
+                    "[('A2', 38), ('C7', 36), ...] ('PS' when the side must pass); else [].")
       .def_property_readonly("nodes", &PyResult::nodes, "leaves + internal_nodes.")
       .def_readonly("leaves", &PyResult::leaves)
       .def_readonly("internal_nodes", &PyResult::internal)
@@ -524,22 +531,26 @@ void DefineSolve(py::module_& m) {
                     "Against the file's answers, as the CLI's OK/WRONG; None without answers.")
       .def("__repr__", &PyResult::Repr);
 
-  m.def("solve", [](py::handle board, std::optional<std::string> side, int threads, std::size_t hash_mb, bool wld) {
+  m.def("solve", [](py::handle board, std::optional<std::string> side, int threads, std::size_t hash_mb, bool wld,
+                    bool all_moves) {
         const Position position = ToPosition(board, side, 1);
-        return SolveAll({position}, MakeSolveCall(threads, hash_mb, wld)).front();
+        return SolveAll({position}, MakeSolveCall(threads, hash_mb, wld, all_moves)).front();
       }, py::arg("board"), py::arg("side") = py::none(), py::arg("threads") = 0,
-      py::arg("hash_mb") = 256, py::arg("wld") = false, R"doc(
+      py::arg("hash_mb") = 256, py::arg("wld") = false, py::arg("all_moves") = false, R"doc(
 Solves a position exactly and returns a SolveResult.
 
 board is a Board, a Position, or text as Board() takes it (with side: a bare
 64-character board). side ('X', 'O', 'black', 'white') sets the side to
 move. threads=0 uses every hardware thread; hash_mb is the table size in MiB
-(rounded down to a power of two); wld solves for win/draw/loss only. The GIL
+(rounded down to a power of two); wld solves for win/draw/loss only;
+all_moves also solves every other move exactly, in the same table, into the
+result's moves (as `endsolve solve --all-moves`). The GIL
 is released while the search runs; Ctrl-C stops it and raises
 KeyboardInterrupt.
 )doc");
 
-  m.def("solve_many", [](py::iterable positions, int threads, std::size_t hash_mb, bool wld) {
+  m.def("solve_many", [](py::iterable positions, int threads, std::size_t hash_mb, bool wld,
+                         bool all_moves) {
         std::vector<Position> list;
         int argument = 0;
         for (py::handle item : positions) {
@@ -551,11 +562,11 @@ KeyboardInterrupt.
             list.push_back(ToPosition(item, std::nullopt, argument));
           }
         }
-        return SolveAll(list, MakeSolveCall(threads, hash_mb, wld));
+        return SolveAll(list, MakeSolveCall(threads, hash_mb, wld, all_moves));
       }, py::arg("positions"), py::arg("threads") = 0, py::arg("hash_mb") = 256,
-      py::arg("wld") = false, R"doc(
+      py::arg("wld") = false, py::arg("all_moves") = false, R"doc(
 Solves each position in order, as the CLI does: one table, cleared before
-each position. Items are Boards, Positions, position text, or (board, side)
+each position; all_moves as solve() takes it. Items are Boards, Positions, position text, or (board, side)
 pairs; text errors name the item as 'argument N', N counting from 1. Returns
 a list of SolveResults. The GIL is released while it runs; Ctrl-C stops it.
 )doc");

@@ -1,5 +1,7 @@
 #include "solver/answer_check.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "board/notation.h"
 
@@ -14,6 +16,20 @@ bool WithinBound(const SolveResult& result, int expected) {
   return allowed.lo <= expected && expected <= allowed.hi;
 }
 
+// With every move's score (SolveOptions::all_moves): the first answer of
+// the file whose move's score differs from the solve's (or whose move is
+// not a legal one), or null.
+const MoveScore* MismatchedMove(const Position& position, const SolveResult& result) {
+  if (result.move_scores.empty()) return nullptr;
+  for (const MoveScore& answer : position.answers) {
+    if (answer.square == kNoMove) continue;
+    const auto found = std::find_if(result.move_scores.begin(), result.move_scores.end(),
+                                    [&](const MoveScore& m) { return m.square == answer.square; });
+    if (found == result.move_scores.end() || found->score != answer.score) return &answer;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 Verdict CheckAnswer(const Position& position, const SolveResult& result, bool wld) {
@@ -26,6 +42,7 @@ Verdict CheckAnswer(const Position& position, const SolveResult& result, bool wl
   for (const MoveScore& answer : position.answers) {
     if (answer.square == result.best_move && answer.score < expected) return Verdict::kWrong;
   }
+  if (MismatchedMove(position, result) != nullptr) return Verdict::kWrong;
   return Verdict::kOk;
 }
 
@@ -51,6 +68,17 @@ std::string WrongReason(const Position& position, const SolveResult& result, boo
       return absl::StrCat(SquareName(answer.square), " is listed at ", FormatScore(answer.score),
                           ", the best is ", FormatScore(expected));
     }
+  }
+  if (const MoveScore* answer = MismatchedMove(position, result)) {
+    const auto found =
+        std::find_if(result.move_scores.begin(), result.move_scores.end(),
+                     [&](const MoveScore& m) { return m.square == answer->square; });
+    if (found == result.move_scores.end()) {
+      return absl::StrCat(SquareName(answer->square), " is listed at ", FormatScore(answer->score),
+                          ", but it is not a legal move");
+    }
+    return absl::StrCat(SquareName(answer->square), " scores ", FormatScore(found->score),
+                        ", the answers say ", FormatScore(answer->score));
   }
   return "";
 }

@@ -25,13 +25,16 @@ enum class Verdict { kUnknown, kOk, kWrong };
 // checked against its own score. A position with a window (a prove unit)
 // may be answered by a bound: right when the best score lies within it
 // (a lower bound at most the best score, an upper bound at least); an exact
-// score is checked as without a window.
+// score is checked as without a window. With every move's score
+// (SolveOptions::all_moves), every move the answers list must have its
+// listed score and be legal.
 Verdict CheckAnswer(const Position& position, const SolveResult& result, bool wld);
 
 // Why CheckAnswer finds `result` wrong, in words for the user: "score +38,
 // the answers say +36"; "A2 is listed at +36, the best is +38"; "score +38
 // is a bound, not exact"; with `wld`, "score -1, the answers say +2"; with
-// a window, "upper bound +2, the answers say +6". Empty
+// a window, "upper bound +2, the answers say +6"; with every move's score,
+// "C7 scores +30, the answers say +36". Empty
 // when the verdict is not kWrong.
 std::string WrongReason(const Position& position, const SolveResult& result, bool wld);
 

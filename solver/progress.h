@@ -20,6 +20,10 @@ namespace endsolve {
 // `margin`, its best score so far (a selective value, not a proof) in
 // bound and its move in best_move, and the solve's nodes. The exact passes
 // follow with iteration 1, 2, ..., and what they report as bounds is proven.
+// With SolveOptions::all_moves, the solves of the other moves that follow
+// report too, with `scoring_move` set: their fields are turned to the
+// root's side (bound and upper bound that move's score, best_move is it),
+// while the passes and root moves counted are those of the move's solve.
 struct Progress {
   int iteration = 0;        // the exact pass, from 1; 0: the presearch or a selective pass
   int presearch_depth = 0;  // the presearch's iteration (plies), when iteration is 0
@@ -29,8 +33,11 @@ struct Progress {
   int best_move = kNoMove;  // the move that reaches `bound`, once one is proven
   int bound = -64;          // best score so far (a lower bound on the result)
   int upper = 64;           // an upper bound on the result proven so far
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0;  // of the whole solve, the moves scored so far included
   absl::Duration elapsed;
+  int scoring_move = kNoMove;  // all_moves: the move being solved, after the root's own solve
+  int moves_scored = 0;        // all_moves: moves with their exact score so far
+  int moves_to_score = 0;      // all_moves: the legal moves
 };
 
 }  // namespace endsolve

@@ -31,6 +31,13 @@ std::string ResultColumns(const Position& position, const SolveResult& result, V
 }
 
 std::string DescribeProgress(const Progress& p) {
+  if (p.scoring_move != kNoMove) {
+    // All moves: the solve of one more move, its figures from the root's side.
+    Progress move = p;
+    move.scoring_move = kNoMove;
+    return absl::StrFormat("every move, %d of %d scored, now %s: %s", p.moves_scored,
+                           p.moves_to_score, SquareName(p.scoring_move), DescribeProgress(move));
+  }
   if (p.presearch_depth > 0) {
     return absl::StrFormat("presearch %d plies, estimate %s %s", p.presearch_depth,
                            SquareName(p.best_move), FormatScore(p.bound));
@@ -66,6 +73,14 @@ std::string JsonLine(const Position& position, const SolveResult& result, Verdic
   nlohmann::ordered_json pv = nlohmann::ordered_json::array();
   for (int sq : result.pv) pv.push_back(SquareName(sq));
   j["pv"] = std::move(pv);
+  // SolveOptions::all_moves: every move with its exact score, best first.
+  if (!result.move_scores.empty()) {
+    nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+    for (const MoveScore& m : result.move_scores) {
+      moves.push_back({{"move", SquareName(m.square)}, {"score", m.score}});
+    }
+    j["moves"] = std::move(moves);
+  }
   j["leaves"] = result.nodes.leaves;
   j["internal_nodes"] = result.nodes.internal;
   j["nodes"] = result.nodes.total();

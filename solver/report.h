@@ -33,7 +33,8 @@ std::string ResultColumns(const Position& position, const SolveResult& result, V
 // during the presearch its depth and estimate ("presearch 8 plies, estimate
 // C7 -10"); during a selective pass its margin, the root moves done and the
 // estimate; in an exact pass the root moves done, the bounds proven so far
-// ([lower, upper]) and the move that reaches the lower one.
+// ([lower, upper]) and the move that reaches the lower one; while every
+// move is scored (all_moves), which move and how many are done before that.
 std::string DescribeProgress(const Progress& progress);
 
 // What the solve of one position last reported, as a status line: the
@@ -60,7 +61,8 @@ class SolveStatus {
 // README: id, empties, best_move, score, window and bound (a line with a
 // window only), expected_score, ok, reason (why a
 // wrong answer is wrong, WrongReason; null otherwise), pv, leaves,
-// internal_nodes, nodes, presearch_nodes, seconds.
+// internal_nodes, nodes, presearch_nodes, seconds; with every move's score
+// (all_moves), moves after pv: [{"move": "A2", "score": 38}, ...], best first.
 std::string JsonLine(const Position& position, const SolveResult& result, Verdict verdict,
                      const std::string& reason);
 

@@ -271,6 +271,12 @@ absl::Status ValidateOptions(const SolveOptions& options) {
         "parallel stats: %d thread slots for %d threads", options.parallel_stats->threads.size(),
         options.threads));
   }
+  if (options.all_moves && (options.wld || options.lo != -kNumSquares || options.hi != kNumSquares)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "all moves: every move's exact score needs the full window [-64, 64] without WLD; "
+        "found %s",
+        options.wld ? "WLD" : absl::StrFormat("the window [%d, %d]", options.lo, options.hi)));
+  }
   if (options.features.killers < 0 || options.features.killers > kMaxKillers) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "killers %d: expected 0..%d", options.features.killers, kMaxKillers));
@@ -278,25 +284,54 @@ absl::Status ValidateOptions(const SolveOptions& options) {
   return absl::OkStatus();
 }
 
-// The window: WLD searches (-1, 1); otherwise [lo, hi] becomes the open
-// window (lo - 1, hi + 1), so that scores equal to lo or hi are exact.
-SolveResult Solve(const Board& board, const SolveOptions& options) {
+namespace {
+
+// A solve that stopped has no score.
+void ForgetScore(SolveResult* result) {
+  result->stopped = true;
+  result->score = 0;
+  result->kind = ScoreKind::kExact;
+  result->best_move = kNoMove;
+  result->pv.clear();
+  result->move_scores.clear();
+}
+
+// The principal variation of `board`, whose `move` reaches `score` as
+// `goal` says: the move, then a walk from the position after it, appended
+// to result->pv, its nodes and probes added to the result's (pv_nodes
+// too). Sequential: the table holds most of the tree by now, so the walk
+// is short, and a searcher of one thread that never splits makes no
+// oneTBB call. Otherwise the walk searches as the solve did: the same
+// features and the same evaluation (until 2026-11-25 it ordered with the
+// built-in one whatever --eval said). Not OK when the walk stopped (the
+// node limit, the deadline, cancel) or could not keep the score (Internal).
+absl::Status WalkLine(TranspositionTable* tt, const Board& board, int move, int score,
+                      search::PvGoal goal, const SolveOptions& options, SolveResult* result) {
+  search::Limits limits{options.node_limit, options.deadline, options.cancel};
+  if (limits.node_limit != 0) {
+    const std::uint64_t used = result->nodes.total();
+    limits.node_limit = used < limits.node_limit ? limits.node_limit - used : 1;
+  }
+  search::SharedSearch shared(tt, options.features, limits, /*search_threads=*/1,
+                              search::kNoSplit, options.evaluator);
+  search::Searcher searcher(&shared);
+  result->pv.push_back(move);
+  const Board next = move == kPass ? board.Pass() : board.Play(move);
+  const absl::Status walk = search::WalkPv(next, -score, search::Flip(goal), searcher, &result->pv);
+  result->pv_nodes += searcher.counts();
+  result->nodes += searcher.counts();
+  result->etc_probes += searcher.etc_probes();
+  return walk;
+}
+
+// One solve of `board` in `tt` (options valid), with its principal
+// variation when `walk_pv`. The window: WLD searches (-1, 1); otherwise
+// [lo, hi] becomes the open window (lo - 1, hi + 1), so that scores equal
+// to lo or hi are exact.
+SolveResult SolveIn(TranspositionTable* tt, const Board& board, const SolveOptions& options,
+                    bool walk_pv) {
   const absl::Time start = absl::Now();
   SolveResult result;
-  result.status = ValidateOptions(options);
-  if (!result.status.ok()) return result;
-
-  TranspositionTable* tt = options.tt;
-  std::unique_ptr<TranspositionTable> own_tt;
-  if (tt == nullptr) {
-    auto created = TranspositionTable::Create(options.table);
-    if (!created.ok()) {
-      result.status = created.status();
-      return result;
-    }
-    own_tt = *std::move(created);
-    tt = own_tt.get();
-  }
   tt->NewSearch();
 
   const int alpha = options.wld ? -1 : options.lo - 1;
@@ -341,41 +376,119 @@ SolveResult Solve(const Board& board, const SolveOptions& options) {
   result.best_move = root.best_move;
 
   // The pv: the root move first, then a walk from the position after it.
-  search::Limits pv_limits = limits;
-  if (limits.node_limit != 0) {
-    const std::uint64_t used = result.nodes.total();
-    pv_limits.node_limit = used < limits.node_limit ? limits.node_limit - used : 1;
-  }
-  // Sequential: the table holds most of the tree by now, so the walk is
-  // short, and a searcher of one thread that never splits makes no oneTBB
-  // call. Otherwise the walk searches as the solve did: the same features
-  // and the same evaluation (until 2026-11-25 it ordered with the built-in
-  // one whatever --eval said).
-  search::SharedSearch pv_shared(tt, options.features, pv_limits, /*search_threads=*/1,
-                                 search::kNoSplit, options.evaluator);
-  search::Searcher pv_searcher(&pv_shared);
   absl::Status walk = absl::OkStatus();
-  if (root.best_move != kNoMove) {
-    result.pv.push_back(root.best_move);
-    const Board next = root.best_move == kPass ? board.Pass() : board.Play(root.best_move);
-    walk = search::WalkPv(next, -root.score, search::Flip(goal), pv_searcher, &result.pv);
+  if (walk_pv && root.best_move != kNoMove) {
+    walk = WalkLine(tt, board, root.best_move, root.score, goal, options, &result);
   }
-  result.pv_nodes = pv_searcher.counts();
-  result.nodes += result.pv_nodes;
   // The walk is sequential: its nodes add to every span.
   if (spans.has_value()) result.parallelism = spans->Figures(result.nodes.total());
-  result.etc_probes += pv_searcher.etc_probes();
   if (absl::IsInternal(walk)) {
     // The score was proven, but a move of the line was not: report it
     // rather than a line cut short (the score and the line so far stay).
     result.status = walk;
   } else if (!walk.ok()) {
-    result.stopped = true;
-    result.score = 0;
-    result.kind = ScoreKind::kExact;
-    result.best_move = kNoMove;
-    result.pv.clear();
+    ForgetScore(&result);
   }
+  result.time = absl::Now() - start;
+  return result;
+}
+
+// SolveOptions::all_moves: each legal move's position solved exactly, one
+// after another in the same table, without a principal variation; the
+// root's score is the best of them, and its line is walked from the best
+// move. Solving the moves first rather than the root first and then the
+// other moves saves the root's own solve, which proves only a bound on
+// each other move (solver/README.md, "Every move's score", has the cost
+// against one solve and against each move's position solved alone). A
+// solve that stops leaves the result stopped, with no score: the moves
+// scored so far are no answer list.
+SolveResult SolveAllMoves(TranspositionTable* tt, const Board& board,
+                          const SolveOptions& options, absl::Time start) {
+  const Bitboard moves = board.Moves();
+  if (moves == 0) {
+    // A pass is the one move; a finished game has none.
+    SolveResult result = SolveIn(tt, board, options, /*walk_pv=*/true);
+    if (result.status.ok() && !result.stopped && board.OpponentMoves() != 0) {
+      result.move_scores.push_back({kPass, result.score});
+    }
+    return result;
+  }
+  SolveResult result;
+  SolveOptions each = options;
+  each.all_moves = false;
+  const int total = PopCount(moves);
+  for (Bitboard rest = moves; rest != 0;) {
+    const int square = PopFirstSquare(rest);
+    if (options.node_limit != 0) {
+      const std::uint64_t used = result.nodes.total();
+      each.node_limit = used < options.node_limit ? options.node_limit - used : 1;
+    }
+    if (options.on_progress) {
+      const std::uint64_t before = result.nodes.total();
+      const int scored = static_cast<int>(result.move_scores.size());
+      each.on_progress = [&options, square, before, scored, total, start](const Progress& p) {
+        Progress out = p;
+        out.scoring_move = square;
+        out.moves_scored = scored;
+        out.moves_to_score = total;
+        // The move's score is the negation of its position's.
+        out.best_move = square;
+        out.bound = -p.upper;
+        out.upper = -p.bound;
+        if (p.presearch_depth == 0) out.nodes = before + p.nodes;
+        out.elapsed = absl::Now() - start;
+        options.on_progress(out);
+      };
+    }
+    const SolveResult move = SolveIn(tt, board.Play(square), each, /*walk_pv=*/false);
+    result.nodes += move.nodes;
+    result.etc_probes += move.etc_probes;
+    result.presearch_nodes += move.presearch_nodes;
+    if (!move.status.ok() || move.stopped) {
+      result.status = move.status;
+      ForgetScore(&result);
+      return result;
+    }
+    assert(move.kind == ScoreKind::kExact);
+    result.move_scores.push_back({square, -move.score});
+  }
+  // Best first; among equals the first solved.
+  std::stable_sort(result.move_scores.begin(), result.move_scores.end(),
+                   [](const MoveScore& a, const MoveScore& b) { return a.score > b.score; });
+  result.score = result.move_scores.front().score;
+  result.best_move = result.move_scores.front().square;
+  result.kind = ScoreKind::kExact;
+  const absl::Status walk =
+      WalkLine(tt, board, result.best_move, result.score, search::PvGoal::kExact, options, &result);
+  if (absl::IsInternal(walk)) {
+    result.status = walk;
+  } else if (!walk.ok()) {
+    ForgetScore(&result);
+  }
+  return result;
+}
+
+}  // namespace
+
+SolveResult Solve(const Board& board, const SolveOptions& options) {
+  const absl::Time start = absl::Now();
+  SolveResult result;
+  result.status = ValidateOptions(options);
+  if (!result.status.ok()) return result;
+
+  TranspositionTable* tt = options.tt;
+  std::unique_ptr<TranspositionTable> own_tt;
+  if (tt == nullptr) {
+    auto created = TranspositionTable::Create(options.table);
+    if (!created.ok()) {
+      result.status = created.status();
+      return result;
+    }
+    own_tt = *std::move(created);
+    tt = own_tt.get();
+  }
+  result = options.all_moves ? SolveAllMoves(tt, board, options, start)
+                             : SolveIn(tt, board, options, /*walk_pv=*/true);
   result.time = absl::Now() - start;
   return result;
 }

@@ -76,6 +76,12 @@ struct SolveOptions {
   // solver/presearch.h). Tests lower it to see the presearch on small roots.
   int presearch_min_empties = 0;
   SearchFeatures features;
+  // Every legal move's exact score (SolveResult::move_scores), as Edax's
+  // and Egaroucid's `hint` give them and an .obf answer list holds them:
+  // after the position's own solve, each other move's position is solved
+  // exactly in the same table, which already bounds it (each move was
+  // refuted below the best). Needs the full window and no WLD.
+  bool all_moves = false;
   // The evaluation for ordering and the presearch; null: the built-in one.
   const eval::Evaluator* evaluator = nullptr;
   std::function<void(const Progress&)> on_progress;  // may be empty
@@ -111,6 +117,11 @@ struct SolveResult {
   ScoreKind kind = ScoreKind::kExact;
   int best_move = kNoMove;          // kPass when the side to move must pass
   std::vector<int> pv;              // to the end of the game, kPass for passes
+  // With SolveOptions::all_moves: every legal move (the pass when the side
+  // to move must pass; none when the game is over) with its exact score,
+  // best first, best_move first among equals. `nodes`, `time` and the
+  // other counts are those of all the solves.
+  std::vector<MoveScore> move_scores;
   NodeCounts nodes;                 // perft convention (board/node_counts.h), all searches
   NodeCounts pv_nodes;              // the part of `nodes` spent extracting the pv
   std::uint64_t etc_probes = 0;     // child table probes (not nodes)
@@ -129,7 +140,8 @@ struct SolveResult {
 // presearch_min_empties within [0, 64], parallelism_policies only with one
 // thread and at most SpanTracker::kMaxPolicies of them, parallel_stats with
 // a slot per thread,
-// killers within [0, kMaxKillers]. The table options are checked where they
+// killers within [0, kMaxKillers], all_moves only with the full window
+// [-64, 64] and without wld. The table options are checked where they
 // are defined, by TranspositionTable::Create. Solve returns either status in
 // its result when it is not OK.
 absl::Status ValidateOptions(const SolveOptions& options);

@@ -88,6 +88,18 @@ def test_wld():
     assert endsolve.solve(FFO_40, "X", wld=True, threads=1).kind == "lower"
 
 
+def test_all_moves_gives_every_moves_score_as_the_ffo_file():
+    ffo_1 = endsolve.read_positions(str(ROOT / "ffo" / "fforum-1-19.obf"))[0]
+    r = endsolve.solve(ffo_1, threads=1, all_moves=True)
+    assert r.ok is True
+    assert sorted(r.moves) == sorted(ffo_1.answers)
+    assert r.moves[0] == (r.best_move, r.score) == ("G8", 18)
+    assert [s for _, s in r.moves] == sorted((s for _, s in r.moves), reverse=True)
+    assert endsolve.solve(ffo_1, threads=1).moves == []
+    with pytest.raises(ValueError, match="every move's exact score needs the full window"):
+        endsolve.solve(ffo_1, all_moves=True, wld=True)
+
+
 def test_a_side_given_with_a_board_sets_the_side_to_move():
     white = endsolve.Board(FFO_40, "O")
     assert endsolve.Board(FFO_40, "X") != white

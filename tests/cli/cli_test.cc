@@ -1,5 +1,6 @@
 // End-to-end tests of `endsolve`: exit statuses, table rows, JSON lines and
 // error messages, as users and scripts see them.
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -145,6 +146,90 @@ TEST(CliTest, BadLinesAreReportedAndTheRestIsSolved) {
   EXPECT_THAT(r.err, HasSubstr("mixed.obf:2:66: expected side to move"));
   EXPECT_THAT(r.out, HasSubstr("OK"));
   EXPECT_THAT(r.out, HasSubstr("solved 1 of 1, wrong 0, input errors 1"));
+}
+
+// The answers of an .obf line ("G8:+18", ...) as a sorted list, so that
+// two lines that order moves of equal score differently compare equal.
+std::vector<std::string> AnswerSet(const std::string& line) {
+  std::vector<std::string> answers = absl::StrSplit(line, "; ", absl::SkipEmpty());
+  answers.erase(answers.begin());  // the board and the side
+  if (!answers.empty() && !answers.back().empty() && answers.back().back() == ';') {
+    answers.back().pop_back();
+  }
+  std::sort(answers.begin(), answers.end());
+  return answers;
+}
+
+// --all-moves lists every move's exact score under each row, checks them
+// against the file's answers, and --obf writes each position with that
+// list: for FFO #1-#4 the same answers as the file.
+TEST(CliTest, AllMovesGivesEveryMovesScoreAndWritesThemAsObf) {
+  const std::string obf = WriteTempFile("all-moves.obf", "");
+  std::remove(obf.c_str());
+  const CommandOutput r = RunCommand(kBinary + " solve ffo/fforum-1-19.obf --range 1-4 --all-moves --obf " + obf);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("solved 4 of 4, wrong 0, input errors 0"));
+  EXPECT_THAT(r.out, HasSubstr("\n  all moves: G8:+18 H1:+12 "));
+  std::ifstream in("ffo/fforum-1-19.obf");
+  std::ifstream written(obf);
+  std::string expected_line, written_line;
+  int lines = 0;
+  while (lines < 4 && std::getline(in, expected_line) && std::getline(written, written_line)) {
+    ++lines;
+    EXPECT_EQ(written_line.substr(0, 66), expected_line.substr(0, 66)) << "line " << lines;
+    EXPECT_EQ(AnswerSet(written_line), AnswerSet(expected_line)) << "line " << lines;
+  }
+  EXPECT_EQ(lines, 4);
+  EXPECT_FALSE(std::getline(written, written_line)) << "more than 4 lines";
+
+  // A wrong answer in the file, for a move that is not the best, is found.
+  std::string first;
+  std::getline(std::ifstream("ffo/fforum-1-19.obf"), first);
+  const std::string altered = absl::StrReplaceAll(first, {{"H1:+12", "H1:+10"}});
+  ASSERT_NE(altered, first);
+  const std::string bad = WriteTempFile("altered.obf", altered + "\n");
+  const CommandOutput wrong = RunCommand(kBinary + " solve --all-moves " + bad);
+  EXPECT_EQ(wrong.exit_status, 1);
+  EXPECT_THAT(wrong.out, HasSubstr("WRONG: H1 scores +12, the answers say +10"));
+  // Without --all-moves only the best move is judged.
+  EXPECT_EQ(RunCommand(kBinary + " solve " + bad).exit_status, 0);
+
+  const CommandOutput json = RunCommand(kBinary + " solve --all-moves --json '" + kFfo1 + "'");
+  ASSERT_EQ(json.exit_status, 0) << json.err;
+  const nlohmann::json moves = nlohmann::json::parse(Lines(json.out).at(0))["moves"];
+  ASSERT_TRUE(moves.is_array());
+  EXPECT_EQ(moves.at(0), (nlohmann::json{{"move", "G8"}, {"score", 18}}));
+  EXPECT_EQ(moves.at(1), (nlohmann::json{{"move", "H1"}, {"score", 12}}));
+}
+
+// --obf never writes over a file: one that exists is refused before any
+// solve and left as it was. --obf needs --all-moves, and every move's exact
+// score needs the full window: WLD is refused, and a position with its own
+// window is an input error while the others are solved.
+TEST(CliTest, AllMovesRefusesWhatCannotGiveEveryScore) {
+  const std::string mine = WriteTempFile("mine.obf", "precious\n");
+  const CommandOutput exists = RunCommand(kBinary + " solve --all-moves --obf " + mine + " '" + kFfo1 + "'");
+  EXPECT_EQ(exists.exit_status, 2);
+  EXPECT_THAT(exists.err, HasSubstr(mine + " exists; it is left alone: give --obf a file that does not exist yet"));
+  EXPECT_EQ(exists.out, "");
+  std::ifstream kept(mine);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(kept), {}), "precious\n");
+
+  const CommandOutput alone = RunCommand(kBinary + " solve --obf new.obf '" + kFfo1 + "'");
+  EXPECT_EQ(alone.exit_status, 2);
+  EXPECT_THAT(alone.err, HasSubstr("--obf requires --all-moves"));
+
+  const CommandOutput wld = RunCommand(kBinary + " solve --all-moves --wld '" + kFfo1 + "'");
+  EXPECT_EQ(wld.exit_status, 2);
+  EXPECT_THAT(wld.err, HasSubstr("every move's exact score needs the full window [-64, 64] without WLD"));
+
+  const std::string windowed =
+      WriteTempFile("windowed.obf", kFfo1 + "; window:0,2;\n" + kFfo1 + "; G8:+18;\n");
+  const CommandOutput w = RunCommand(kBinary + " solve --all-moves " + windowed);
+  EXPECT_EQ(w.exit_status, 2);
+  EXPECT_THAT(w.err, HasSubstr("windowed.obf:1: "));
+  EXPECT_THAT(w.err, HasSubstr("has a window (window:0,2); --all-moves solves every move over the full window, so it is left out"));
+  EXPECT_THAT(w.out, HasSubstr("solved 1 of 1, wrong 0, input errors 1"));
 }
 
 TEST(CliTest, RangeSelectsFfoNumbers) {
@@ -359,7 +444,7 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
               ::testing::ElementsAre("--help", "--threads", "--hash-mb", "--tt-scheme", "--wld",
                                      "--ordering", "--split-min-empties", "--split-policy",
                                      "--eval", "--json", "--range", "--empties",
-                                     "--max-empties"));
+                                     "--all-moves", "--obf", "--max-empties"));
   EXPECT_THAT(r.out, HasSubstr("Usage: endsolve solve [OPTIONS] FILE_OR_POSITION..."));
   EXPECT_THAT(r.out, HasSubstr("--hash-mb INT=256 "));
   EXPECT_THAT(r.out, HasSubstr("--tt-scheme TEXT=twobig1 "));

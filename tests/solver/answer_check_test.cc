@@ -75,6 +75,26 @@ TEST(AnswerCheckTest, AWrongAnswerSaysWhy) {
   EXPECT_EQ(WrongReason(Position{}, Exact(kA5, 0), false), "");
 }
 
+// With every move's score (SolveOptions::all_moves), each listed move must
+// have its listed score, and be a legal move.
+TEST(AnswerCheckTest, EveryMovesScoreIsCheckedWhenTheSolveHasThem) {
+  const int kC7 = *ParseSquare("C7");
+  const Position full = WithAnswers({{kA5, 0}, {kH8, -4}});
+  SolveResult right = Exact(kA5, 0);
+  right.move_scores = {{kA5, 0}, {kH8, -4}};
+  EXPECT_EQ(CheckAnswer(full, right, false), Verdict::kOk);
+  SolveResult off = Exact(kA5, 0);
+  off.move_scores = {{kA5, 0}, {kH8, -6}};
+  EXPECT_EQ(CheckAnswer(full, off, false), Verdict::kWrong);
+  EXPECT_EQ(WrongReason(full, off, false), "H8 scores -6, the answers say -4");
+  SolveResult missing = Exact(kA5, 0);
+  missing.move_scores = {{kA5, 0}, {kC7, -4}};
+  EXPECT_EQ(CheckAnswer(full, missing, false), Verdict::kWrong);
+  EXPECT_EQ(WrongReason(full, missing, false), "H8 is listed at -4, but it is not a legal move");
+  // Without them only the best move and score are judged, as before.
+  EXPECT_EQ(CheckAnswer(full, Exact(kA5, 0), false), Verdict::kOk);
+}
+
 TEST(AnswerCheckTest, NothingIsJudgedWithoutAnswersOrAfterAStop) {
   EXPECT_EQ(CheckAnswer(Position{}, Exact(kA5, 0), false), Verdict::kUnknown);
   SolveResult stopped;

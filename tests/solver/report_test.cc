@@ -2,6 +2,9 @@
 // the progress description of each kind of pass.
 #include "solver/report.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "board/bitboard.h"
 #include "board/position_io.h"
 #include "gtest/gtest.h"
@@ -73,6 +76,45 @@ TEST(ReportTest, EachPassDescribesWhatTheEngineBelieves) {
   p.bound = -12;
   p.upper = -10;
   EXPECT_EQ(DescribeProgress(p), "exact pass 2, root 3/9, score in [-12, -10], best C7");
+  // With every move's score: which move, and how many have theirs.
+  p.scoring_move = *ParseSquare("c7");
+  p.moves_scored = 4;
+  p.moves_to_score = 10;
+  EXPECT_EQ(DescribeProgress(p),
+            "every move, 4 of 10 scored, now C7: exact pass 2, root 3/9, score in [-12, -10], "
+            "best C7");
+}
+
+// A move's solve reports from its own side; the root's display sees the
+// move's score: the bounds negated and swapped, the move itself as best,
+// the nodes of the moves before it added.
+TEST(ReportTest, EveryMovesSolveReportsFromTheRootsSide) {
+  const Board board = ParsePositionText(
+      "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X", "test")->board;
+  std::vector<Progress> reports;
+  SolveOptions options;
+  options.all_moves = true;
+  options.table.size_mib = 4;
+  options.on_progress = [&](const Progress& p) { reports.push_back(p); };
+  const SolveResult result = Solve(board, options);
+  ASSERT_TRUE(result.status.ok());
+  ASSERT_FALSE(reports.empty());
+  int exact_reports = 0;
+  for (const Progress& p : reports) {
+    ASSERT_NE(p.scoring_move, kNoMove);
+    EXPECT_EQ(p.best_move, p.scoring_move);
+    EXPECT_EQ(p.moves_to_score, 8);
+    EXPECT_LT(p.moves_scored, 8);
+    if (p.presearch_depth == 0) EXPECT_LE(p.nodes, result.nodes.total());
+    if (p.iteration == 0) continue;
+    ++exact_reports;
+    const auto m = std::find_if(result.move_scores.begin(), result.move_scores.end(),
+                                [&](const MoveScore& s) { return s.square == p.scoring_move; });
+    ASSERT_NE(m, result.move_scores.end());
+    EXPECT_LE(p.bound, m->score);  // the proven interval holds the move's score
+    EXPECT_GE(p.upper, m->score);
+  }
+  EXPECT_GT(exact_reports, 0);
 }
 
 TEST(ReportTest, TheStatusLineSaysStartingUntilTheFirstReport) {
