@@ -56,7 +56,7 @@ TTData DataFor(std::uint64_t i) {
   d.lower = std::int8_t(int(i % 65) - 64);
   d.upper = std::int8_t(i % 65);
   d.move = std::uint8_t(i % 64);
-  d.depth = std::uint8_t(i % 30);
+  d.draft = std::uint8_t(i % 30);
   return d;
 }
 

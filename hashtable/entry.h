@@ -4,7 +4,7 @@
 //
 //   bits  0- 7 lower + 64     bits  8-15 upper + 64
 //   bits 16-22 move           bits 23-29 move2       (squares, kPass, kNoMove)
-//   bits 30-37 depth          bits 38-45 generation
+//   bits 30-37 draft          bits 38-45 generation
 //   bits 46-62 size code      bit  63    occupied
 //
 // Each field's width is the least that holds its whole range; the fields
@@ -25,9 +25,9 @@ inline constexpr int kScoreBias = 64;
 inline constexpr int kBoundBits = 8;
 // Squares 0..63, kPass (64) and kNoMove (65): 66 values need 7 bits.
 inline constexpr int kMoveBits = 7;
-// The draft in empties is at most 60; TTData::depth is a uint8_t, so 8 bits
-// store every value the type can carry and none is ever clipped.
-inline constexpr int kDepthBits = 8;
+// TTData::draft is a uint8_t (solver/'s drafts reach 4 * 60 + 3 = 243), so
+// 8 bits store every value the type can carry and none is ever clipped.
+inline constexpr int kDraftBits = 8;
 // NewSearch's 8-bit counter; wrapping after 256 searches only blurs age.
 inline constexpr int kGenerationBits = 8;
 // log2(nodes) in fixed point with this many fractional bits: the 11 bits
@@ -40,8 +40,8 @@ inline constexpr int kLowerShift = 0;
 inline constexpr int kUpperShift = kLowerShift + kBoundBits;
 inline constexpr int kMoveShift = kUpperShift + kBoundBits;
 inline constexpr int kMove2Shift = kMoveShift + kMoveBits;
-inline constexpr int kDepthShift = kMove2Shift + kMoveBits;
-inline constexpr int kGenerationShift = kDepthShift + kDepthBits;
+inline constexpr int kDraftShift = kMove2Shift + kMoveBits;
+inline constexpr int kGenerationShift = kDraftShift + kDraftBits;
 inline constexpr int kSizeShift = kGenerationShift + kGenerationBits;
 // Set in every stored word; an all-zero word (a fresh or cleared slot) is
 // therefore empty whatever its other bits would mean.
@@ -65,7 +65,7 @@ constexpr std::uint64_t Pack(const TTData& d, SizeCode size, std::uint8_t genera
   return std::uint64_t(std::uint8_t(d.lower + kScoreBias)) << kLowerShift |
          std::uint64_t(std::uint8_t(d.upper + kScoreBias)) << kUpperShift |
          std::uint64_t(d.move) << kMoveShift | std::uint64_t(d.move2) << kMove2Shift |
-         std::uint64_t(d.depth) << kDepthShift | std::uint64_t(generation) << kGenerationShift |
+         std::uint64_t(d.draft) << kDraftShift | std::uint64_t(generation) << kGenerationShift |
          std::uint64_t(size) << kSizeShift | kOccupied;
 }
 
@@ -76,13 +76,13 @@ constexpr TTData Unpack(std::uint64_t w) {
   d.upper = std::int8_t(int(w >> kUpperShift & Mask(kBoundBits)) - kScoreBias);
   d.move = std::uint8_t(w >> kMoveShift & Mask(kMoveBits));
   d.move2 = std::uint8_t(w >> kMove2Shift & Mask(kMoveBits));
-  d.depth = std::uint8_t(w >> kDepthShift & Mask(kDepthBits));
+  d.draft = std::uint8_t(w >> kDraftShift & Mask(kDraftBits));
   return d;
 }
 
 // The draft of a packed word, for the Deep schemes.
-constexpr std::uint8_t DepthOf(std::uint64_t w) {
-  return std::uint8_t(w >> kDepthShift & Mask(kDepthBits));
+constexpr std::uint8_t DraftOf(std::uint64_t w) {
+  return std::uint8_t(w >> kDraftShift & Mask(kDraftBits));
 }
 // The generation a packed word was written in, for aging.
 constexpr std::uint8_t GenerationOf(std::uint64_t w) {

@@ -19,7 +19,7 @@
 //    two slots for one index; the one-level schemes give each slot its own
 //    index (a hash bit picks it), so all schemes get the same entries from
 //    the same memory.
-//  - The data word packs the bounds, both moves, the depth, log2(nodes) in
+//  - The data word packs the bounds, both moves, the draft, log2(nodes) in
 //    6.11 fixed point for the Big schemes, the generation and an occupied
 //    bit.
 //  - Concurrency: a per-bucket seqlock with no waiting. A store CASes the
@@ -70,7 +70,11 @@ struct TTData {
   std::int8_t upper = 64;         // the score is <= upper
   std::uint8_t move = kNoMove;    // best (or refuting) move, kNoMove if none
   std::uint8_t move2 = kNoMove;   // second-best move, kNoMove if none
-  std::uint8_t depth = 0;         // empties searched (the draft)
+  // How much search the bounds rest on, which the Deep schemes compare: a
+  // draft, not the empties. solver/ stores 4 * empties + selectivity level
+  // (search.h Draft, at most 243), so that an exact result outranks a
+  // selective one of the same empties; study/ the plies it searched.
+  std::uint8_t draft = 0;
 };
 
 struct TTOptions {

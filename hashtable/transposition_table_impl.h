@@ -252,7 +252,7 @@ void TranspositionTable::StoreAs(TranspositionTable& table, const Board& board,
     switch (kScheme) {
       case ReplacementScheme::kDeep:
       case ReplacementScheme::kTwoDeep:
-        return data.depth >= tt_entry::DepthOf(resident.data);
+        return data.draft >= tt_entry::DraftOf(resident.data);
       case ReplacementScheme::kBig1:
       case ReplacementScheme::kBigAll:
       case ReplacementScheme::kTwoBig1:

@@ -27,9 +27,9 @@ TTData MakeEntry(const TTData* known, int best, int alpha, int beta, int move, i
   data.lower = static_cast<std::int8_t>(best > alpha ? best : -kNumSquares);
   data.upper = static_cast<std::int8_t>(best < beta ? best : kNumSquares);
   data.move = static_cast<std::uint8_t>(move);
-  data.depth = static_cast<std::uint8_t>(draft);
+  data.draft = static_cast<std::uint8_t>(draft);
   if (known != nullptr) {
-    if (known->depth == draft) {
+    if (known->draft == draft) {
       data.lower = std::max(data.lower, known->lower);
       data.upper = std::min(data.upper, known->upper);
     }
@@ -45,7 +45,7 @@ TTData MakeEntry(const TTData* known, int best, int alpha, int beta, int move, i
 // keeps its hands off what an exact search proved.
 void Searcher::StoreResult(const Board& board, const TTData* known, int best, int alpha,
                            int beta, int move, int draft, std::uint64_t nodes) {
-  if (tt_ == nullptr || (known != nullptr && known->depth > draft)) return;
+  if (tt_ == nullptr || (known != nullptr && known->draft > draft)) return;
   tt_->Store(board, MakeEntry(known, best, alpha, beta, move, draft), nodes);
 }
 
@@ -267,7 +267,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   const int draft = NodeDraft(empties);
   const bool hit = tt_ != nullptr && tt_->Probe(board, &entry);
   if constexpr (!kRoot) {
-    if (hit && entry.depth >= draft) {
+    if (hit && entry.draft >= draft) {
       if (entry.lower >= beta) return entry.lower;
       if (entry.upper <= alpha) return entry.upper;
       if (entry.lower == entry.upper) return entry.lower;
@@ -330,7 +330,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
         TTData child;
         ++etc_probes_;
         if (!tt_->Probe(Board{list[i].player, list[i].opponent}, &child) ||
-            child.depth < NodeDraft(empties - 1)) {
+            child.draft < NodeDraft(empties - 1)) {
           ++i;
           continue;
         }

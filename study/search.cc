@@ -144,7 +144,7 @@ class Searcher {
     Ordering ordering;
     if (tt_ != nullptr) {
       if (TTData entry; tt_->Probe(board, &entry)) {
-        if (entry.depth == depth) {
+        if (entry.draft == depth) {
           if (entry.lower >= beta) return entry.lower;
           if (entry.upper <= alpha) return entry.upper;
           if (entry.lower == entry.upper) return entry.lower;
@@ -199,7 +199,7 @@ class Searcher {
     if (best > alpha) data.lower = static_cast<std::int8_t>(best);
     if (best < beta) data.upper = static_cast<std::int8_t>(best);
     data.move = static_cast<std::uint8_t>(best > alpha ? best_square : kNoMove);
-    data.depth = static_cast<std::uint8_t>(depth);
+    data.draft = static_cast<std::uint8_t>(depth);
     tt_->Store(board, data, counts_.total() - start + 1);
   }
 

@@ -25,8 +25,8 @@ void ExpectRoundTrip(const Fields& f) {
   EXPECT_EQ(d.upper, f.data.upper);
   EXPECT_EQ(d.move, f.data.move);
   EXPECT_EQ(d.move2, f.data.move2);
-  EXPECT_EQ(d.depth, f.data.depth);
-  EXPECT_EQ(DepthOf(w), f.data.depth);
+  EXPECT_EQ(d.draft, f.data.draft);
+  EXPECT_EQ(DraftOf(w), f.data.draft);
   EXPECT_EQ(GenerationOf(w), f.generation);
   EXPECT_EQ(SizeOf(w), f.size);
   EXPECT_TRUE(Occupied(w));
@@ -47,7 +47,7 @@ TEST(EntryTest, EveryFieldRoundTripsAtItsExtremes) {
             for (std::uint8_t generation : bytes) {
               for (SizeCode size : sizes) {
                 Fields f{.data = {.lower = lower, .upper = upper, .move = move,
-                                  .move2 = move2, .depth = depth},
+                                  .move2 = move2, .draft = depth},
                          .size = size,
                          .generation = generation};
                 ExpectRoundTrip(f);
@@ -66,11 +66,11 @@ TEST(EntryTest, TheFieldsFillTheWordExactly) {
                     .upper = std::int8_t(255 - kScoreBias),
                     .move = std::uint8_t(Mask(kMoveBits)),
                     .move2 = std::uint8_t(Mask(kMoveBits)),
-                    .depth = 255};
+                    .draft = 255};
   EXPECT_EQ(Pack(ones, kMaxSizeCode, 255), ~std::uint64_t{0});
   // And at zero only the occupied bit is set.
   const TTData zeros{.lower = -kScoreBias, .upper = -kScoreBias, .move = 0, .move2 = 0,
-                     .depth = 0};
+                     .draft = 0};
   EXPECT_EQ(Pack(zeros, 0, 0), kOccupied);
   EXPECT_FALSE(Occupied(0));
 }

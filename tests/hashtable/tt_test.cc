@@ -44,13 +44,13 @@ std::unique_ptr<TranspositionTable> Tiny(ReplacementScheme scheme) {
 }
 
 // Data that names its store: `tag` goes into the bounds and moves.
-TTData Data(int depth, int tag) {
+TTData Data(int draft, int tag) {
   TTData d;
   d.lower = std::int8_t(-tag);
   d.upper = std::int8_t(tag);
   d.move = std::uint8_t(tag % 64);
   d.move2 = kNoMove;
-  d.depth = std::uint8_t(depth);
+  d.draft = std::uint8_t(draft);
   return d;
 }
 
@@ -216,10 +216,10 @@ TEST(ProbeStoreTest, EmptyTableMisses) {
 TEST(ProbeStoreTest, EveryFieldRoundTripsAtItsExtremes) {
   std::mt19937_64 rng(7);
   const TTData cases[] = {
-      {.lower = -64, .upper = 64, .move = kPass, .move2 = kNoMove, .depth = 60},
-      {.lower = 64, .upper = 64, .move = 0, .move2 = 63, .depth = 0},
-      {.lower = -64, .upper = -64, .move = kNoMove, .move2 = kPass, .depth = 255},
-      {.lower = -1, .upper = 0, .move = 27, .move2 = 36, .depth = 64},
+      {.lower = -64, .upper = 64, .move = kPass, .move2 = kNoMove, .draft = 60},
+      {.lower = 64, .upper = 64, .move = 0, .move2 = 63, .draft = 0},
+      {.lower = -64, .upper = -64, .move = kNoMove, .move2 = kPass, .draft = 255},
+      {.lower = -1, .upper = 0, .move = 27, .move2 = 36, .draft = 64},
   };
   for (ReplacementScheme scheme : kSchemes) {
     auto table = Tiny(scheme);

@@ -31,13 +31,13 @@ TTData DataFor(const Board& board) {
   d.upper = std::int8_t(lower + int((m >> 8) % std::uint64_t(65 - lower)));
   d.move = std::uint8_t((m >> 16) % 66);
   d.move2 = std::uint8_t((m >> 24) % 66);
-  d.depth = std::uint8_t((m >> 32) % 61);
+  d.draft = std::uint8_t((m >> 32) % 61);
   return d;
 }
 
 bool SameData(const TTData& a, const TTData& b) {
   return a.lower == b.lower && a.upper == b.upper && a.move == b.move &&
-         a.move2 == b.move2 && a.depth == b.depth;
+         a.move2 == b.move2 && a.draft == b.draft;
 }
 
 std::vector<Board> CollidingBoards(const TranspositionTable& table, int count,

@@ -105,7 +105,9 @@ TEST(ReportTest, EveryMovesSolveReportsFromTheRootsSide) {
     EXPECT_EQ(p.best_move, p.scoring_move);
     EXPECT_EQ(p.moves_to_score, 8);
     EXPECT_LT(p.moves_scored, 8);
-    if (p.presearch_depth == 0) EXPECT_LE(p.nodes, result.nodes.total());
+    if (p.presearch_depth == 0) {
+      EXPECT_LE(p.nodes, result.nodes.total());
+    }
     if (p.iteration == 0) continue;
     ++exact_reports;
     const auto m = std::find_if(result.move_scores.begin(), result.move_scores.end(),

@@ -272,11 +272,11 @@ TEST(SolverTest, SelectiveBoundsNeverDecideAnExactScore) {
     for (Bitboard moves = board.Moves(); moves != 0;) {
       const Board child = board.Play(PopFirstSquare(moves));
       TTData lie{.lower = 64, .upper = 64, .move = kNoMove, .move2 = kNoMove};
-      lie.depth = static_cast<std::uint8_t>(search::Draft(child.EmptyCount(), level));
+      lie.draft = static_cast<std::uint8_t>(search::Draft(child.EmptyCount(), level));
       table.Store(child, lie, 1);
       for (Bitboard replies = child.Moves(); replies != 0;) {
         const Board grandchild = child.Play(PopFirstSquare(replies));
-        lie.depth = static_cast<std::uint8_t>(search::Draft(grandchild.EmptyCount(), level));
+        lie.draft = static_cast<std::uint8_t>(search::Draft(grandchild.EmptyCount(), level));
         table.Store(grandchild, lie, 1);
       }
     }
