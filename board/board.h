@@ -34,6 +34,12 @@ constexpr int FinalScore(Bitboard player, Bitboard opponent) {
   return 0;
 }
 
+// The most legal moves a position can have: 33 is the known maximum in a
+// reachable position; 40 leaves room, and keeps a move list on the stack
+// small (the search keeps one a node). Every move list of the project is
+// this long.
+inline constexpr int kMaxMoves = 40;
+
 struct Board {
   Bitboard player = 0;
   Bitboard opponent = 0;

@@ -13,7 +13,7 @@ namespace endsolve {
 namespace {
 
 constexpr int kMovesOffset = 8;    // the move bytes of a record
-constexpr int kMaxMoves = kWthorRecordBytes - kMovesOffset;  // 60
+constexpr int kMaxGameMoves = kWthorRecordBytes - kMovesOffset;  // 60
 constexpr int kMaxDiscs = kNumSquares;
 
 // Header fields.
@@ -124,7 +124,7 @@ absl::StatusOr<WthorGame> ParseRecord(std::string_view record, int number,
   Board board = Board::Initial();
   Color to_move = Color::kBlack;
   int i = 0;
-  for (; i < kMaxMoves; ++i) {
+  for (; i < kMaxGameMoves; ++i) {
     const std::uint32_t byte = Byte(record, kMovesOffset + i);
     if (byte == 0) break;
     const std::optional<int> square = SquareOfByte(byte);
@@ -138,7 +138,7 @@ absl::StatusOr<WthorGame> ParseRecord(std::string_view record, int number,
     }
     game.moves.push_back(*square);
   }
-  for (int j = i + 1; j < kMaxMoves; ++j) {
+  for (int j = i + 1; j < kMaxGameMoves; ++j) {
     const std::uint32_t byte = Byte(record, kMovesOffset + j);
     if (byte != 0) {
       return MoveError(file_name, number, j + 1,
@@ -221,7 +221,7 @@ absl::StatusOr<WthorFile> ReadWthorFile(const std::string& path) {
 
 absl::StatusOr<Position> WthorPosition(const WthorGame& game, int empties,
                                        std::string_view file_name, bool expected) {
-  if (empties < 0 || empties > kMaxMoves) {
+  if (empties < 0 || empties > kMaxGameMoves) {
     return GameError(file_name, game.number,
                      absl::StrCat("expected a number of empties from 0 to 60, found ", empties));
   }
@@ -281,7 +281,7 @@ ReadResult WthorPositions(const WthorFile& file, std::optional<int> empties,
     } else if (absl::IsOutOfRange(position.status())) {
       result.notes.push_back(absl::StrFormat(
           "%s: game %d: ends at %d empties, before the %d asked; left out", file_name, game.number,
-          kMaxMoves - static_cast<int>(game.moves.size()), n));
+          kMaxGameMoves - static_cast<int>(game.moves.size()), n));
     } else {
       result.errors.push_back(position.status());
     }

@@ -50,10 +50,11 @@ int PresearchGuess(const Board& board, const SolveOptions& options, absl::Time s
   return discs >= 0 ? (discs + 1) / 2 * 2 : -((-discs + 1) / 2 * 2);
 }
 
-// The open interval (lo, hi) an MTD(f) loop narrows: where the score lies
-// if it lies in the caller's window (alpha, beta). Each pass searches the
-// narrow window (g - 1, g + 1) around a guess g inside it; a pass that
-// fails low (high) moves hi (lo) to its bound. Every final score is even,
+// The open interval (open_low, open_high) an MTD(f) loop narrows (open,
+// unlike SolveOptions' closed window [lo, hi]): where the score lies if it
+// lies in the caller's window (alpha, beta). Each pass searches the narrow
+// window (g - 1, g + 1) around a guess g inside it; a pass that fails low
+// (high) moves open_high (open_low) to its bound. Every final score is even,
 // so a bound is first rounded to the even score it implies (a selective
 // pass may return an odd one; an exact pass never does): an end a pass has
 // moved is odd, and a window between two such ends has one even candidate.
@@ -61,12 +62,13 @@ class MtdInterval {
  public:
   enum class Outcome { kExact, kLow, kHigh, kOutside };
 
-  MtdInterval(int alpha, int beta) : alpha_(alpha), beta_(beta), lo_(alpha), hi_(beta) {}
+  MtdInterval(int alpha, int beta)
+      : alpha_(alpha), beta_(beta), open_low_(alpha), open_high_(beta) {}
 
   // The next pass's window around `guess`, clamped into the interval.
   std::pair<int, int> Window(int guess) const {
-    guess = std::clamp(guess, lo_ + 1, hi_ - 1);
-    return {std::max(lo_, guess - 1), std::min(hi_, guess + 1)};
+    guess = std::clamp(guess, open_low_ + 1, open_high_ - 1);
+    return {std::max(open_low_, guess - 1), std::min(open_high_, guess + 1)};
   }
 
   // Records a pass with window (a, b) that returned `score`: exact inside
@@ -77,23 +79,23 @@ class MtdInterval {
     if (score <= a) {
       score -= score & 1;
       if (a == alpha_) return Outcome::kOutside;
-      hi_ = score + 1;
+      open_high_ = score + 1;
       return Outcome::kLow;
     }
     if (score >= b) {
       score += score & 1;
       if (b == beta_) return Outcome::kOutside;
-      lo_ = score - 1;
+      open_low_ = score - 1;
       return Outcome::kHigh;
     }
     return Outcome::kExact;
   }
 
-  int lo() const { return lo_; }
-  int hi() const { return hi_; }
+  int open_low() const { return open_low_; }
+  int open_high() const { return open_high_; }
 
  private:
-  int alpha_, beta_, lo_, hi_;
+  int alpha_, beta_, open_low_, open_high_;
 };
 
 // The selective passes (solver/search.h, "Selective passes"): for each
@@ -131,7 +133,7 @@ int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, in
         break;
       }
       // One candidate left (or none: selective passes need not agree).
-      if (interval.hi() - interval.lo() <= 2) break;
+      if (interval.open_high() - interval.open_low() <= 2) break;
     }
   }
   searcher.SetLevel(search::kExactLevel);
@@ -156,7 +158,7 @@ int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, in
 // Progress reports translate each pass's root reports into what is proven
 // so far: `bound` is the best proven lower bound (a pass's best score counts
 // only once it beats the pass's alpha), `upper` the proven upper bound.
-search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board& board,
+search::Searcher::RootOutcome DriveRoot(search::Searcher& searcher, const Board& board,
                                          int alpha, int beta, const SolveOptions& options,
                                          absl::Time start, std::uint64_t* presearch_nodes) {
   int pass_alpha = alpha;
@@ -225,8 +227,8 @@ search::Searcher::RootOutcome SearchRoot(search::Searcher& searcher, const Board
         break;
     }
     // One candidate left, proven from both sides, and a move that reaches it.
-    if (interval.hi() - interval.lo() == 2 && interval.hi() != beta &&
-        best.best_move != kNoMove && best.score == interval.lo() + 1) {
+    if (interval.open_high() - interval.open_low() == 2 && interval.open_high() != beta &&
+        best.best_move != kNoMove && best.score == interval.open_low() + 1) {
       return best;
     }
     guess = pass.score;
@@ -355,7 +357,7 @@ SolveResult SolveIn(TranspositionTable* tt, const Board& board, const SolveOptio
   search::RunWithThreads(options.threads, [&] {
     // A search cancelled or out of time before it starts does nothing.
     if (!searcher.CheckLimits()) {
-      root = SearchRoot(searcher, board, alpha, beta, options, start, &result.presearch_nodes);
+      root = DriveRoot(searcher, board, alpha, beta, options, start, &result.presearch_nodes);
     }
   }, options.parallel_stats);
   result.nodes = searcher.counts();

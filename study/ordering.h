@@ -16,10 +16,6 @@
 
 namespace endsolve::study {
 
-// A node has at most 33 legal moves in any reachable position; a whole
-// board's worth leaves no doubt.
-inline constexpr int kMaxMoves = kNumSquares;
-
 struct OrderedMove {
   int square;
   Board child;  // the position after the move, from the opponent's view
