@@ -99,17 +99,20 @@ inline constexpr int kEtcMinEmpties = 10;
 // evaluation search (eval_order.h), and the depth of that search by
 // empties: below kEvalOrderMinEmpties fastest-first alone orders as well
 // for less time (solver/README.md, "Ordering by evaluation").
-// From kEvalDepth3MinEmpties the search is 3 plies, no longer 2: high in
-// the tree a first move that fails to cut costs most, and the deeper search
-// finds the cutting move more often (FFO #40-#49 7.5% and #50-#59 8.2%
-// fewer nodes at one thread, #45-#49 in 0.94 of the time; held-out WTHOR
-// positions: neutral at 26 empties, 8.8% fewer nodes at 28;
-// solver/README.md, "The hard positions").
+// From kEvalDepth4MinEmpties the search is 4 plies: high in the tree a
+// first move that fails to cut costs most, and the deeper search finds the
+// cutting move more often. 2 plies until 2026-11-25, then 3 (FFO #40-#49
+// 7.5% and #50-#59 8.2% fewer nodes at one thread), then 4 (#50-#59 a
+// further 6.2% fewer, 7 of the 9 larger than #59 fewer, #40-#49 1.4% more;
+// #54 in 0.96 of the time; held-out WTHOR positions: 4.6% fewer at 26
+// empties and 3.9% at 28, the same scores). From 24 instead of 22: #50-#59
+// 5.8% fewer; 5 plies from 26 on top: #50-#54 5.5% more (solver/README.md,
+// "The hard positions").
 inline constexpr int kEvalOrderMinEmpties = 14;
 inline constexpr int kEvalDepth1MinEmpties = 18;
-inline constexpr int kEvalDepth3MinEmpties = 22;
+inline constexpr int kEvalDepth4MinEmpties = 22;
 constexpr int EvalOrderDepth(int empties) {
-  return empties >= kEvalDepth3MinEmpties ? 3 : empties >= kEvalDepth1MinEmpties ? 1 : 0;
+  return empties >= kEvalDepth4MinEmpties ? 4 : empties >= kEvalDepth1MinEmpties ? 1 : 0;
 }
 // The weight of an evaluation unit (1/64 disc) in the ordering key: 2^12,
 // so a disc (2^18) weighs a quarter of an opponent reply (2^20,
@@ -163,17 +166,18 @@ constexpr int ProbCutMargin(int level, int empties) {
 // Smallest number of empties at which a selective pass cuts by ProbCut;
 // below it the evaluation search costs more time than the subtree it cuts
 // (from 10: 5% fewer nodes, 13% more time). The evaluation search is 1 ply
-// deep below 18 empties, 2 from 18 and 3 from 22: one ply deeper than the
-// ordering's searches of the children (so it sees as far as they do), but
-// for the 3-ply ordering from 22, where a 4-ply ProbCut search saved 0.6%
-// of the nodes (solver/README.md, "The hard positions").
+// deep below 18 empties, 2 from 18 and 3 from kProbCutDepth3MinEmpties: one
+// ply deeper than the ordering's searches of the children below 22, where
+// it sees as far as they do. From 22 the ordering searches 4 plies and
+// ProbCut stays at 3: a 4-ply ProbCut search there visited 0.1% more
+// nodes (FFO #50-#54 at one thread) for a dearer search, as it had saved
+// only 0.6% beside the 3-ply ordering (solver/README.md, "The hard
+// positions").
 inline constexpr int kProbCutMinEmpties = 12;
+inline constexpr int kProbCutDepth3MinEmpties = 22;
 constexpr int ProbCutDepth(int empties) {
-  return empties >= kEvalDepth3MinEmpties ? 3 : empties >= kEvalDepth1MinEmpties ? 2 : 1;
+  return empties >= kProbCutDepth3MinEmpties ? 3 : empties >= kEvalDepth1MinEmpties ? 2 : 1;
 }
-// The largest number of moves a position can have. 33 is the known maximum;
-// this leaves room.
-inline constexpr int kMaxMoves = 40;
 // Plies from the root: 60 moves and as many passes cannot all happen, but
 // the bound is cheap.
 inline constexpr int kMaxPly = 128;
