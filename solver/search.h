@@ -106,7 +106,7 @@ inline constexpr int kEtcMinEmpties = 10;
 // further 6.2% fewer, 7 of the 9 larger than #59 fewer, #40-#49 1.4% more;
 // #54 in 0.96 of the time; held-out WTHOR positions: 4.6% fewer at 26
 // empties and 3.9% at 28, the same scores). From 24 instead of 22: #50-#59
-// 5.8% fewer; 5 plies from 26 on top: #50-#54 5.5% more (solver/README.md,
+// 5.8% fewer; 5 plies from 26 on top: #50-#54 5.4% more (solver/README.md,
 // "The hard positions").
 inline constexpr int kEvalOrderMinEmpties = 14;
 inline constexpr int kEvalDepth1MinEmpties = 18;
