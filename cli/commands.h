@@ -35,6 +35,7 @@ void AddMergeCommand(CLI::App& root, CommandRuns& runs);
 void AddEvalCommand(CLI::App& root, CommandRuns& runs);
 void AddStudyCommand(CLI::App& root, CommandRuns& runs);
 void AddProveCommand(CLI::App& root, CommandRuns& runs);
+void AddShowCommand(CLI::App& root, CommandRuns& runs);
 
 }  // namespace endsolve::cli
 

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   endsolve::cli::AddEvalCommand(root, runs);
   endsolve::cli::AddStudyCommand(root, runs);
   endsolve::cli::AddProveCommand(root, runs);
+  endsolve::cli::AddShowCommand(root, runs);
   endsolve::cli::AddPerftCommand(root, runs);
   return endsolve::console::RunCommandLine(root, runs, kFooter, argc, argv);
 }

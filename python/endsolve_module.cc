@@ -43,6 +43,7 @@
 #include "hashtable/transposition_table.h"
 #include "solver/answer_check.h"
 #include "solver/eval_order.h"
+#include "picture/board_svg.h"
 #include "solver/solver.h"
 
 namespace py = pybind11;
@@ -159,6 +160,7 @@ struct PyResult {
   int threads = 1;
   std::optional<int> expected_score;  // the best score the input gave, if any
   std::optional<bool> ok;             // against the input's answers; None without any
+  Position position;                  // what was solved, for the picture
 
   std::uint64_t nodes() const { return leaves + internal; }
 
@@ -180,6 +182,7 @@ struct PyResult {
 // it against the position's answers as the CLI does (CheckAnswer).
 PyResult ToPyResult(const Position& position, const SolveResult& result, int threads, bool wld) {
   PyResult r;
+  r.position = position;
   if (!position.label.empty() || !position.file.empty()) r.id = PositionId(position);
   r.empties = position.board.EmptyCount();
   r.score = result.score;
@@ -459,7 +462,9 @@ forced passes implied. Board(board64, side) takes the side apart, as 'X',
       .def("__str__", [](const PyBoard& b) { return absl::StrCat(BoardString(b), " ", SideString(b.to_move)); })
       .def("__repr__", [](const PyBoard& b) {
         return absl::StrFormat("endsolve.Board('%s', '%s')", BoardString(b), SideString(b.to_move));
-      });
+      })
+      .def("_repr_svg_", [](const PyBoard& b) { return BoardSvg({b.AsPosition(), {}, ""}); },
+           "The board as an SVG picture (picture/board_svg.h): a notebook shows it.");
 
   m.def("transform_square", [](const std::string& square, int symmetry) {
         CheckSymmetry(symmetry);
@@ -529,7 +534,14 @@ void DefineSolve(py::module_& m) {
                     "The best score the position's file gives, or None.")
       .def_readonly("ok", &PyResult::ok,
                     "Against the file's answers, as the CLI's OK/WRONG; None without answers.")
-      .def("__repr__", &PyResult::Repr);
+      .def("__repr__", &PyResult::Repr)
+      .def("_repr_svg_", [](const PyResult& r) {
+             std::vector<int> line;
+             for (const std::string& move : r.pv) line.push_back(move == "PS" ? kPass : *ParseSquare(move));
+             return BoardSvg({r.position, line,
+                              absl::StrCat(r.id.empty() ? "" : r.id + ": ", r.best_move, " ",
+                                           FormatScore(r.score))});
+           }, "The position with its principal variation numbered, as an SVG picture: a notebook shows it.");
 
   m.def("solve", [](py::handle board, std::optional<std::string> side, int threads, std::size_t hash_mb, bool wld,
                     bool all_moves) {

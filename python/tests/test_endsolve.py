@@ -100,6 +100,22 @@ def test_all_moves_gives_every_moves_score_as_the_ffo_file():
         endsolve.solve(ffo_1, all_moves=True, wld=True)
 
 
+def test_boards_and_results_draw_themselves_as_svg():
+    import xml.etree.ElementTree as ET
+    ns = "{http://www.w3.org/2000/svg}"
+    board = endsolve.Board(FFO_40, "X")
+    root = ET.fromstring(board._repr_svg_())
+    circles = [c.get("class") for c in root.iter(ns + "circle")]
+    assert circles.count("disc black") == FFO_40.count("X")
+    assert circles.count("disc white") == FFO_40.count("O")
+    assert circles.count("legal") == len(board.moves())
+    result = endsolve.solve(board, threads=1)
+    drawn = ET.fromstring(result._repr_svg_())
+    lines = [g for g in drawn.iter(ns + "g") if g.get("class") == "line"]
+    assert len(lines) == len([m for m in result.pv if m != "PS"])
+    assert "A2 +38" in "".join(t.text or "" for t in drawn.iter(ns + "text"))
+
+
 def test_a_side_given_with_a_board_sets_the_side_to_move():
     white = endsolve.Board(FFO_40, "O")
     assert endsolve.Board(FFO_40, "X") != white

@@ -232,6 +232,45 @@ TEST(CliTest, AllMovesRefusesWhatCannotGiveEveryScore) {
   EXPECT_THAT(w.out, HasSubstr("solved 1 of 1, wrong 0, input errors 1"));
 }
 
+// show draws a position as text, or as an SVG picture with its line
+// numbered; --svg never writes over a file that is not an SVG picture.
+TEST(CliTest, ShowDrawsThePositionAsTextOrSvg) {
+  const CommandOutput text = RunCommand(kBinary + " show '" + kFfo1 + "'");
+  ASSERT_EQ(text.exit_status, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("X (black) to move, 14 empties\n  A B C D E F G H\n"
+                                  "1 . * X X X X X *\n2 * O O O X X * O\n"));
+  EXPECT_THAT(text.out, HasSubstr("\nmoves (*): B1 H1 A2 G2 A3 A4 H7 G8\n"));
+
+  const std::string svg = WriteTempFile("ffo1.svg", "<svg an older picture/>\n");
+  const CommandOutput drawn = RunCommand(kBinary + " show --pv --threads 1 --svg " + svg + " '" + kFfo1 + "'");
+  ASSERT_EQ(drawn.exit_status, 0) << drawn.err;
+  std::ifstream in(svg);
+  const std::string picture((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(picture.starts_with("<svg xmlns=")) << picture.substr(0, 40);
+  // FFO #1's line, G8 ... B1, has 14 moves and no pass: 14 numbers.
+  int markers = 0;
+  for (std::size_t at = picture.find("class=\"line\""); at != std::string::npos;
+       at = picture.find("class=\"line\"", at + 1)) {
+    ++markers;
+  }
+  EXPECT_EQ(markers, 14);
+  EXPECT_THAT(picture, HasSubstr(">arg 1: G8 +18</text>"));
+
+  const std::string mine = WriteTempFile("notes.txt", "my notes\n");
+  const CommandOutput kept = RunCommand(kBinary + " show --svg " + mine + " '" + kFfo1 + "'");
+  EXPECT_EQ(kept.exit_status, 2);
+  EXPECT_THAT(kept.err, HasSubstr(mine + " exists and is not an SVG picture; it is left alone"));
+  std::ifstream notes(mine);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(notes), {}), "my notes\n");
+
+  const CommandOutput two = RunCommand(kBinary + " show --svg x.svg ffo/fforum-1-19.obf --range 1-2");
+  EXPECT_EQ(two.exit_status, 2);
+  EXPECT_THAT(two.err, HasSubstr("--svg draws one position, and 2 were given (choose one with --range)"));
+  const CommandOutput idle = RunCommand(kBinary + " show --threads 2 '" + kFfo1 + "'");
+  EXPECT_EQ(idle.exit_status, 2);
+  EXPECT_THAT(idle.err, HasSubstr("--threads requires --pv"));
+}
+
 TEST(CliTest, RangeSelectsFfoNumbers) {
   const CommandOutput r =
       RunCommand(kBinary + " solve ffo/fforum-1-19.obf --range 2-3 --json");
@@ -329,7 +368,7 @@ TEST(CliTest, EveryCommandRefusesAnInputWithoutAPosition) {
   const std::string empty = WriteTempFile("no-position.obf", "");
   const std::string missing = ::testing::TempDir() + "/nosuch.obf";
   std::remove(missing.c_str());
-  const std::vector<std::string> commands = {"solve", "eval", "perft", "study", "study schemes"};
+  const std::vector<std::string> commands = {"solve", "eval", "show", "perft", "study", "study schemes"};
   for (const std::string& command : commands) {
     const CommandOutput r = RunCommand(kBinary + " " + command + " " + missing);
     EXPECT_EQ(r.exit_status, 2) << command << ": " << r.err;
@@ -467,7 +506,7 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
   const CommandOutput overview = RunCommand(kBinary + " help");
   EXPECT_EQ(overview.exit_status, 0);
   for (const char* command : {"solve [", "bench ffo [", "bench scaling [", "batch [", "merge [",
-                              "eval [", "perft ["}) {
+                              "eval [", "show [", "perft ["}) {
     EXPECT_THAT(overview.out, HasSubstr(std::string("  endsolve ") + command));
   }
 }

@@ -1,0 +1,173 @@
+// `endsolve show FILE_OR_POSITION...`: each position drawn for people, as
+// text on the terminal or, with --svg FILE, as an SVG picture (picture/);
+// with --pv, solved first and its principal variation numbered on the board.
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "board/notation.h"
+#include "cli/commands.h"
+#include "cli/positions.h"
+#include "cli/search_flags.h"
+#include "picture/board_svg.h"
+
+namespace endsolve::cli {
+namespace {
+
+struct ShowArgs {
+  std::vector<std::string> inputs;
+  SearchArgs search;
+  InputArgs input;
+  std::string svg;  // --svg: the picture's file
+  bool pv = false;
+};
+
+// The board as text: columns A-H, rows 1-8, X black, O white, '*' a legal
+// move of the side to move, or the line's move numbers (1-9, then a-z,
+// then '+') where a line is given.
+std::string ShowDiagram(const BoardPicture& picture) {
+  const Position& position = picture.position;
+  std::string cells = position.BoardString();
+  for (char& c : cells) c = c == '-' ? '.' : c;
+  if (picture.line.empty()) {
+    for (Bitboard moves = position.board.Moves(); moves != 0;) cells[PopFirstSquare(moves)] = '*';
+  }
+  int number = 0;
+  for (const int move : picture.line) {
+    if (move == kPass) continue;
+    ++number;
+    cells[move] = number < 10 ? static_cast<char>('0' + number)
+                  : number < 36 ? static_cast<char>('a' + number - 10)
+                                : '+';
+  }
+  std::string text = "  A B C D E F G H\n";
+  for (int row = 0; row < 8; ++row) {
+    absl::StrAppend(&text, row + 1);
+    for (int col = 0; col < 8; ++col) {
+      absl::StrAppend(&text, " ", std::string(1, cells[row * 8 + col]));
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+// Writes `svg` to `path` through a temporary file renamed over it, so that
+// a picture is never half written. A file that exists and is no SVG picture
+// (its first bytes are not "<svg" or "<?xml") is someone's other file: it
+// is refused and left alone.
+absl::Status WriteSvgFile(const std::string& path, const std::string& svg) {
+  if (std::ifstream existing(path, std::ios::binary); existing) {
+    char head[5] = {};
+    existing.read(head, sizeof head);
+    const std::string start(head, static_cast<std::size_t>(existing.gcount()));
+    if (start != "<svg " && start != "<?xml") {
+      return absl::AlreadyExistsError(absl::StrCat(
+          "--svg: ", path, " exists and is not an SVG picture; it is left alone: give --svg "
+          "another file"));
+    }
+  }
+  const std::string temporary = absl::StrCat(path, ".tmp");
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << svg;
+    out.close();
+    if (!out) {
+      std::remove(temporary.c_str());
+      return absl::UnavailableError(absl::StrCat("--svg: cannot write ", temporary));
+    }
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    return absl::UnavailableError(absl::StrCat("--svg: cannot write ", path));
+  }
+  return absl::OkStatus();
+}
+
+int RunShow(const ShowArgs& args) {
+  std::optional<LoadedPositions> read = SelectInputs(
+      "endsolve show", LoadPositions(args.inputs, args.input.read_options()), args.input);
+  if (!read) return kExitBadInput;
+  const std::vector<Position>& positions = read->positions;
+  if (!args.svg.empty() && positions.size() != 1) {
+    return Fail("endsolve show",
+                absl::StrFormat("--svg draws one position, and %d were given (choose one with "
+                                "--range)",
+                                positions.size()));
+  }
+  auto options = ToSolveOptions(args.search);
+  if (!options.ok()) return Fail("endsolve show", options.status().message());
+  const std::atomic<bool>& interrupted = InstallInterruptHandler();
+  options->cancel = &interrupted;
+
+  for (const Position& position : positions) {
+    BoardPicture picture;
+    picture.position = position;
+    std::string summary;
+    if (args.pv) {
+      const SolveResult result = Solve(position.board, *options);
+      if (!result.status.ok()) return Fail("endsolve show", result.status.message());
+      if (result.stopped) return kExitInterrupted;
+      picture.line = result.pv;
+      summary = absl::StrCat(SquareName(result.best_move), " ", FormatScore(result.score));
+      // The line itself is on the board, numbered.
+      picture.caption = absl::StrCat(PositionId(position), ": ", summary);
+    } else {
+      picture.caption = PositionId(position);
+    }
+    if (!args.svg.empty()) {
+      if (absl::Status s = WriteSvgFile(args.svg, BoardSvg(picture)); !s.ok()) {
+        return Fail("endsolve show", s.message());
+      }
+      absl::PrintF("%s: %s\n", PositionId(position), args.svg);
+      continue;
+    }
+    absl::PrintF("%s, %s to move, %d empties%s\n%s", PositionId(position),
+                 position.to_move == Color::kBlack ? "X (black)" : "O (white)",
+                 position.board.EmptyCount(), summary.empty() ? "" : absl::StrCat(": ", summary),
+                 ShowDiagram(picture));
+    if (args.pv) {
+      std::vector<std::string> moves;
+      for (const int move : picture.line) moves.push_back(SquareName(move));
+      absl::PrintF("line: %s\n\n", absl::StrJoin(moves, " "));
+    } else {
+      std::vector<std::string> moves;
+      for (Bitboard m = position.board.Moves(); m != 0;) {
+        moves.push_back(SquareName(PopFirstSquare(m)));
+      }
+      absl::PrintF("moves (*): %s\n\n",
+                   moves.empty() ? std::string("none") : absl::StrJoin(moves, " "));
+    }
+  }
+  return read->errors.empty() ? kExitOk : kExitBadInput;
+}
+
+}  // namespace
+
+void AddShowCommand(CLI::App& root, CommandRuns& runs) {
+  auto args = std::make_shared<ShowArgs>();
+  CLI::App* app = root.add_subcommand(
+      "show", "draws each position: as text, or as an SVG picture with --svg");
+  AddPositionInputs(*app, args->inputs);
+  app->add_option("--svg", args->svg,
+                  "draw the position (one) as an SVG picture in this file: coordinates, the side "
+                  "to move, its legal moves, or with --pv the line numbered on the board");
+  CLI::Option* pv =
+      app->add_flag("--pv", args->pv, "solve the position first and draw its principal variation");
+  AddSearchOptions(*app, args->search, ThreadsOption::kCount);
+  // The search options act only on the solve that --pv asks for.
+  for (const char* name : {"--threads", "--hash-mb", "--tt-scheme", "--wld", "--ordering",
+                           "--split-min-empties", "--split-policy", "--eval"}) {
+    app->get_option(name)->needs(pv);
+  }
+  AddRangeOption(*app, args->input);
+  AddEmptiesOption(*app, args->input);
+  runs[app] = [args](const std::vector<std::string>&) { return RunShow(*args); };
+}
+
+}  // namespace endsolve::cli
