@@ -22,8 +22,10 @@ namespace endsolve {
 // follow with iteration 1, 2, ..., and what they report as bounds is proven.
 // With SolveOptions::all_moves, the solves of the other moves that follow
 // report too, with `scoring_move` set: their fields are turned to the
-// root's side (bound and upper bound that move's score, best_move is it),
-// while the passes and root moves counted are those of the move's solve.
+// root's side (bound and upper bound that move's score, or both its
+// estimate; best_move is the move), while the passes and root moves counted
+// are those of the move's solve. An estimate before the move's solve has
+// one is not reported.
 struct Progress {
   int iteration = 0;        // the exact pass, from 1; 0: the presearch or a selective pass
   int presearch_depth = 0;  // the presearch's iteration (plies), when iteration is 0

@@ -429,13 +429,17 @@ SolveResult SolveAllMoves(TranspositionTable* tt, const Board& board,
       const std::uint64_t before = result.nodes.total();
       const int scored = static_cast<int>(result.move_scores.size());
       each.on_progress = [&options, square, before, scored, total, start](const Progress& p) {
+        // An estimate (the presearch, a selective pass) is its `bound`, and
+        // there is none before the move's solve has searched a reply.
+        const bool estimate = p.iteration == 0;
+        if (estimate && p.best_move == kNoMove) return;
         Progress out = p;
         out.scoring_move = square;
         out.moves_scored = scored;
         out.moves_to_score = total;
         // The move's score is the negation of its position's.
         out.best_move = square;
-        out.bound = -p.upper;
+        out.bound = estimate ? -p.bound : -p.upper;
         out.upper = -p.bound;
         if (p.presearch_depth == 0) out.nodes = before + p.nodes;
         out.elapsed = absl::Now() - start;

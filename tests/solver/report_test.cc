@@ -100,6 +100,7 @@ TEST(ReportTest, EveryMovesSolveReportsFromTheRootsSide) {
   ASSERT_TRUE(result.status.ok());
   ASSERT_FALSE(reports.empty());
   int exact_reports = 0;
+  int estimates = 0;
   for (const Progress& p : reports) {
     ASSERT_NE(p.scoring_move, kNoMove);
     EXPECT_EQ(p.best_move, p.scoring_move);
@@ -108,7 +109,12 @@ TEST(ReportTest, EveryMovesSolveReportsFromTheRootsSide) {
     if (p.presearch_depth == 0) {
       EXPECT_LE(p.nodes, result.nodes.total());
     }
-    if (p.iteration == 0) continue;
+    if (p.iteration == 0) {
+      // A selective pass's estimate of the move: one value, not an interval.
+      EXPECT_EQ(p.bound, p.upper);
+      ++estimates;
+      continue;
+    }
     ++exact_reports;
     const auto m = std::find_if(result.move_scores.begin(), result.move_scores.end(),
                                 [&](const MoveScore& s) { return s.square == p.scoring_move; });
@@ -117,6 +123,7 @@ TEST(ReportTest, EveryMovesSolveReportsFromTheRootsSide) {
     EXPECT_GE(p.upper, m->score);
   }
   EXPECT_GT(exact_reports, 0);
+  EXPECT_GT(estimates, 0);
 }
 
 TEST(ReportTest, TheStatusLineSaysStartingUntilTheFirstReport) {
