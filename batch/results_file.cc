@@ -12,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "batch/durable_write.h"
 
 namespace endsolve::batch {
 namespace {
@@ -206,19 +207,9 @@ ResultsAppender::~ResultsAppender() {
   if (fd_ >= 0) close(fd_);  // also releases the lock
 }
 
-// One write for the whole line (retried only for what a signal or a full
-// pipe left unwritten), then fsync: the line is on disk when this returns.
+// The whole line, then fsync (WriteDurably): on disk when this returns.
 absl::Status ResultsAppender::Append(const Json& record) {
-  const std::string line = DumpLine(record) + "\n";
-  std::size_t written = 0;
-  while (written < line.size()) {
-    const ssize_t n = write(fd_, line.data() + written, line.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return absl::ErrnoToStatus(errno, absl::StrCat("cannot write to ", path_));
-    written += static_cast<std::size_t>(n);
-  }
-  if (fsync(fd_) != 0) return absl::ErrnoToStatus(errno, absl::StrCat("cannot sync ", path_));
-  return absl::OkStatus();
+  return WriteDurably(fd_, DumpLine(record) + "\n", path_);
 }
 
 }  // namespace endsolve::batch

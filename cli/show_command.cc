@@ -10,7 +10,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_join.h"
 #include "board/notation.h"
 #include "cli/commands.h"
 #include "cli/positions.h"
@@ -132,16 +131,11 @@ int RunShow(const ShowArgs& args) {
                  position.board.EmptyCount(), summary.empty() ? "" : absl::StrCat(": ", summary),
                  ShowDiagram(picture));
     if (args.pv) {
-      std::vector<std::string> moves;
-      for (const int move : picture.line) moves.push_back(SquareName(move));
-      absl::PrintF("line: %s\n\n", absl::StrJoin(moves, " "));
+      absl::PrintF("line: %s\n\n", FormatPv(picture.line));
     } else {
-      std::vector<std::string> moves;
-      for (Bitboard m = position.board.Moves(); m != 0;) {
-        moves.push_back(SquareName(PopFirstSquare(m)));
-      }
-      absl::PrintF("moves (*): %s\n\n",
-                   moves.empty() ? std::string("none") : absl::StrJoin(moves, " "));
+      std::vector<int> moves;
+      for (Bitboard m = position.board.Moves(); m != 0;) moves.push_back(PopFirstSquare(m));
+      absl::PrintF("moves (*): %s\n\n", moves.empty() ? "none" : FormatPv(moves));
     }
   }
   return read->errors.empty() ? kExitOk : kExitBadInput;

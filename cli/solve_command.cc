@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "batch/durable_write.h"
 #include "board/notation.h"
 #include "cli/commands.h"
 #include "cli/positions.h"
@@ -52,8 +53,9 @@ std::string AllMovesLine(const SolveResult& result) {
 }
 
 // --obf FILE: a new file only (O_EXCL), so that no user's file is ever
-// written over; each solved position is appended and flushed to the disk
-// as it comes, so that an interrupted run keeps every position it finished.
+// written over; each solved position is appended and synced to the disk
+// (batch::WriteDurably) as it comes, so that an interrupted run keeps every
+// position it finished.
 class ObfWriter {
  public:
   static absl::StatusOr<std::unique_ptr<ObfWriter>> Create(const std::string& path) {
@@ -74,15 +76,8 @@ class ObfWriter {
     Position solved = position;
     solved.answers = result.move_scores;
     solved.window.reset();
-    const std::string line = FormatObf(solved) + '\n';
-    std::size_t done = 0;
-    while (done < line.size()) {
-      const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) return absl::ErrnoToStatus(errno, absl::StrCat("--obf: cannot write ", path_));
-      done += static_cast<std::size_t>(n);
-    }
-    if (::fsync(fd_) != 0) return absl::ErrnoToStatus(errno, absl::StrCat("--obf: cannot sync ", path_));
+    const absl::Status written = batch::WriteDurably(fd_, FormatObf(solved) + '\n', path_);
+    if (!written.ok()) return absl::Status(written.code(), absl::StrCat("--obf: ", written.message()));
     return absl::OkStatus();
   }
 

@@ -41,9 +41,9 @@
 #include "board/symmetry.h"
 #include "eval/evaluator.h"
 #include "hashtable/transposition_table.h"
+#include "picture/board_svg.h"
 #include "solver/answer_check.h"
 #include "solver/eval_order.h"
-#include "picture/board_svg.h"
 #include "solver/solver.h"
 
 namespace py = pybind11;

@@ -16,16 +16,22 @@ bool WithinBound(const SolveResult& result, int expected) {
   return allowed.lo <= expected && expected <= allowed.hi;
 }
 
-// With every move's score (SolveOptions::all_moves): the first answer of
-// the file whose move's score differs from the solve's (or whose move is
-// not a legal one), or null.
+// The solve's score of `square` (SolveOptions::all_moves), or null when it
+// has none: not a legal move.
+const MoveScore* ScoreOf(const SolveResult& result, int square) {
+  const auto found = std::find_if(result.move_scores.begin(), result.move_scores.end(),
+                                  [&](const MoveScore& m) { return m.square == square; });
+  return found == result.move_scores.end() ? nullptr : &*found;
+}
+
+// With every move's score: the first answer of the file whose move's score
+// differs from the solve's (or whose move is not a legal one), or null.
 const MoveScore* MismatchedMove(const Position& position, const SolveResult& result) {
   if (result.move_scores.empty()) return nullptr;
   for (const MoveScore& answer : position.answers) {
     if (answer.square == kNoMove) continue;
-    const auto found = std::find_if(result.move_scores.begin(), result.move_scores.end(),
-                                    [&](const MoveScore& m) { return m.square == answer.square; });
-    if (found == result.move_scores.end() || found->score != answer.score) return &answer;
+    const MoveScore* solved = ScoreOf(result, answer.square);
+    if (solved == nullptr || solved->score != answer.score) return &answer;
   }
   return nullptr;
 }
@@ -70,14 +76,12 @@ std::string WrongReason(const Position& position, const SolveResult& result, boo
     }
   }
   if (const MoveScore* answer = MismatchedMove(position, result)) {
-    const auto found =
-        std::find_if(result.move_scores.begin(), result.move_scores.end(),
-                     [&](const MoveScore& m) { return m.square == answer->square; });
-    if (found == result.move_scores.end()) {
+    const MoveScore* solved = ScoreOf(result, answer->square);
+    if (solved == nullptr) {
       return absl::StrCat(SquareName(answer->square), " is listed at ", FormatScore(answer->score),
                           ", but it is not a legal move");
     }
-    return absl::StrCat(SquareName(answer->square), " scores ", FormatScore(found->score),
+    return absl::StrCat(SquareName(answer->square), " scores ", FormatScore(solved->score),
                         ", the answers say ", FormatScore(answer->score));
   }
   return "";

@@ -159,8 +159,8 @@ int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, in
 // so far: `bound` is the best proven lower bound (a pass's best score counts
 // only once it beats the pass's alpha), `upper` the proven upper bound.
 search::Searcher::RootOutcome DriveRoot(search::Searcher& searcher, const Board& board,
-                                         int alpha, int beta, const SolveOptions& options,
-                                         absl::Time start, std::uint64_t* presearch_nodes) {
+                                        int alpha, int beta, const SolveOptions& options,
+                                        absl::Time start, std::uint64_t* presearch_nodes) {
   int pass_alpha = alpha;
   Progress proven;  // bound, upper, best_move: what earlier passes proved
   proven.bound = -kNumSquares;
@@ -273,7 +273,8 @@ absl::Status ValidateOptions(const SolveOptions& options) {
         "parallel stats: %d thread slots for %d threads", options.parallel_stats->threads.size(),
         options.threads));
   }
-  if (options.all_moves && (options.wld || options.lo != -kNumSquares || options.hi != kNumSquares)) {
+  if (options.all_moves &&
+      (options.wld || options.lo != -kNumSquares || options.hi != kNumSquares)) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "all moves: every move's exact score needs the full window [-64, 64] without WLD; "
         "found %s",
@@ -305,10 +306,12 @@ void ForgetScore(SolveResult* result) {
 // is short, and a searcher of one thread that never splits makes no
 // oneTBB call. Otherwise the walk searches as the solve did: the same
 // features and the same evaluation (until 2026-11-25 it ordered with the
-// built-in one whatever --eval said). Not OK when the walk stopped (the
-// node limit, the deadline, cancel) or could not keep the score (Internal).
-absl::Status WalkLine(TranspositionTable* tt, const Board& board, int move, int score,
-                      search::PvGoal goal, const SolveOptions& options, SolveResult* result) {
+// built-in one whatever --eval said). A walk that stops (the node limit,
+// the deadline, cancel) leaves the result stopped, with no score; one that
+// cannot keep the score sets its Internal status, and the score and the
+// line so far stay: a line cut short is reported, never returned as whole.
+void WalkLine(TranspositionTable* tt, const Board& board, int move, int score,
+              search::PvGoal goal, const SolveOptions& options, SolveResult* result) {
   search::Limits limits{options.node_limit, options.deadline, options.cancel};
   if (limits.node_limit != 0) {
     const std::uint64_t used = result->nodes.total();
@@ -323,7 +326,11 @@ absl::Status WalkLine(TranspositionTable* tt, const Board& board, int move, int 
   result->pv_nodes += searcher.counts();
   result->nodes += searcher.counts();
   result->etc_probes += searcher.etc_probes();
-  return walk;
+  if (absl::IsInternal(walk)) {
+    result->status = walk;
+  } else if (!walk.ok()) {
+    ForgetScore(result);
+  }
 }
 
 // One solve of `board` in `tt` (options valid), with its principal
@@ -378,19 +385,11 @@ SolveResult SolveIn(TranspositionTable* tt, const Board& board, const SolveOptio
   result.best_move = root.best_move;
 
   // The pv: the root move first, then a walk from the position after it.
-  absl::Status walk = absl::OkStatus();
   if (walk_pv && root.best_move != kNoMove) {
-    walk = WalkLine(tt, board, root.best_move, root.score, goal, options, &result);
+    WalkLine(tt, board, root.best_move, root.score, goal, options, &result);
   }
   // The walk is sequential: its nodes add to every span.
   if (spans.has_value()) result.parallelism = spans->Figures(result.nodes.total());
-  if (absl::IsInternal(walk)) {
-    // The score was proven, but a move of the line was not: report it
-    // rather than a line cut short (the score and the line so far stay).
-    result.status = walk;
-  } else if (!walk.ok()) {
-    ForgetScore(&result);
-  }
   result.time = absl::Now() - start;
   return result;
 }
@@ -464,13 +463,7 @@ SolveResult SolveAllMoves(TranspositionTable* tt, const Board& board,
   result.score = result.move_scores.front().score;
   result.best_move = result.move_scores.front().square;
   result.kind = ScoreKind::kExact;
-  const absl::Status walk =
-      WalkLine(tt, board, result.best_move, result.score, search::PvGoal::kExact, options, &result);
-  if (absl::IsInternal(walk)) {
-    result.status = walk;
-  } else if (!walk.ok()) {
-    ForgetScore(&result);
-  }
+  WalkLine(tt, board, result.best_move, result.score, search::PvGoal::kExact, options, &result);
   return result;
 }
 
