@@ -4,20 +4,20 @@
 #include <set>
 
 #include "absl/status/status.h"
-#include "absl/strings/match.h"
 #include "absl/strings/escaping.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
-#include "board/position_io.h"
-#include "board/read_file.h"
 #include "board/symmetry.h"
-#include "board/wthor.h"
+#include "positions/position_io.h"
+#include "positions/read_file.h"
+#include "positions/wthor.h"
 
 namespace endsolve::batch {
 namespace {
 
-// The text of each line, numbered from 1, as board/position_io.cc numbers
+// The text of each line, numbered from 1, as positions/position_io.cc numbers
 // them: a UTF-8 byte-order mark and the '\r' of CRLF are not part of a line.
 std::vector<std::string> SplitLines(absl::string_view text) {
   constexpr absl::string_view kUtf8Bom = "\xEF\xBB\xBF";

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "board/position.h"
-#include "board/position_io.h"
 #include "batch/identity.h"
+#include "board/position.h"
+#include "positions/position_io.h"
 
 namespace endsolve::batch {
 

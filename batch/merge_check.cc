@@ -9,8 +9,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "board/notation.h"
-#include "board/read_file.h"
 #include "board/symmetry.h"
+#include "positions/read_file.h"
 
 namespace endsolve::batch {
 namespace {

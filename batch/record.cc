@@ -6,8 +6,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "board/notation.h"
-#include "board/position_io.h"
 #include "board/symmetry.h"
+#include "positions/position_io.h"
 #include "solver/answer_check.h"
 
 namespace endsolve::batch {

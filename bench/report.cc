@@ -6,8 +6,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "board/arguments.h"
 #include "board/notation.h"
+#include "positions/arguments.h"
 #include "solver/report.h"
 
 namespace endsolve::bench {

@@ -11,14 +11,14 @@
 #include "bench/ablation.h"
 #include "bench/builtin_ffo.h"
 #include "bench/report.h"
-#include "bench/scaling_report.h"
 #include "bench/runner.h"
 #include "bench/scaling.h"
-#include "board/position_io.h"
+#include "bench/scaling_report.h"
 #include "cli/commands.h"
 #include "cli/positions.h"
 #include "cli/search_flags.h"
 #include "oneapi/tbb/info.h"
+#include "positions/position_io.h"
 
 namespace endsolve::cli {
 namespace {

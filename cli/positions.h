@@ -1,5 +1,5 @@
 // The options that choose positions from a command's inputs: --range and,
-// for .wtb files, --empties (board/arguments.h reads and selects them).
+// for .wtb files, --empties (positions/arguments.h reads and selects them).
 #ifndef ENDSOLVE_CLI_POSITIONS_H_
 #define ENDSOLVE_CLI_POSITIONS_H_
 
@@ -9,8 +9,8 @@
 
 #include "CLI/CLI.hpp"
 #include "absl/strings/string_view.h"
-#include "board/arguments.h"
-#include "board/position_io.h"
+#include "positions/arguments.h"
+#include "positions/position_io.h"
 
 namespace endsolve::cli {
 

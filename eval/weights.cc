@@ -12,8 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "board/fnv.h"
-#include "board/read_file.h"
 #include "eval/patterns.h"
+#include "positions/read_file.h"
 
 // The default weights file, linked in by default_weights.S.
 extern "C" const char endsolve_default_weights[];

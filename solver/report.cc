@@ -4,9 +4,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
-#include "board/arguments.h"
 #include "board/notation.h"
 #include "nlohmann/json.hpp"
+#include "positions/arguments.h"
 
 namespace endsolve {
 

@@ -11,8 +11,8 @@
 #include <string>
 
 #include "absl/time/time.h"
-#include "board/arguments.h"
 #include "board/position.h"
+#include "positions/arguments.h"
 #include "solver/answer_check.h"
 #include "solver/solver.h"
 

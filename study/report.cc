@@ -11,8 +11,8 @@
 #include "absl/strings/str_split.h"
 #include "bench/report.h"
 #include "bench/scaling_report.h"
-#include "board/arguments.h"
 #include "board/notation.h"
+#include "positions/arguments.h"
 
 namespace endsolve::study {
 namespace {

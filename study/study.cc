@@ -18,7 +18,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "board/arguments.h"
+#include "positions/arguments.h"
 #include "study/disagreements.h"
 
 namespace endsolve::study {

@@ -5,7 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "board/fnv.h"
-#include "board/wthor.h"
+#include "positions/wthor.h"
 
 namespace endsolve::train {
 

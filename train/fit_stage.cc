@@ -16,9 +16,9 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
-#include "board/read_file.h"
 #include "eval/evaluator.h"
 #include "eval/weights.h"
+#include "positions/read_file.h"
 #include "train/exact_labels.h"
 
 namespace endsolve::train {

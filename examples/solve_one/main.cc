@@ -12,7 +12,7 @@
 #include "board/bitboard.h"
 #include "board/notation.h"
 #include "board/position.h"
-#include "board/position_io.h"
+#include "positions/position_io.h"
 #include "solver/solver.h"
 
 // The exit status of a bad command line or position, as `endsolve` uses it.

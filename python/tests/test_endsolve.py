@@ -244,7 +244,7 @@ def test_a_file_with_no_position_is_an_error_as_in_the_cli(tmp_path):
 
 
 def test_read_positions_leaves_out_a_game_that_ends_early_with_a_warning():
-    sample = str(ROOT / "tests" / "board" / "wthor" / "wth2024-sample.wtb")
+    sample = str(ROOT / "tests" / "positions" / "wthor" / "wth2024-sample.wtb")
     with pytest.warns(UserWarning) as warned:
         positions = endsolve.read_positions(sample, empties=14)  # strict: still no error
     assert [str(w.message) for w in warned] == [

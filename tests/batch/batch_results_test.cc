@@ -7,16 +7,16 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
-#include "board/position_io.h"
-#include "board/symmetry.h"
 #include "batch/identity.h"
 #include "batch/input.h"
-#include "batch/progress.h"
 #include "batch/merge_check.h"
-#include "batch/results_file.h"
+#include "batch/progress.h"
 #include "batch/record.h"
+#include "batch/results_file.h"
+#include "board/symmetry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 #include "tests/cli/batch_test_util.h"
 
 namespace endsolve::batch {

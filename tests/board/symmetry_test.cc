@@ -3,8 +3,8 @@
 #include <random>
 #include <set>
 
-#include "board/position_io.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 #include "tests/board/reference_rules.h"
 
 namespace endsolve {

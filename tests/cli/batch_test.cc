@@ -21,10 +21,10 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "board/fnv.h"
-#include "board/position_io.h"
 #include "board/symmetry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 #include "tests/cli/batch_test_util.h"
 #include "tests/cli/run_command.h"
 
@@ -631,7 +631,7 @@ TEST_F(BatchTest, ResumeFindsItsRecordsUnderAnySpellingOfTheInput) {
 // record (a crash during the first write) is still a results file.
 TEST_F(BatchTest, AFileThatIsNotAResultsFileIsRefusedAndLeftAlone) {
   std::filesystem::copy_file(kFfo1To19, Path("mine.obf"));
-  std::filesystem::copy_file(std::string(ENDSOLVE_SOURCE_DIR) + "/tests/board/wthor/wth2024-sample.wtb",
+  std::filesystem::copy_file(std::string(ENDSOLVE_SOURCE_DIR) + "/tests/positions/wthor/wth2024-sample.wtb",
                              Path("mine.wtb"));
   for (const std::string mine : {"mine.obf", "mine.wtb"}) {
     const std::string before = ReadFile(Path(mine));

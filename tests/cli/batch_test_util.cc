@@ -10,8 +10,8 @@
 #include <sstream>
 #include <thread>
 
-#include "board/position_io.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 
 namespace endsolve::testing {
 namespace {

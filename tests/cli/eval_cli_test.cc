@@ -9,11 +9,11 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "board/position_io.h"
 #include "eval/evaluator.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "positions/position_io.h"
 #include "tests/cli/run_command.h"
 
 namespace endsolve::testing {

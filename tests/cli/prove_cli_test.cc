@@ -14,8 +14,8 @@
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "board/position_io.h"
 #include "nlohmann/json.hpp"
+#include "positions/position_io.h"
 #include "tests/cli/batch_test_util.h"
 #include "tests/cli/run_command.h"
 

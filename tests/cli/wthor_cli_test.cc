@@ -3,7 +3,7 @@
 // checked at the file's depth, bad games reported while the others are
 // solved, and batch ids FILE:GAME:HASH that stay the same between runs.
 //
-// The input is tests/board/wthor/wth2024-sample.wtb, eight real games of
+// The input is tests/positions/wthor/wth2024-sample.wtb, eight real games of
 // 2024 whose theoretical depth is 24. Solving all eight at 24 empties takes
 // minutes, so the tests at that depth take games 3-5 (wipe-outs and a -56,
 // a few thousand nodes in all); the others solve at 14-16 empties.
@@ -26,7 +26,7 @@ using ::testing::HasSubstr;
 using ::testing::MatchesRegex;
 
 const std::string kBinary = ENDSOLVE_BINARY;
-const std::string kFixtures = std::string(ENDSOLVE_SOURCE_DIR) + "/tests/board/wthor/";
+const std::string kFixtures = std::string(ENDSOLVE_SOURCE_DIR) + "/tests/positions/wthor/";
 constexpr int kHeader = 16;
 constexpr int kRecord = 68;
 

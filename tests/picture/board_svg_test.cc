@@ -8,9 +8,9 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "board/position_io.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 
 namespace endsolve {
 namespace {

@@ -11,11 +11,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "board/position_io.h"
 #include "eval/evaluator.h"
 #include "eval/weights.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 #include "prove/proof_tree.h"
 #include "prove/prover.h"
 #include "prove/simulate.h"

@@ -3,8 +3,8 @@
 // score, and nothing is judged without answers or after a stop.
 #include "solver/answer_check.h"
 
-#include "board/position_io.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 
 namespace endsolve {
 namespace {

@@ -2,8 +2,8 @@
 
 #include <memory>
 
-#include "board/position_io.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 #include "solver/answer_check.h"
 #include "solver/solver.h"
 #include "tests/sanitized_share.h"

@@ -9,7 +9,7 @@
 namespace endsolve::testing {
 
 // Solves the positions labelled #first..#last of ffo/`file` (read with
-// board/position_io.h) with the options `base` (by default the defaults)
+// positions/position_io.h) with the options `base` (by default the defaults)
 // and a 64 MiB table cleared before each, and checks score, best move and
 // pv.
 void CheckFfoFile(const std::string& file, int first, int last, const SolveOptions& base = {});

@@ -16,8 +16,8 @@
 #include <thread>
 #include <vector>
 
-#include "board/position_io.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 #include "solver/solver.h"
 #include "tests/solver/oracle.h"
 #include "tests/solver/test_table.h"

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "board/bitboard.h"
-#include "board/position_io.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "positions/position_io.h"
 
 namespace endsolve {
 namespace {

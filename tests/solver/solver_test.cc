@@ -11,8 +11,8 @@
 #include <memory>
 #include <random>
 
-#include "board/position_io.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 #include "solver/presearch.h"
 #include "solver/search.h"
 #include "tests/solver/oracle.h"

@@ -8,9 +8,9 @@
 #include <set>
 #include <sstream>
 
-#include "board/position_io.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 #include "study/schemes.h"
 
 namespace endsolve::study {

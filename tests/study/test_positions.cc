@@ -3,8 +3,8 @@
 #include <random>
 #include <string>
 
-#include "board/position_io.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 
 namespace endsolve::study::testing {
 

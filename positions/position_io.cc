@@ -1,4 +1,4 @@
-#include "board/position_io.h"
+#include "positions/position_io.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -8,8 +8,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "board/read_file.h"
-#include "board/wthor.h"
+#include "positions/read_file.h"
+#include "positions/wthor.h"
 
 namespace endsolve {
 namespace {

@@ -2,8 +2,8 @@
 // truth, every error message of the malformed corpus word for word, the
 // quietly accepted variants, transcripts against games played move by move,
 // and write-then-read round trips.
-#include "board/position_io.h"
-#include "board/read_file.h"
+#include "positions/position_io.h"
+#include "positions/read_file.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -290,7 +290,7 @@ TEST(MalformedCorpus, EachFileGivesItsExactErrorAndKeepsTheGoodLines) {
   const Position ffo1 = FirstTwoFfoPositions()[0];
   for (const Malformed& m : kMalformed) {
     SCOPED_TRACE(m.file);
-    const std::string path = SourcePath("tests/board/malformed/" + m.file);
+    const std::string path = SourcePath("tests/positions/malformed/" + m.file);
     const ReadResult result = MustRead(path);
     ASSERT_EQ(result.errors.size(), 1u) << ::testing::PrintToString(Messages(result.errors));
     EXPECT_TRUE(absl::IsInvalidArgument(result.errors[0]));
@@ -314,7 +314,7 @@ TEST(MalformedCorpus, EveryFileIsChecked) {
   std::sort(listed.begin(), listed.end());
   std::vector<std::string> present;
   for (const auto& entry :
-       std::filesystem::directory_iterator(SourcePath("tests/board/malformed"))) {
+       std::filesystem::directory_iterator(SourcePath("tests/positions/malformed"))) {
     present.push_back(entry.path().filename().string());
   }
   std::sort(present.begin(), present.end());
@@ -330,7 +330,7 @@ TEST(MalformedCorpus, QuietVariantsReadLikeTheOriginal) {
   };
   for (const auto& [file, lines] : quiet) {
     SCOPED_TRACE(file);
-    const ReadResult result = MustRead(SourcePath("tests/board/malformed/" + file));
+    const ReadResult result = MustRead(SourcePath("tests/positions/malformed/" + file));
     EXPECT_EQ(Messages(result.errors), std::vector<std::string>{});
     ASSERT_EQ(result.positions.size(), 2u);
     for (int i = 0; i < 2; ++i) {

@@ -19,7 +19,7 @@
 //    A line that starts with a square name is a transcript, in a file as on
 //    the command line; the position is the one after the last move, with a
 //    forced pass at the end applied too.
-//  - WTHOR game databases (.wtb, binary; board/wthor.h): one position per
+//  - WTHOR game databases (.wtb, binary; positions/wthor.h): one position per
 //    game, the one with a chosen number of empty squares (ReadOptions), with
 //    the game's theoretical score as its answer at the file's theoretical
 //    depth. Chosen by the `.wtb` file extension, in any case. Errors name the
@@ -38,8 +38,8 @@
 // move is legal (a pass, `PS`, only when the side to move has no move) and
 // answered once, each score lies in -64..+64, and a transcript's moves are
 // legal and end with the game at the latest. Columns count bytes from 1.
-#ifndef ENDSOLVE_BOARD_POSITION_IO_H_
-#define ENDSOLVE_BOARD_POSITION_IO_H_
+#ifndef ENDSOLVE_POSITIONS_POSITION_IO_H_
+#define ENDSOLVE_POSITIONS_POSITION_IO_H_
 
 #include <optional>
 #include <string>
@@ -101,4 +101,4 @@ absl::Status WriteObfFile(const std::string& path, const std::vector<Position>& 
 
 }  // namespace endsolve
 
-#endif  // ENDSOLVE_BOARD_POSITION_IO_H_
+#endif  // ENDSOLVE_POSITIONS_POSITION_IO_H_

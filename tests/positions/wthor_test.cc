@@ -1,8 +1,8 @@
-// Tests of the WTHOR reader (board/wthor.h) on real games: eight records
-// copied byte for byte from WTH_2024.wtb (tests/board/wthor/README.md), the
+// Tests of the WTHOR reader (positions/wthor.h) on real games: eight records
+// copied byte for byte from WTH_2024.wtb (tests/positions/wthor/README.md), the
 // broken variants of that file, and single-byte changes made here. Positions
 // are checked against the same games replayed as transcripts.
-#include "board/wthor.h"
+#include "positions/wthor.h"
 
 #include <fstream>
 #include <sstream>
@@ -12,7 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "board/position_io.h"
+#include "positions/position_io.h"
 
 namespace endsolve {
 namespace {
@@ -22,7 +22,7 @@ using ::testing::ElementsAre;
 constexpr std::string_view kSample = "wth2024-sample.wtb";
 
 std::string FixturePath(std::string_view name) {
-  return absl::StrCat(ENDSOLVE_SOURCE_DIR, "/tests/board/wthor/", std::string(name));
+  return absl::StrCat(ENDSOLVE_SOURCE_DIR, "/tests/positions/wthor/", std::string(name));
 }
 
 std::string FixtureBytes(std::string_view name) {

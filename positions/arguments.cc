@@ -1,4 +1,4 @@
-#include "board/arguments.h"
+#include "positions/arguments.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,8 +10,8 @@
 #include "absl/strings/str_split.h"
 
 #include "absl/strings/str_cat.h"
-#include "board/position_io.h"
-#include "board/read_file.h"
+#include "positions/position_io.h"
+#include "positions/read_file.h"
 
 namespace endsolve {
 // Parses "A-B" or "A" into an inclusive range.
@@ -85,7 +85,7 @@ bool LooksLikeAFileName(absl::string_view arg) {
 
 // An argument is a file when something of that name exists: a regular file,
 // and also /dev/stdin, a pipe or a process substitution, read as batch reads
-// them (board/read_file.h); "-" is standard input. Otherwise it is a
+// them (positions/read_file.h); "-" is standard input. Otherwise it is a
 // position; one that does not parse is reported as a missing file when it
 // looks like a file's name.
 LoadedPositions LoadPositions(const std::vector<std::string>& args, const ReadOptions& options) {

@@ -27,8 +27,8 @@
 //   WTH_2024.wtb: expected 1234 records of 68 bytes after the 16-byte header
 //       (83,928 bytes), found 50,000 bytes
 // A bad game does not stop the reading: the other games still come through.
-#ifndef ENDSOLVE_BOARD_WTHOR_H_
-#define ENDSOLVE_BOARD_WTHOR_H_
+#ifndef ENDSOLVE_POSITIONS_WTHOR_H_
+#define ENDSOLVE_POSITIONS_WTHOR_H_
 
 #include <optional>
 #include <string>
@@ -39,7 +39,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "board/position.h"
-#include "board/position_io.h"
+#include "positions/position_io.h"
 
 namespace endsolve {
 
@@ -113,4 +113,4 @@ int WthorErrorGame(std::string_view message, std::string_view file_name);
 
 }  // namespace endsolve
 
-#endif  // ENDSOLVE_BOARD_WTHOR_H_
+#endif  // ENDSOLVE_POSITIONS_WTHOR_H_

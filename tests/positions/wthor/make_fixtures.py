@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Rebuilds the WTHOR test fixtures of this folder from WTH_2024.wtb.
 
-    tests/board/wthor/make_fixtures.py /work/shared/data/wthor/WTH_2024.wtb
+    tests/positions/wthor/make_fixtures.py /work/shared/data/wthor/WTH_2024.wtb
 
 wth2024-sample.wtb: WTH_2024.wtb's own 16-byte header with the game count set
 to the number of games taken, then the records of GAMES copied byte for byte,

@@ -1,4 +1,4 @@
-#include "board/wthor.h"
+#include "positions/wthor.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "board/read_file.h"
+#include "positions/read_file.h"
 
 namespace endsolve {
 namespace {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "board/position_io.h"
 #include "gtest/gtest.h"
+#include "positions/position_io.h"
 #include "tests/sanitized_share.h"
 
 namespace endsolve {
@@ -39,8 +39,8 @@ std::vector<std::string> SeedLines() {
                                     "f5 d6 c3", "Black to move", "White"};
   for (const std::string name : {"ffo/fforum-1-19.obf", "ffo/fforum-20-39.obf",
                                  "ffo/fforum-40-59.obf", "ffo/fforum-60-79.obf",
-                                 "tests/board/malformed/edax-symbols.obf",
-                                 "tests/board/malformed/comments.obf"}) {
+                                 "tests/positions/malformed/edax-symbols.obf",
+                                 "tests/positions/malformed/comments.obf"}) {
     std::ifstream in(absl::StrCat(ENDSOLVE_SOURCE_DIR, "/", name));
     for (std::string line; std::getline(in, line);) {
       if (!line.empty()) lines.push_back(line);

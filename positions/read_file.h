@@ -6,8 +6,8 @@
 // and process substitutions. Writing: a whole output file replaced at once,
 // for the files that stand for finished work (weights, a merged batch, a
 // stopped fit's state).
-#ifndef ENDSOLVE_BOARD_READ_FILE_H_
-#define ENDSOLVE_BOARD_READ_FILE_H_
+#ifndef ENDSOLVE_POSITIONS_READ_FILE_H_
+#define ENDSOLVE_POSITIONS_READ_FILE_H_
 
 #include <cstddef>
 #include <string>
@@ -40,4 +40,4 @@ absl::Status WriteFileAtomically(const std::string& path, std::string_view bytes
 
 }  // namespace endsolve
 
-#endif  // ENDSOLVE_BOARD_READ_FILE_H_
+#endif  // ENDSOLVE_POSITIONS_READ_FILE_H_

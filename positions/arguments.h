@@ -1,8 +1,8 @@
 // Positions named on a command line, as every front end reads them: each
 // argument is a position file, an .obf-style position line or a move
 // transcript. Then the choice of some of them by number, and their short ids.
-#ifndef ENDSOLVE_BOARD_ARGUMENTS_H_
-#define ENDSOLVE_BOARD_ARGUMENTS_H_
+#ifndef ENDSOLVE_POSITIONS_ARGUMENTS_H_
+#define ENDSOLVE_POSITIONS_ARGUMENTS_H_
 
 #include <string>
 #include <utility>
@@ -11,7 +11,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "board/position.h"
-#include "board/position_io.h"
+#include "positions/position_io.h"
 
 namespace endsolve {
 
@@ -62,4 +62,4 @@ int IdColumnWidth(const std::vector<Position>& positions);
 
 }  // namespace endsolve
 
-#endif  // ENDSOLVE_BOARD_ARGUMENTS_H_
+#endif  // ENDSOLVE_POSITIONS_ARGUMENTS_H_

@@ -1,4 +1,4 @@
-#include "board/read_file.h"
+#include "positions/read_file.h"
 
 #include <cerrno>
 #include <cstdio>
