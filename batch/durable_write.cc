@@ -1,4 +1,4 @@
-#include "batch/durable_write.h"
+#include "endsolve/batch/durable_write.h"
 
 #include <unistd.h>
 

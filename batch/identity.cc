@@ -1,4 +1,4 @@
-#include "batch/identity.h"
+#include "endsolve/batch/identity.h"
 
 #include <filesystem>
 #include <system_error>
@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "board/fnv.h"
+#include "endsolve/board/fnv.h"
 
 namespace endsolve::batch {
 

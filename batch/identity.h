@@ -16,8 +16,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "board/position.h"
-#include "board/symmetry.h"
+#include "endsolve/board/position.h"
+#include "endsolve/board/symmetry.h"
 
 namespace endsolve::batch {
 

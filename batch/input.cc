@@ -1,4 +1,4 @@
-#include "batch/input.h"
+#include "endsolve/batch/input.h"
 
 #include <algorithm>
 #include <set>
@@ -9,10 +9,10 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
-#include "board/symmetry.h"
-#include "positions/position_io.h"
-#include "positions/read_file.h"
-#include "positions/wthor.h"
+#include "endsolve/board/symmetry.h"
+#include "endsolve/positions/position_io.h"
+#include "endsolve/positions/read_file.h"
+#include "endsolve/positions/wthor.h"
 
 namespace endsolve::batch {
 namespace {

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "batch/identity.h"
-#include "board/position.h"
-#include "positions/position_io.h"
+#include "endsolve/batch/identity.h"
+#include "endsolve/board/position.h"
+#include "endsolve/positions/position_io.h"
 
 namespace endsolve::batch {
 

@@ -1,4 +1,4 @@
-#include "batch/merge_check.h"
+#include "endsolve/batch/merge_check.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -8,9 +8,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "board/notation.h"
-#include "board/symmetry.h"
-#include "positions/read_file.h"
+#include "endsolve/board/notation.h"
+#include "endsolve/board/symmetry.h"
+#include "endsolve/positions/read_file.h"
 
 namespace endsolve::batch {
 namespace {

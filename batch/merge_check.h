@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "batch/input.h"
-#include "batch/results_file.h"
+#include "endsolve/batch/input.h"
+#include "endsolve/batch/results_file.h"
 
 namespace endsolve::batch {
 

@@ -1,4 +1,4 @@
-#include "batch/progress.h"
+#include "endsolve/batch/progress.h"
 
 #include <algorithm>
 #include <cmath>

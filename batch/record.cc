@@ -1,14 +1,14 @@
-#include "batch/record.h"
+#include "endsolve/batch/record.h"
 
 #include <cassert>
 #include <cstdint>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
-#include "board/notation.h"
-#include "board/symmetry.h"
-#include "positions/position_io.h"
-#include "solver/answer_check.h"
+#include "endsolve/board/notation.h"
+#include "endsolve/board/symmetry.h"
+#include "endsolve/positions/position_io.h"
+#include "endsolve/solver/answer_check.h"
 
 namespace endsolve::batch {
 namespace {

@@ -32,13 +32,13 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
-#include "batch/identity.h"
-#include "batch/input.h"
-#include "board/board.h"
-#include "board/position.h"
-#include "board/symmetry.h"
+#include "endsolve/batch/identity.h"
+#include "endsolve/batch/input.h"
+#include "endsolve/board/board.h"
+#include "endsolve/board/position.h"
+#include "endsolve/board/symmetry.h"
+#include "endsolve/solver/solver.h"
 #include "nlohmann/json.hpp"
-#include "solver/solver.h"
 
 namespace endsolve::batch {
 

@@ -1,4 +1,4 @@
-#include "batch/results_file.h"
+#include "endsolve/batch/results_file.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -12,7 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "batch/durable_write.h"
+#include "endsolve/batch/durable_write.h"
 
 namespace endsolve::batch {
 namespace {

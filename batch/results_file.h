@@ -20,7 +20,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "batch/record.h"
+#include "endsolve/batch/record.h"
 
 namespace endsolve::batch {
 

@@ -1,4 +1,4 @@
-#include "batch/run.h"
+#include "endsolve/batch/run.h"
 
 #include <cassert>
 #include <cmath>

@@ -17,13 +17,13 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
-#include "batch/identity.h"
-#include "batch/input.h"
-#include "batch/progress.h"
-#include "batch/record.h"
-#include "batch/results_file.h"
-#include "board/symmetry.h"
-#include "solver/solver.h"
+#include "endsolve/batch/identity.h"
+#include "endsolve/batch/input.h"
+#include "endsolve/batch/progress.h"
+#include "endsolve/batch/record.h"
+#include "endsolve/batch/results_file.h"
+#include "endsolve/board/symmetry.h"
+#include "endsolve/solver/solver.h"
 
 namespace endsolve::batch {
 

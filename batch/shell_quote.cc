@@ -1,4 +1,4 @@
-#include "batch/shell_quote.h"
+#include "endsolve/batch/shell_quote.h"
 
 namespace endsolve::batch {
 

@@ -1,12 +1,12 @@
-#include "batch/summary.h"
+#include "endsolve/batch/summary.h"
 
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "batch/results_file.h"
-#include "board/notation.h"
+#include "endsolve/batch/results_file.h"
+#include "endsolve/board/notation.h"
 
 namespace endsolve::batch {
 ResultsSummary Summarize(const std::vector<const ResultRecord*>& records) {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "batch/record.h"
-#include "batch/results_file.h"
+#include "endsolve/batch/record.h"
+#include "endsolve/batch/results_file.h"
 
 namespace endsolve::batch {
 

@@ -1,8 +1,8 @@
-#include "bench/ablation.h"
+#include "endsolve/bench/ablation.h"
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "bench/runner.h"
+#include "endsolve/bench/runner.h"
 
 namespace endsolve::bench {
 

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "benchmark/benchmark.h"
-#include "board/board.h"
-#include "board/fast_rules.h"
-#include "board/perft.h"
+#include "endsolve/board/board.h"
+#include "endsolve/board/fast_rules.h"
+#include "endsolve/board/perft.h"
 
 namespace endsolve {
 namespace {

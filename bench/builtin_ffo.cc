@@ -1,4 +1,4 @@
-#include "bench/builtin_ffo.h"
+#include "endsolve/bench/builtin_ffo.h"
 
 extern "C" const char endsolve_builtin_ffo[];
 extern "C" const char endsolve_builtin_ffo_end[];

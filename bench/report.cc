@@ -1,4 +1,4 @@
-#include "bench/report.h"
+#include "endsolve/bench/report.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -6,9 +6,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "board/notation.h"
-#include "positions/arguments.h"
-#include "solver/report.h"
+#include "endsolve/board/notation.h"
+#include "endsolve/positions/arguments.h"
+#include "endsolve/solver/report.h"
 
 namespace endsolve::bench {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "bench/runner.h"
-#include "board/position.h"
+#include "endsolve/bench/runner.h"
+#include "endsolve/board/position.h"
 
 namespace endsolve::bench {
 

@@ -1,6 +1,6 @@
-#include "bench/runner.h"
+#include "endsolve/bench/runner.h"
 
-#include "solver/answer_check.h"
+#include "endsolve/solver/answer_check.h"
 
 namespace endsolve::bench {
 

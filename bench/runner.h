@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "board/position.h"
-#include "solver/solver.h"
+#include "endsolve/board/position.h"
+#include "endsolve/solver/solver.h"
 
 namespace endsolve::bench {
 

@@ -1,4 +1,4 @@
-#include "bench/scaling.h"
+#include "endsolve/bench/scaling.h"
 
 #include <algorithm>
 #include <memory>
@@ -7,7 +7,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "bench/runner.h"
+#include "endsolve/bench/runner.h"
 
 namespace endsolve::bench {
 

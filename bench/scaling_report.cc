@@ -1,4 +1,4 @@
-#include "bench/scaling_report.h"
+#include "endsolve/bench/scaling_report.h"
 
 #include <algorithm>
 #include <cmath>

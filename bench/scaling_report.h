@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "bench/scaling.h"
+#include "endsolve/bench/scaling.h"
 
 namespace endsolve::bench {
 

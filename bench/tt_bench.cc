@@ -14,7 +14,7 @@
 
 #include "absl/status/statusor.h"
 #include "benchmark/benchmark.h"
-#include "hashtable/transposition_table.h"
+#include "endsolve/hashtable/transposition_table.h"
 
 namespace endsolve {
 namespace {

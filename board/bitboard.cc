@@ -1,4 +1,4 @@
-#include "board/bitboard.h"
+#include "endsolve/board/bitboard.h"
 
 namespace endsolve {
 

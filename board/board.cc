@@ -1,4 +1,4 @@
-#include "board/board.h"
+#include "endsolve/board/board.h"
 
 #include <array>
 

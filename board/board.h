@@ -9,7 +9,7 @@
 
 #include <cassert>
 
-#include "board/bitboard.h"
+#include "endsolve/board/bitboard.h"
 
 namespace endsolve {
 

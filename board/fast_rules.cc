@@ -1,4 +1,4 @@
-#include "board/fast_rules.h"
+#include "endsolve/board/fast_rules.h"
 
 namespace endsolve::fast::internal {
 namespace {

@@ -12,7 +12,7 @@
 #include <array>
 #include <cstdint>
 
-#include "board/board.h"
+#include "endsolve/board/board.h"
 
 #if defined(__AVX2__)
 #include <immintrin.h>

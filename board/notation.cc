@@ -1,8 +1,8 @@
-#include "board/notation.h"
+#include "endsolve/board/notation.h"
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "board/bitboard.h"
+#include "endsolve/board/bitboard.h"
 
 namespace endsolve {
 

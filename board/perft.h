@@ -3,8 +3,8 @@
 #ifndef ENDSOLVE_BOARD_PERFT_H_
 #define ENDSOLVE_BOARD_PERFT_H_
 
-#include "board/board.h"
-#include "board/node_counts.h"
+#include "endsolve/board/board.h"
+#include "endsolve/board/node_counts.h"
 
 namespace endsolve {
 

@@ -1,4 +1,4 @@
-#include "board/position.h"
+#include "endsolve/board/position.h"
 
 namespace endsolve {
 

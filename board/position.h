@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "board/board.h"
+#include "endsolve/board/board.h"
 
 namespace endsolve {
 

@@ -1,4 +1,4 @@
-#include "board/symmetry.h"
+#include "endsolve/board/symmetry.h"
 
 namespace endsolve {
 

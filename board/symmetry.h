@@ -10,8 +10,8 @@
 
 #include <compare>
 
-#include "board/bitboard.h"
-#include "board/board.h"
+#include "endsolve/board/bitboard.h"
+#include "endsolve/board/board.h"
 
 namespace endsolve {
 

@@ -8,17 +8,17 @@
 #include <optional>
 
 #include "absl/strings/str_format.h"
-#include "bench/ablation.h"
-#include "bench/builtin_ffo.h"
-#include "bench/report.h"
-#include "bench/runner.h"
-#include "bench/scaling.h"
-#include "bench/scaling_report.h"
-#include "cli/commands.h"
-#include "cli/positions.h"
-#include "cli/search_flags.h"
+#include "endsolve/bench/ablation.h"
+#include "endsolve/bench/builtin_ffo.h"
+#include "endsolve/bench/report.h"
+#include "endsolve/bench/runner.h"
+#include "endsolve/bench/scaling.h"
+#include "endsolve/bench/scaling_report.h"
+#include "endsolve/cli/commands.h"
+#include "endsolve/cli/positions.h"
+#include "endsolve/cli/search_flags.h"
+#include "endsolve/positions/position_io.h"
 #include "oneapi/tbb/info.h"
-#include "positions/position_io.h"
 
 namespace endsolve::cli {
 namespace {

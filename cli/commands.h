@@ -5,9 +5,9 @@
 #ifndef ENDSOLVE_CLI_COMMANDS_H_
 #define ENDSOLVE_CLI_COMMANDS_H_
 
-#include "console/command_line.h"
-#include "console/interrupt.h"
-#include "console/progress_display.h"
+#include "endsolve/console/command_line.h"
+#include "endsolve/console/interrupt.h"
+#include "endsolve/console/progress_display.h"
 
 namespace endsolve::cli {
 

@@ -11,12 +11,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/commands.h"
-#include "cli/positions.h"
-#include "cli/search_flags.h"
-#include "eval/evaluator.h"
+#include "endsolve/cli/commands.h"
+#include "endsolve/cli/positions.h"
+#include "endsolve/cli/search_flags.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/solver/eval_order.h"
 #include "nlohmann/json.hpp"
-#include "solver/eval_order.h"
 
 namespace endsolve::cli {
 namespace {

@@ -1,6 +1,6 @@
 // `endsolve`: the command-line front end. Declares the subcommands and
 // runs the one named.
-#include "cli/commands.h"
+#include "endsolve/cli/commands.h"
 
 namespace {
 

@@ -10,11 +10,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "batch/input.h"
-#include "batch/merge_check.h"
-#include "batch/summary.h"
-#include "cli/commands.h"
-#include "cli/positions.h"
+#include "endsolve/batch/input.h"
+#include "endsolve/batch/merge_check.h"
+#include "endsolve/batch/summary.h"
+#include "endsolve/cli/commands.h"
+#include "endsolve/cli/positions.h"
 
 namespace endsolve::cli {
 namespace {

@@ -6,9 +6,9 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
-#include "board/perft.h"
-#include "cli/commands.h"
-#include "cli/positions.h"
+#include "endsolve/board/perft.h"
+#include "endsolve/cli/commands.h"
+#include "endsolve/cli/positions.h"
 
 namespace endsolve::cli {
 

@@ -1,10 +1,10 @@
-#include "cli/positions.h"
+#include "endsolve/cli/positions.h"
 
 #include <cstdio>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/commands.h"
+#include "endsolve/cli/commands.h"
 
 namespace endsolve::cli {
 

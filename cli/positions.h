@@ -9,8 +9,8 @@
 
 #include "CLI/CLI.hpp"
 #include "absl/strings/string_view.h"
-#include "positions/arguments.h"
-#include "positions/position_io.h"
+#include "endsolve/positions/arguments.h"
+#include "endsolve/positions/position_io.h"
 
 namespace endsolve::cli {
 

@@ -9,14 +9,14 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "batch/run.h"
-#include "board/notation.h"
-#include "cli/commands.h"
-#include "cli/positions.h"
-#include "cli/search_flags.h"
+#include "endsolve/batch/run.h"
+#include "endsolve/board/notation.h"
+#include "endsolve/cli/commands.h"
+#include "endsolve/cli/positions.h"
+#include "endsolve/cli/search_flags.h"
+#include "endsolve/prove/prover.h"
+#include "endsolve/prove/simulate.h"
 #include "nlohmann/json.hpp"
-#include "prove/prover.h"
-#include "prove/simulate.h"
 
 namespace endsolve::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "cli/search_flags.h"
+#include "endsolve/cli/search_flags.h"
 
 #include <memory>
 #include <string>
@@ -7,7 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "bench/scaling.h"
+#include "endsolve/bench/scaling.h"
 
 namespace endsolve::cli {
 namespace {

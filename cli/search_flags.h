@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "CLI/CLI.hpp"
-#include "cli/commands.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "solver/solver.h"
+#include "endsolve/cli/commands.h"
+#include "endsolve/solver/solver.h"
 
 namespace endsolve::cli {
 

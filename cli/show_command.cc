@@ -10,11 +10,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "board/notation.h"
-#include "cli/commands.h"
-#include "cli/positions.h"
-#include "cli/search_flags.h"
-#include "picture/board_svg.h"
+#include "endsolve/board/notation.h"
+#include "endsolve/cli/commands.h"
+#include "endsolve/cli/positions.h"
+#include "endsolve/cli/search_flags.h"
+#include "endsolve/picture/board_svg.h"
 
 namespace endsolve::cli {
 namespace {

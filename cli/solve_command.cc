@@ -13,12 +13,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
-#include "batch/durable_write.h"
-#include "board/notation.h"
-#include "cli/commands.h"
-#include "cli/positions.h"
-#include "cli/search_flags.h"
-#include "solver/report.h"
+#include "endsolve/batch/durable_write.h"
+#include "endsolve/board/notation.h"
+#include "endsolve/cli/commands.h"
+#include "endsolve/cli/positions.h"
+#include "endsolve/cli/search_flags.h"
+#include "endsolve/solver/report.h"
 
 namespace endsolve::cli {
 namespace {

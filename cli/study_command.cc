@@ -11,13 +11,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "bench/scaling_report.h"
-#include "cli/commands.h"
-#include "cli/positions.h"
-#include "cli/search_flags.h"
-#include "study/report.h"
-#include "study/schemes.h"
-#include "study/study.h"
+#include "endsolve/bench/scaling_report.h"
+#include "endsolve/cli/commands.h"
+#include "endsolve/cli/positions.h"
+#include "endsolve/cli/search_flags.h"
+#include "endsolve/study/report.h"
+#include "endsolve/study/schemes.h"
+#include "endsolve/study/study.h"
 
 namespace endsolve::cli {
 namespace {

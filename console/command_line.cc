@@ -1,4 +1,4 @@
-#include "console/command_line.h"
+#include "endsolve/console/command_line.h"
 
 #include <unistd.h>
 

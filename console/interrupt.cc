@@ -1,4 +1,4 @@
-#include "console/interrupt.h"
+#include "endsolve/console/interrupt.h"
 
 #include <csignal>
 

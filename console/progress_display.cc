@@ -1,4 +1,4 @@
-#include "console/progress_display.h"
+#include "endsolve/console/progress_display.h"
 
 #include <sys/ioctl.h>
 #include <unistd.h>

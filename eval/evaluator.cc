@@ -1,4 +1,4 @@
-#include "eval/evaluator.h"
+#include "endsolve/eval/evaluator.h"
 
 #include <sys/mman.h>
 

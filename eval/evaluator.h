@@ -29,9 +29,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "board/bitboard.h"
-#include "eval/patterns.h"
-#include "eval/weights.h"
+#include "endsolve/board/bitboard.h"
+#include "endsolve/eval/patterns.h"
+#include "endsolve/eval/weights.h"
 
 namespace endsolve::eval {
 

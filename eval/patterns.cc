@@ -1,4 +1,4 @@
-#include "eval/patterns.h"
+#include "endsolve/eval/patterns.h"
 
 #include <algorithm>
 #include <cassert>

@@ -26,7 +26,7 @@
 #include <span>
 #include <vector>
 
-#include "board/bitboard.h"
+#include "endsolve/board/bitboard.h"
 
 namespace endsolve::eval {
 

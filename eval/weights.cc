@@ -1,4 +1,4 @@
-#include "eval/weights.h"
+#include "endsolve/eval/weights.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -11,9 +11,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "board/fnv.h"
-#include "eval/patterns.h"
-#include "positions/read_file.h"
+#include "endsolve/board/fnv.h"
+#include "endsolve/eval/patterns.h"
+#include "endsolve/positions/read_file.h"
 
 // The default weights file, linked in by default_weights.S.
 extern "C" const char endsolve_default_weights[];

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "positions/position_io.h"
+#include "endsolve/positions/position_io.h"
 
 using endsolve::ParsePositions;
 using endsolve::ParsePositionText;

@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "batch/results_file.h"
+#include "endsolve/batch/results_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const absl::string_view text(reinterpret_cast<const char*>(data), size);

@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "eval/weights.h"
+#include "endsolve/eval/weights.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "positions/wthor.h"
+#include "endsolve/positions/wthor.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);

@@ -15,7 +15,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "hashtable/transposition_table.h"
+#include "endsolve/hashtable/transposition_table.h"
 
 namespace endsolve::tt_entry {
 

@@ -4,7 +4,7 @@
 //
 // The design argument (why a probe can never see a mix of two stores) is in
 // hashtable/README.md and summarised where the loads and stores happen.
-#include "hashtable/transposition_table.h"
+#include "endsolve/hashtable/transposition_table.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -19,7 +19,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "hashtable/transposition_table_impl.h"
+#include "endsolve/hashtable/transposition_table_impl.h"
 
 namespace endsolve {
 namespace {

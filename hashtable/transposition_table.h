@@ -51,7 +51,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "board/board.h"
+#include "endsolve/board/board.h"
 
 namespace endsolve {
 

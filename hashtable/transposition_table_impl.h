@@ -18,8 +18,8 @@
 #include <cstdint>
 #include <utility>
 
-#include "hashtable/entry.h"
-#include "hashtable/transposition_table.h"
+#include "endsolve/hashtable/entry.h"
+#include "endsolve/hashtable/transposition_table.h"
 
 namespace endsolve {
 namespace tt_internal {

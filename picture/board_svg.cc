@@ -1,10 +1,10 @@
-#include "picture/board_svg.h"
+#include "endsolve/picture/board_svg.h"
 
 #include <string_view>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "board/notation.h"
+#include "endsolve/board/notation.h"
 
 namespace endsolve {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "board/position.h"
+#include "endsolve/board/position.h"
 
 namespace endsolve {
 

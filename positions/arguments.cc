@@ -1,4 +1,4 @@
-#include "positions/arguments.h"
+#include "endsolve/positions/arguments.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,8 +10,8 @@
 #include "absl/strings/str_split.h"
 
 #include "absl/strings/str_cat.h"
-#include "positions/position_io.h"
-#include "positions/read_file.h"
+#include "endsolve/positions/position_io.h"
+#include "endsolve/positions/read_file.h"
 
 namespace endsolve {
 // Parses "A-B" or "A" into an inclusive range.

@@ -10,8 +10,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "board/position.h"
-#include "positions/position_io.h"
+#include "endsolve/board/position.h"
+#include "endsolve/positions/position_io.h"
 
 namespace endsolve {
 

@@ -1,4 +1,4 @@
-#include "positions/position_io.h"
+#include "endsolve/positions/position_io.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -8,8 +8,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "positions/read_file.h"
-#include "positions/wthor.h"
+#include "endsolve/positions/read_file.h"
+#include "endsolve/positions/wthor.h"
 
 namespace endsolve {
 namespace {

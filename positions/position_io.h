@@ -49,7 +49,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "board/position.h"
+#include "endsolve/board/position.h"
 
 namespace endsolve {
 

@@ -1,4 +1,4 @@
-#include "positions/read_file.h"
+#include "endsolve/positions/read_file.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "positions/wthor.h"
+#include "endsolve/positions/wthor.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "positions/read_file.h"
+#include "endsolve/positions/read_file.h"
 
 namespace endsolve {
 namespace {

@@ -1,4 +1,4 @@
-#include "prove/proof_tree.h"
+#include "endsolve/prove/proof_tree.h"
 
 #include <algorithm>
 #include <cassert>
@@ -6,7 +6,7 @@
 #include <set>
 #include <utility>
 
-#include "solver/presearch.h"
+#include "endsolve/solver/presearch.h"
 
 namespace endsolve::prove {
 namespace {

@@ -18,10 +18,10 @@
 #include <utility>
 #include <vector>
 
-#include "board/board.h"
-#include "board/position.h"
-#include "board/symmetry.h"
-#include "eval/evaluator.h"
+#include "endsolve/board/board.h"
+#include "endsolve/board/position.h"
+#include "endsolve/board/symmetry.h"
+#include "endsolve/eval/evaluator.h"
 
 namespace endsolve::prove {
 

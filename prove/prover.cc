@@ -1,4 +1,4 @@
-#include "prove/prover.h"
+#include "endsolve/prove/prover.h"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -18,21 +18,21 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
-#include "batch/input.h"
-#include "batch/progress.h"
-#include "batch/record.h"
-#include "batch/results_file.h"
-#include "batch/run.h"
-#include "batch/shell_quote.h"
-#include "board/notation.h"
-#include "board/symmetry.h"
-#include "hashtable/transposition_table.h"
+#include "endsolve/batch/input.h"
+#include "endsolve/batch/progress.h"
+#include "endsolve/batch/record.h"
+#include "endsolve/batch/results_file.h"
+#include "endsolve/batch/run.h"
+#include "endsolve/batch/shell_quote.h"
+#include "endsolve/board/notation.h"
+#include "endsolve/board/symmetry.h"
+#include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/positions/position_io.h"
+#include "endsolve/positions/read_file.h"
+#include "endsolve/prove/proof_tree.h"
+#include "endsolve/solver/presearch.h"
+#include "endsolve/solver/solver.h"
 #include "nlohmann/json.hpp"
-#include "positions/position_io.h"
-#include "positions/read_file.h"
-#include "prove/proof_tree.h"
-#include "solver/presearch.h"
-#include "solver/solver.h"
 
 namespace endsolve::prove {
 namespace {

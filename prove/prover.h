@@ -26,8 +26,8 @@
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
-#include "board/position.h"
-#include "eval/evaluator.h"
+#include "endsolve/board/position.h"
+#include "endsolve/eval/evaluator.h"
 
 namespace endsolve::prove {
 

@@ -1,4 +1,4 @@
-#include "prove/simulate.h"
+#include "endsolve/prove/simulate.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,7 +8,7 @@
 #include <queue>
 
 #include "absl/strings/str_cat.h"
-#include "batch/results_file.h"
+#include "endsolve/batch/results_file.h"
 
 namespace endsolve::prove {
 

@@ -1,9 +1,9 @@
-#include "solver/answer_check.h"
+#include "endsolve/solver/answer_check.h"
 
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "board/notation.h"
+#include "endsolve/board/notation.h"
 
 namespace endsolve {
 namespace {

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "board/position.h"
-#include "solver/solver.h"
+#include "endsolve/board/position.h"
+#include "endsolve/solver/solver.h"
 
 namespace endsolve {
 

@@ -1,10 +1,10 @@
-#include "solver/eval_order.h"
+#include "endsolve/solver/eval_order.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "board/board.h"
-#include "board/fast_rules.h"
+#include "endsolve/board/board.h"
+#include "endsolve/board/fast_rules.h"
 
 namespace endsolve::search {
 

@@ -17,8 +17,8 @@
 
 #include <cstdint>
 
-#include "board/bitboard.h"
-#include "eval/evaluator.h"
+#include "endsolve/board/bitboard.h"
+#include "endsolve/eval/evaluator.h"
 
 namespace endsolve::search {
 

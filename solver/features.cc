@@ -1,4 +1,4 @@
-#include "solver/features.h"
+#include "endsolve/solver/features.h"
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"

@@ -6,10 +6,10 @@
 
 #include <algorithm>
 
-#include "board/fast_rules.h"
-#include "solver/move_order.h"
-#include "solver/search.h"
-#include "solver/stability.h"
+#include "endsolve/board/fast_rules.h"
+#include "endsolve/solver/move_order.h"
+#include "endsolve/solver/search.h"
+#include "endsolve/solver/stability.h"
 
 namespace endsolve::search {
 namespace {

@@ -27,8 +27,8 @@
 #include <bit>
 #include <utility>
 
-#include "board/bitboard.h"
-#include "board/fast_rules.h"
+#include "endsolve/board/bitboard.h"
+#include "endsolve/board/fast_rules.h"
 
 namespace endsolve::search {
 

@@ -1,7 +1,7 @@
 // The Young Brothers Wait split (parallel_search.h) and the task arena the
 // parallel search runs in. The only file of the solver that calls oneTBB.
 
-#include "solver/parallel_search.h"
+#include "endsolve/solver/parallel_search.h"
 
 #include <algorithm>
 #include <atomic>
@@ -11,13 +11,13 @@
 #include <memory>
 #include <optional>
 
+#include "endsolve/solver/move_order.h"
+#include "endsolve/solver/parallel_stats.h"
+#include "endsolve/solver/parallelism.h"
 #include "oneapi/tbb/global_control.h"
 #include "oneapi/tbb/info.h"
 #include "oneapi/tbb/task_arena.h"
 #include "oneapi/tbb/task_group.h"
-#include "solver/move_order.h"
-#include "solver/parallel_stats.h"
-#include "solver/parallelism.h"
 
 #if defined(__SANITIZE_THREAD__)
 #include <sanitizer/tsan_interface.h>

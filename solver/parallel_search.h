@@ -55,7 +55,7 @@
 #define ENDSOLVE_SOLVER_PARALLEL_SEARCH_H_
 
 #include "absl/functional/function_ref.h"
-#include "solver/search.h"
+#include "endsolve/solver/search.h"
 
 namespace endsolve::search {
 

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "solver/split_policy.h"
+#include "endsolve/solver/split_policy.h"
 
 namespace endsolve::search {
 

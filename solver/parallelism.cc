@@ -1,13 +1,13 @@
 // The work/span bookkeeping of parallelism.h.
 
-#include "solver/parallelism.h"
+#include "endsolve/solver/parallelism.h"
 
 #include <algorithm>
 #include <cassert>
 #include <utility>
 
-#include "board/bitboard.h"
-#include "solver/search.h"
+#include "endsolve/board/bitboard.h"
+#include "endsolve/solver/search.h"
 
 namespace endsolve::search {
 

@@ -1,10 +1,10 @@
-#include "solver/presearch.h"
+#include "endsolve/solver/presearch.h"
 
 #include <algorithm>
 #include <vector>
 
-#include "board/fast_rules.h"
-#include "solver/eval_order.h"
+#include "endsolve/board/fast_rules.h"
+#include "endsolve/solver/eval_order.h"
 
 namespace endsolve::search {
 namespace {

@@ -20,8 +20,8 @@
 #include <cstdint>
 #include <functional>
 
-#include "board/board.h"
-#include "eval/evaluator.h"
+#include "endsolve/board/board.h"
+#include "endsolve/eval/evaluator.h"
 
 namespace endsolve::search {
 

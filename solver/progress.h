@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "absl/time/time.h"
-#include "board/bitboard.h"
+#include "endsolve/board/bitboard.h"
 
 namespace endsolve {
 

@@ -1,7 +1,7 @@
-#include "solver/pv.h"
+#include "endsolve/solver/pv.h"
 
 #include "absl/strings/str_format.h"
-#include "board/position.h"
+#include "endsolve/board/position.h"
 
 namespace endsolve::search {
 namespace {

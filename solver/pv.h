@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "board/board.h"
-#include "solver/search.h"
+#include "endsolve/board/board.h"
+#include "endsolve/solver/search.h"
 
 namespace endsolve::search {
 

@@ -1,12 +1,12 @@
-#include "solver/report.h"
+#include "endsolve/solver/report.h"
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/clock.h"
-#include "board/notation.h"
+#include "endsolve/board/notation.h"
+#include "endsolve/positions/arguments.h"
 #include "nlohmann/json.hpp"
-#include "positions/arguments.h"
 
 namespace endsolve {
 

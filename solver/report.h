@@ -11,10 +11,10 @@
 #include <string>
 
 #include "absl/time/time.h"
-#include "board/position.h"
-#include "positions/arguments.h"
-#include "solver/answer_check.h"
-#include "solver/solver.h"
+#include "endsolve/board/position.h"
+#include "endsolve/positions/arguments.h"
+#include "endsolve/solver/answer_check.h"
+#include "endsolve/solver/solver.h"
 
 namespace endsolve {
 

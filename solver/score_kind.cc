@@ -2,8 +2,8 @@
 // of its own because the readers of outside bytes (batch records, answer
 // checks) need these two and nothing of the search: the fuzz targets
 // (fuzz/CMakeLists.txt) build from the readers' sources alone.
-#include "board/bitboard.h"
-#include "solver/solver.h"
+#include "endsolve/board/bitboard.h"
+#include "endsolve/solver/solver.h"
 
 namespace endsolve {
 

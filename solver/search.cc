@@ -3,16 +3,16 @@
 // with the transposition table, ETC and the stability cutoff. The layers
 // below live in last_empties.cc.
 
-#include "solver/search.h"
+#include "endsolve/solver/search.h"
 
 #include <algorithm>
 #include <bit>
 
-#include "board/fast_rules.h"
-#include "solver/move_order.h"
-#include "solver/parallel_search.h"
-#include "solver/parallelism.h"
-#include "solver/stability.h"
+#include "endsolve/board/fast_rules.h"
+#include "endsolve/solver/move_order.h"
+#include "endsolve/solver/parallel_search.h"
+#include "endsolve/solver/parallelism.h"
+#include "endsolve/solver/stability.h"
 
 namespace endsolve::search {
 namespace {

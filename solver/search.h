@@ -68,15 +68,15 @@
 #include <memory>
 
 #include "absl/time/time.h"
-#include "board/board.h"
-#include "board/node_counts.h"
-#include "hashtable/transposition_table.h"
-#include "solver/eval_order.h"
-#include "solver/features.h"
-#include "solver/move_order.h"
-#include "solver/progress.h"
-#include "solver/split_policy.h"
-#include "solver/stability.h"
+#include "endsolve/board/board.h"
+#include "endsolve/board/node_counts.h"
+#include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/solver/eval_order.h"
+#include "endsolve/solver/features.h"
+#include "endsolve/solver/move_order.h"
+#include "endsolve/solver/progress.h"
+#include "endsolve/solver/split_policy.h"
+#include "endsolve/solver/stability.h"
 
 namespace endsolve::search {
 

@@ -1,6 +1,6 @@
 // Solve(): options, the table, the root search, and the principal variation.
 
-#include "solver/solver.h"
+#include "endsolve/solver/solver.h"
 
 #include <algorithm>
 #include <cassert>
@@ -11,11 +11,11 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
-#include "solver/parallel_search.h"
-#include "solver/parallelism.h"
-#include "solver/presearch.h"
-#include "solver/pv.h"
-#include "solver/search.h"
+#include "endsolve/solver/parallel_search.h"
+#include "endsolve/solver/parallelism.h"
+#include "endsolve/solver/presearch.h"
+#include "endsolve/solver/pv.h"
+#include "endsolve/solver/search.h"
 
 namespace endsolve {
 namespace {

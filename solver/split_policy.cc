@@ -1,6 +1,6 @@
 // The two split policies (split_policy.h) and why each rule is what it is.
 
-#include "solver/split_policy.h"
+#include "endsolve/solver/split_policy.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "solver/stability.h"
+#include "endsolve/solver/stability.h"
 
 #include <array>
 #include <bit>

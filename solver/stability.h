@@ -8,7 +8,7 @@
 #ifndef ENDSOLVE_SOLVER_STABILITY_H_
 #define ENDSOLVE_SOLVER_STABILITY_H_
 
-#include "board/bitboard.h"
+#include "endsolve/board/bitboard.h"
 
 namespace endsolve {
 

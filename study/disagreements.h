@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "board/position.h"
-#include "study/study.h"
+#include "endsolve/board/position.h"
+#include "endsolve/study/study.h"
 
 namespace endsolve::study {
 

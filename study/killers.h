@@ -13,8 +13,8 @@
 #include <span>
 #include <vector>
 
-#include "board/bitboard.h"
-#include "study/study.h"
+#include "endsolve/board/bitboard.h"
+#include "endsolve/study/study.h"
 
 namespace endsolve::study {
 

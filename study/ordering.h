@@ -9,10 +9,10 @@
 #include <cstdint>
 #include <span>
 
-#include "board/bitboard.h"
-#include "board/board.h"
-#include "eval/evaluator.h"
-#include "study/killers.h"
+#include "endsolve/board/bitboard.h"
+#include "endsolve/board/board.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/study/killers.h"
 
 namespace endsolve::study {
 

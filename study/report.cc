@@ -1,4 +1,4 @@
-#include "study/report.h"
+#include "endsolve/study/report.h"
 
 #include <algorithm>
 #include <fstream>
@@ -9,10 +9,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "bench/report.h"
-#include "bench/scaling_report.h"
-#include "board/notation.h"
-#include "positions/arguments.h"
+#include "endsolve/bench/report.h"
+#include "endsolve/bench/scaling_report.h"
+#include "endsolve/board/notation.h"
+#include "endsolve/positions/arguments.h"
 
 namespace endsolve::study {
 namespace {

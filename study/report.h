@@ -11,8 +11,8 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "board/position.h"
-#include "study/study.h"
+#include "endsolve/board/position.h"
+#include "endsolve/study/study.h"
 
 namespace endsolve::study {
 

@@ -1,4 +1,4 @@
-#include "study/schemes.h"
+#include "endsolve/study/schemes.h"
 
 #include <algorithm>
 #include <bit>
@@ -9,7 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "solver/answer_check.h"
+#include "endsolve/solver/answer_check.h"
 
 namespace endsolve::study {
 

@@ -13,9 +13,9 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "board/position.h"
-#include "hashtable/transposition_table.h"
-#include "solver/solver.h"
+#include "endsolve/board/position.h"
+#include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/solver/solver.h"
 
 namespace endsolve::study {
 

@@ -7,11 +7,11 @@
 #include <cstdint>
 #include <optional>
 
-#include "board/fast_rules.h"
-#include "solver/move_order.h"
-#include "study/killers.h"
-#include "study/ordering.h"
-#include "study/study.h"
+#include "endsolve/board/fast_rules.h"
+#include "endsolve/solver/move_order.h"
+#include "endsolve/study/killers.h"
+#include "endsolve/study/ordering.h"
+#include "endsolve/study/study.h"
 
 namespace endsolve::study {
 namespace {

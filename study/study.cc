@@ -1,6 +1,6 @@
 // The study's algorithms by name, and the run of every search over
 // algorithms, depths and positions.
-#include "study/study.h"
+#include "endsolve/study/study.h"
 
 #include <algorithm>
 #include <atomic>
@@ -18,8 +18,8 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "positions/arguments.h"
-#include "study/disagreements.h"
+#include "endsolve/positions/arguments.h"
+#include "endsolve/study/disagreements.h"
 
 namespace endsolve::study {
 namespace {

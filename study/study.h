@@ -16,11 +16,11 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "board/board.h"
-#include "board/node_counts.h"
-#include "board/position.h"
-#include "eval/evaluator.h"
-#include "hashtable/transposition_table.h"
+#include "endsolve/board/board.h"
+#include "endsolve/board/node_counts.h"
+#include "endsolve/board/position.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/hashtable/transposition_table.h"
 
 namespace endsolve::study {
 

@@ -1,11 +1,11 @@
-#include "train/dataset.h"
+#include "endsolve/train/dataset.h"
 
 #include <algorithm>
 #include <filesystem>
 
 #include "absl/strings/str_cat.h"
-#include "board/fnv.h"
-#include "positions/wthor.h"
+#include "endsolve/board/fnv.h"
+#include "endsolve/positions/wthor.h"
 
 namespace endsolve::train {
 

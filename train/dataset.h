@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "board/board.h"
+#include "endsolve/board/board.h"
 
 namespace endsolve::train {
 

@@ -1,4 +1,4 @@
-#include "train/exact_labels.h"
+#include "endsolve/train/exact_labels.h"
 
 #include <algorithm>
 #include <atomic>
@@ -19,8 +19,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
-#include "eval/evaluator.h"
-#include "solver/solver.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/solver/solver.h"
 
 namespace endsolve::train {
 namespace {

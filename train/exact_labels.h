@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "board/board.h"
-#include "train/dataset.h"
+#include "endsolve/board/board.h"
+#include "endsolve/train/dataset.h"
 
 namespace endsolve::train {
 

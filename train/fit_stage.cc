@@ -1,4 +1,4 @@
-#include "train/fit_stage.h"
+#include "endsolve/train/fit_stage.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -16,10 +16,10 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
-#include "eval/evaluator.h"
-#include "eval/weights.h"
-#include "positions/read_file.h"
-#include "train/exact_labels.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/eval/weights.h"
+#include "endsolve/positions/read_file.h"
+#include "endsolve/train/exact_labels.h"
 
 namespace endsolve::train {
 namespace {

@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "train/dataset.h"
-#include "train/fitter.h"
+#include "endsolve/train/dataset.h"
+#include "endsolve/train/fitter.h"
 
 namespace endsolve::train {
 

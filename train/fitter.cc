@@ -1,4 +1,4 @@
-#include "train/fitter.h"
+#include "endsolve/train/fitter.h"
 
 #include <algorithm>
 #include <cmath>

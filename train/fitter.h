@@ -15,10 +15,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "board/board.h"
-#include "eval/evaluator.h"
-#include "eval/patterns.h"
-#include "eval/weights.h"
+#include "endsolve/board/board.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/eval/patterns.h"
+#include "endsolve/eval/weights.h"
 
 namespace endsolve::train {
 

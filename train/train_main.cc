@@ -19,14 +19,14 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "console/command_line.h"
-#include "console/interrupt.h"
-#include "console/progress_display.h"
-#include "hashtable/transposition_table.h"
-#include "solver/solver.h"
-#include "train/dataset.h"
-#include "train/exact_labels.h"
-#include "train/fit_stage.h"
+#include "endsolve/console/command_line.h"
+#include "endsolve/console/interrupt.h"
+#include "endsolve/console/progress_display.h"
+#include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/solver/solver.h"
+#include "endsolve/train/dataset.h"
+#include "endsolve/train/exact_labels.h"
+#include "endsolve/train/fit_stage.h"
 
 namespace endsolve::train {
 namespace {

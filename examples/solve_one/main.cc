@@ -8,12 +8,12 @@
 #include <string>
 #include <thread>
 
-#include "absl/status/statusor.h"
-#include "board/bitboard.h"
-#include "board/notation.h"
-#include "board/position.h"
-#include "positions/position_io.h"
-#include "solver/solver.h"
+#include <absl/status/statusor.h>
+#include <endsolve/board/bitboard.h>
+#include <endsolve/board/notation.h>
+#include <endsolve/board/position.h>
+#include <endsolve/positions/position_io.h>
+#include <endsolve/solver/solver.h>
 
 // The exit status of a bad command line or position, as `endsolve` uses it.
 constexpr int kUsageError = 2;

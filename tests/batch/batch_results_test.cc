@@ -7,17 +7,17 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
-#include "batch/identity.h"
-#include "batch/input.h"
-#include "batch/merge_check.h"
-#include "batch/progress.h"
-#include "batch/record.h"
-#include "batch/results_file.h"
-#include "board/symmetry.h"
+#include "endsolve/batch/identity.h"
+#include "endsolve/batch/input.h"
+#include "endsolve/batch/merge_check.h"
+#include "endsolve/batch/progress.h"
+#include "endsolve/batch/record.h"
+#include "endsolve/batch/results_file.h"
+#include "endsolve/board/symmetry.h"
+#include "endsolve/positions/position_io.h"
+#include "endsolve/tests/cli/batch_test_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
-#include "tests/cli/batch_test_util.h"
 
 namespace endsolve::batch {
 namespace {

@@ -1,12 +1,12 @@
 // The fast rules the search calls against board/'s portable ones, which
 // stay the oracle, on random positions of every stage of the game.
-#include "board/fast_rules.h"
+#include "endsolve/board/fast_rules.h"
 
 #include <random>
 #include <vector>
 
+#include "endsolve/tests/board/reference_rules.h"
 #include "gtest/gtest.h"
-#include "tests/board/reference_rules.h"
 
 namespace endsolve {
 namespace {

@@ -1,4 +1,4 @@
-#include "board/perft.h"
+#include "endsolve/board/perft.h"
 
 #include "gtest/gtest.h"
 

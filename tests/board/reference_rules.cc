@@ -1,4 +1,4 @@
-#include "tests/board/reference_rules.h"
+#include "endsolve/tests/board/reference_rules.h"
 
 namespace endsolve::reference {
 

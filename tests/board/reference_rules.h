@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "board/board.h"
+#include "endsolve/board/board.h"
 
 namespace endsolve::reference {
 

@@ -1,9 +1,9 @@
 // The fast rules of board/ against the square-by-square oracle.
 #include <random>
 
-#include "board/board.h"
+#include "endsolve/board/board.h"
+#include "endsolve/tests/board/reference_rules.h"
 #include "gtest/gtest.h"
-#include "tests/board/reference_rules.h"
 
 namespace endsolve {
 namespace {

@@ -1,11 +1,11 @@
-#include "board/symmetry.h"
+#include "endsolve/board/symmetry.h"
 
 #include <random>
 #include <set>
 
+#include "endsolve/positions/position_io.h"
+#include "endsolve/tests/board/reference_rules.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
-#include "tests/board/reference_rules.h"
 
 namespace endsolve {
 namespace {

@@ -20,13 +20,13 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
-#include "board/fnv.h"
-#include "board/symmetry.h"
+#include "endsolve/board/fnv.h"
+#include "endsolve/board/symmetry.h"
+#include "endsolve/positions/position_io.h"
+#include "endsolve/tests/cli/batch_test_util.h"
+#include "endsolve/tests/cli/run_command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
-#include "tests/cli/batch_test_util.h"
-#include "tests/cli/run_command.h"
 
 namespace endsolve::testing {
 namespace {

@@ -1,4 +1,4 @@
-#include "tests/cli/batch_test_util.h"
+#include "endsolve/tests/cli/batch_test_util.h"
 
 #include <fcntl.h>
 #include <sys/wait.h>
@@ -10,8 +10,8 @@
 #include <sstream>
 #include <thread>
 
+#include "endsolve/positions/position_io.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
 
 namespace endsolve::testing {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "board/position.h"
+#include "endsolve/board/position.h"
 #include "nlohmann/json.hpp"
 
 namespace endsolve::testing {

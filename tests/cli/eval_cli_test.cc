@@ -9,12 +9,12 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "eval/evaluator.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/positions/position_io.h"
+#include "endsolve/tests/cli/run_command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
-#include "positions/position_io.h"
-#include "tests/cli/run_command.h"
 
 namespace endsolve::testing {
 namespace {

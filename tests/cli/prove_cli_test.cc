@@ -12,12 +12,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "endsolve/positions/position_io.h"
+#include "endsolve/tests/cli/batch_test_util.h"
+#include "endsolve/tests/cli/run_command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
-#include "positions/position_io.h"
-#include "tests/cli/batch_test_util.h"
-#include "tests/cli/run_command.h"
 
 namespace endsolve::testing {
 namespace {

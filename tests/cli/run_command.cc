@@ -1,4 +1,4 @@
-#include "tests/cli/run_command.h"
+#include "endsolve/tests/cli/run_command.h"
 
 #include <fcntl.h>
 #include <sys/wait.h>

@@ -13,10 +13,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "endsolve/tests/cli/batch_test_util.h"
+#include "endsolve/tests/cli/run_command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/cli/batch_test_util.h"
-#include "tests/cli/run_command.h"
 
 namespace endsolve::testing {
 namespace {

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "console/command_line.h"
-#include "console/progress_display.h"
+#include "endsolve/console/command_line.h"
+#include "endsolve/console/progress_display.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

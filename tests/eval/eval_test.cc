@@ -5,11 +5,11 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "board/board.h"
-#include "board/symmetry.h"
-#include "eval/evaluator.h"
-#include "eval/patterns.h"
-#include "eval/weights.h"
+#include "endsolve/board/board.h"
+#include "endsolve/board/symmetry.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/eval/patterns.h"
+#include "endsolve/eval/weights.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

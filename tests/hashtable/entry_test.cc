@@ -1,7 +1,7 @@
 // The data word (hashtable/entry.h): every field packs and unpacks exactly at
 // both ends of its range, fields never bleed into each other, and the size
 // code inverts exactly at powers of two and saturates at the top.
-#include "hashtable/entry.h"
+#include "endsolve/hashtable/entry.h"
 
 #include <cstdint>
 #include <limits>

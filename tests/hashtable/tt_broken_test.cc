@@ -11,11 +11,11 @@
 #include <memory>
 #include <string>
 
+#include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/hashtable/transposition_table_impl.h"
+#include "endsolve/tests/hashtable/tt_test_peer.h"
+#include "endsolve/tests/hashtable/tt_test_util.h"
 #include "gtest/gtest.h"
-#include "hashtable/transposition_table.h"
-#include "hashtable/transposition_table_impl.h"
-#include "tests/hashtable/tt_test_peer.h"
-#include "tests/hashtable/tt_test_util.h"
 
 namespace endsolve {
 namespace {

@@ -4,10 +4,10 @@
 // too (label "tsan"), which checks that every shared access is atomic.
 #include <string>
 
+#include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/tests/hashtable/tt_test_peer.h"
+#include "endsolve/tests/hashtable/tt_test_util.h"
 #include "gtest/gtest.h"
-#include "hashtable/transposition_table.h"
-#include "tests/hashtable/tt_test_peer.h"
-#include "tests/hashtable/tt_test_util.h"
 
 namespace endsolve {
 namespace {

@@ -11,8 +11,8 @@
 #include <memory>
 
 #include "absl/status/statusor.h"
-#include "hashtable/entry.h"
-#include "hashtable/transposition_table.h"
+#include "endsolve/hashtable/entry.h"
+#include "endsolve/hashtable/transposition_table.h"
 
 namespace endsolve {
 

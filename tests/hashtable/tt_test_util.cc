@@ -1,11 +1,11 @@
-#include "tests/hashtable/tt_test_util.h"
+#include "endsolve/tests/hashtable/tt_test_util.h"
 
 #include <atomic>
 #include <set>
 #include <thread>
 #include <utility>
 
-#include "tests/hashtable/tt_test_peer.h"
+#include "endsolve/tests/hashtable/tt_test_peer.h"
 
 namespace endsolve {
 

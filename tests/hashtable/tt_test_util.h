@@ -8,8 +8,8 @@
 #include <random>
 #include <vector>
 
-#include "board/board.h"
-#include "hashtable/transposition_table.h"
+#include "endsolve/board/board.h"
+#include "endsolve/hashtable/transposition_table.h"
 
 namespace endsolve {
 

@@ -2,15 +2,15 @@
 // legal moves or the line's numbered moves, the side to move, and an
 // escaped caption; its elements are balanced (Python's test parses it as
 // XML, python/tests).
-#include "picture/board_svg.h"
+#include "endsolve/picture/board_svg.h"
 
 #include <string>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "endsolve/positions/position_io.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
 
 namespace endsolve {
 namespace {

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "endsolve/positions/position_io.h"
+#include "endsolve/tests/sanitized_share.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
-#include "tests/sanitized_share.h"
 
 namespace endsolve {
 namespace {

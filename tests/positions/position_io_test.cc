@@ -2,8 +2,8 @@
 // truth, every error message of the malformed corpus word for word, the
 // quietly accepted variants, transcripts against games played move by move,
 // and write-then-read round trips.
-#include "positions/position_io.h"
-#include "positions/read_file.h"
+#include "endsolve/positions/position_io.h"
+#include "endsolve/positions/read_file.h"
 
 #include <algorithm>
 #include <filesystem>

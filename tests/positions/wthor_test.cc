@@ -2,7 +2,7 @@
 // copied byte for byte from WTH_2024.wtb (tests/positions/wthor/README.md), the
 // broken variants of that file, and single-byte changes made here. Positions
 // are checked against the same games replayed as transcripts.
-#include "positions/wthor.h"
+#include "endsolve/positions/wthor.h"
 
 #include <fstream>
 #include <sstream>
@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "endsolve/positions/position_io.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
 
 namespace endsolve {
 namespace {

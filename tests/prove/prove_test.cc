@@ -11,17 +11,17 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "eval/evaluator.h"
-#include "eval/weights.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/eval/weights.h"
+#include "endsolve/positions/position_io.h"
+#include "endsolve/prove/proof_tree.h"
+#include "endsolve/prove/prover.h"
+#include "endsolve/prove/simulate.h"
+#include "endsolve/solver/solver.h"
+#include "endsolve/tests/cli/batch_test_util.h"
+#include "endsolve/tests/sanitized_share.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
-#include "prove/proof_tree.h"
-#include "prove/prover.h"
-#include "prove/simulate.h"
-#include "solver/solver.h"
-#include "tests/cli/batch_test_util.h"
-#include "tests/sanitized_share.h"
 
 namespace endsolve::prove {
 namespace {

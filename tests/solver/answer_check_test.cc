@@ -1,10 +1,10 @@
 // CheckAnswer (solver/answer_check.h) on hand-made results: the score
 // decides, a move is wrong only when the answers list it with a lower
 // score, and nothing is judged without answers or after a stop.
-#include "solver/answer_check.h"
+#include "endsolve/solver/answer_check.h"
 
+#include "endsolve/positions/position_io.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
 
 namespace endsolve {
 namespace {

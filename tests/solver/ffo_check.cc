@@ -1,13 +1,13 @@
-#include "tests/solver/ffo_check.h"
+#include "endsolve/tests/solver/ffo_check.h"
 
 #include <memory>
 
+#include "endsolve/positions/position_io.h"
+#include "endsolve/solver/answer_check.h"
+#include "endsolve/solver/solver.h"
+#include "endsolve/tests/sanitized_share.h"
+#include "endsolve/tests/solver/oracle.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
-#include "solver/answer_check.h"
-#include "solver/solver.h"
-#include "tests/sanitized_share.h"
-#include "tests/solver/oracle.h"
 
 namespace endsolve::testing {
 

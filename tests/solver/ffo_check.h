@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "solver/solver.h"
+#include "endsolve/solver/solver.h"
 
 namespace endsolve::testing {
 

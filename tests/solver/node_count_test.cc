@@ -20,10 +20,10 @@
 #include <utility>
 #include <vector>
 
+#include "endsolve/solver/search.h"
+#include "endsolve/solver/solver.h"
+#include "endsolve/tests/solver/oracle.h"
 #include "gtest/gtest.h"
-#include "solver/search.h"
-#include "solver/solver.h"
-#include "tests/solver/oracle.h"
 
 namespace endsolve {
 namespace {

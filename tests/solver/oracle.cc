@@ -1,4 +1,4 @@
-#include "tests/solver/oracle.h"
+#include "endsolve/tests/solver/oracle.h"
 
 #include <algorithm>
 

@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "board/board.h"
-#include "board/perft.h"
+#include "endsolve/board/board.h"
+#include "endsolve/board/perft.h"
 
 namespace endsolve::testing {
 

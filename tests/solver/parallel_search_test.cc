@@ -12,12 +12,12 @@
 #include <memory>
 #include <random>
 
+#include "endsolve/solver/parallel_search.h"
+#include "endsolve/solver/search.h"
+#include "endsolve/tests/sanitized_share.h"
+#include "endsolve/tests/solver/oracle.h"
+#include "endsolve/tests/solver/test_table.h"
 #include "gtest/gtest.h"
-#include "solver/parallel_search.h"
-#include "solver/search.h"
-#include "tests/sanitized_share.h"
-#include "tests/solver/oracle.h"
-#include "tests/solver/test_table.h"
 
 namespace endsolve {
 namespace {

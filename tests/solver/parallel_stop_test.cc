@@ -16,11 +16,11 @@
 #include <thread>
 #include <vector>
 
+#include "endsolve/positions/position_io.h"
+#include "endsolve/solver/solver.h"
+#include "endsolve/tests/solver/oracle.h"
+#include "endsolve/tests/solver/test_table.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
-#include "solver/solver.h"
-#include "tests/solver/oracle.h"
-#include "tests/solver/test_table.h"
 
 namespace endsolve {
 namespace {

@@ -12,12 +12,12 @@
 #include <random>
 #include <vector>
 
+#include "endsolve/solver/parallel_stats.h"
+#include "endsolve/solver/parallelism.h"
+#include "endsolve/solver/solver.h"
+#include "endsolve/solver/split_policy.h"
+#include "endsolve/tests/solver/oracle.h"
 #include "gtest/gtest.h"
-#include "solver/parallel_stats.h"
-#include "solver/parallelism.h"
-#include "solver/solver.h"
-#include "solver/split_policy.h"
-#include "tests/solver/oracle.h"
 
 namespace endsolve::search {
 namespace {

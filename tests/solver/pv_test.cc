@@ -1,20 +1,20 @@
 // The principal-variation walk (solver/pv.h): a line that keeps the proven
 // score to the end of the game, a false score reported instead of a line
 // cut short, and the walk's ordering by its searcher's evaluation.
-#include "solver/pv.h"
+#include "endsolve/solver/pv.h"
 
 #include <random>
 #include <vector>
 
-#include "eval/evaluator.h"
-#include "eval/weights.h"
 #include "absl/strings/str_format.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/eval/weights.h"
+#include "endsolve/solver/search.h"
+#include "endsolve/solver/solver.h"
+#include "endsolve/tests/solver/oracle.h"
+#include "endsolve/tests/solver/test_table.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "solver/search.h"
-#include "solver/solver.h"
-#include "tests/solver/oracle.h"
-#include "tests/solver/test_table.h"
 
 namespace endsolve::search {
 namespace {

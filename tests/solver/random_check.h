@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "board/board.h"
-#include "solver/solver.h"
+#include "endsolve/board/board.h"
+#include "endsolve/solver/solver.h"
 
 namespace endsolve::testing {
 

@@ -1,14 +1,14 @@
 // solver/report.h: the results columns that solve and bench ffo share, and
 // the progress description of each kind of pass.
-#include "solver/report.h"
+#include "endsolve/solver/report.h"
 
 #include <algorithm>
 #include <vector>
 
-#include "board/bitboard.h"
+#include "endsolve/board/bitboard.h"
+#include "endsolve/positions/position_io.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
-#include "positions/position_io.h"
 
 namespace endsolve {
 namespace {

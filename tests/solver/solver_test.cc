@@ -6,18 +6,18 @@
 // a fail-soft alpha-beta returns s there only if s is the true score, and
 // the narrow window makes the check about four times cheaper than a full
 // solve. The best move is checked the same way on the child position.
-#include "solver/solver.h"
+#include "endsolve/solver/solver.h"
 
 #include <memory>
 #include <random>
 
+#include "endsolve/positions/position_io.h"
+#include "endsolve/solver/presearch.h"
+#include "endsolve/solver/search.h"
+#include "endsolve/tests/solver/oracle.h"
+#include "endsolve/tests/solver/random_check.h"
+#include "endsolve/tests/solver/test_table.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
-#include "solver/presearch.h"
-#include "solver/search.h"
-#include "tests/solver/oracle.h"
-#include "tests/solver/random_check.h"
-#include "tests/solver/test_table.h"
 
 namespace endsolve {
 namespace {

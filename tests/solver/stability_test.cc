@@ -2,12 +2,12 @@
 // flip. Checked exhaustively over every continuation of small endgames, and
 // along random games from earlier positions; plus hand-made cases that pin
 // down what it must find.
-#include "solver/stability.h"
+#include "endsolve/solver/stability.h"
 
 #include <random>
 
+#include "endsolve/tests/solver/oracle.h"
 #include "gtest/gtest.h"
-#include "tests/solver/oracle.h"
 
 namespace endsolve {
 namespace {

@@ -8,11 +8,11 @@
 #include <random>
 #include <thread>
 
+#include "endsolve/solver/solver.h"
+#include "endsolve/tests/sanitized_share.h"
+#include "endsolve/tests/solver/oracle.h"
+#include "endsolve/tests/solver/test_table.h"
 #include "gtest/gtest.h"
-#include "solver/solver.h"
-#include "tests/sanitized_share.h"
-#include "tests/solver/oracle.h"
-#include "tests/solver/test_table.h"
 
 namespace endsolve {
 namespace {

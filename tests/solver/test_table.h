@@ -6,8 +6,8 @@
 #include <cstddef>
 #include <memory>
 
+#include "endsolve/hashtable/transposition_table.h"
 #include "gtest/gtest.h"
-#include "hashtable/transposition_table.h"
 
 namespace endsolve::testing {
 

@@ -7,9 +7,9 @@
 #include <random>
 #include <vector>
 
+#include "endsolve/study/killers.h"
+#include "endsolve/study/ordering.h"
 #include "gtest/gtest.h"
-#include "study/killers.h"
-#include "study/ordering.h"
 
 namespace endsolve::study {
 namespace {

@@ -1,17 +1,17 @@
 // study/report.h and study/schemes.h: the cross tables (values, totals, the
 // ratio to alphabeta, blocks wrapped as R wraps them), the CSV, and the
 // schemes table; then a real study of two positions printed whole.
-#include "study/report.h"
+#include "endsolve/study/report.h"
 
 #include <atomic>
 #include <fstream>
 #include <set>
 #include <sstream>
 
+#include "endsolve/positions/position_io.h"
+#include "endsolve/study/schemes.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
-#include "study/schemes.h"
 
 namespace endsolve::study {
 namespace {

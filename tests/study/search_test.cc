@@ -5,13 +5,13 @@
 #include <string>
 #include <vector>
 
-#include "board/perft.h"
-#include "eval/evaluator.h"
+#include "endsolve/board/perft.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/study/study.h"
+#include "endsolve/tests/sanitized_share.h"
+#include "endsolve/tests/study/test_positions.h"
 #include "gtest/gtest.h"
-#include "hashtable/transposition_table.h"
-#include "study/study.h"
-#include "tests/sanitized_share.h"
-#include "tests/study/test_positions.h"
 
 namespace endsolve::study {
 namespace {

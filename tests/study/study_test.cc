@@ -7,11 +7,11 @@
 #include <tuple>
 #include <vector>
 
+#include "endsolve/study/disagreements.h"
+#include "endsolve/study/study.h"
+#include "endsolve/tests/study/test_positions.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "study/disagreements.h"
-#include "study/study.h"
-#include "tests/study/test_positions.h"
 
 namespace endsolve::study {
 namespace {

@@ -1,10 +1,10 @@
-#include "tests/study/test_positions.h"
+#include "endsolve/tests/study/test_positions.h"
 
 #include <random>
 #include <string>
 
+#include "endsolve/positions/position_io.h"
 #include "gtest/gtest.h"
-#include "positions/position_io.h"
 
 namespace endsolve::study::testing {
 

@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "board/board.h"
-#include "board/position.h"
+#include "endsolve/board/board.h"
+#include "endsolve/board/position.h"
 
 namespace endsolve::study::testing {
 

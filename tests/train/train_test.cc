@@ -11,16 +11,16 @@
 #include <string_view>
 #include <vector>
 
-#include "board/board.h"
+#include "endsolve/board/board.h"
+#include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/solver/solver.h"
+#include "endsolve/tests/sanitized_share.h"
+#include "endsolve/train/dataset.h"
+#include "endsolve/train/exact_labels.h"
+#include "endsolve/train/fit_stage.h"
+#include "endsolve/train/fitter.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "hashtable/transposition_table.h"
-#include "solver/solver.h"
-#include "tests/sanitized_share.h"
-#include "train/dataset.h"
-#include "train/exact_labels.h"
-#include "train/fit_stage.h"
-#include "train/fitter.h"
 
 namespace endsolve::train {
 namespace {
