@@ -1,7 +1,8 @@
 // Transposition-table micro-benchmarks: probe and store throughput by thread
 // count (runs with more threads than cores are labelled "oversubscribed"),
-// the cost of shared versus striped counters, and the latency of a probe into
-// a table far larger than the caches.
+// the cost of the statistics (none, as the search's tables; striped
+// counters; one shared counter line), and the latency of a probe into a
+// table far larger than the caches.
 //
 // Run: build-tt/bench/tt_bench [--benchmark_filter=...]
 #include <algorithm>
@@ -64,13 +65,12 @@ TTData DataFor(std::uint64_t i) {
 // entries and how full it is.
 void PrintTable(const char* use, const TranspositionTable& t) {
   const TTStats s = t.Stats();
-  std::fprintf(stderr,
-               "table for %s: %zu MiB (%zu bytes), %d shards, %llu entries, scheme %s, "
-               "%llu occupied\n",
+  const std::string occupied =
+      s.counted ? std::to_string(s.occupied) + " occupied" : "occupancy not counted";
+  std::fprintf(stderr, "table for %s: %zu MiB (%zu bytes), %d shards, %llu entries, scheme %s, %s\n",
                use, t.size_bytes() >> 20, t.size_bytes(), t.shards(),
                static_cast<unsigned long long>(s.capacity),
-               std::string(SchemeName(t.scheme())).c_str(),
-               static_cast<unsigned long long>(s.occupied));
+               std::string(SchemeName(t.scheme())).c_str(), occupied.c_str());
 }
 
 // The design the striped counters replace, kept to compare with: one counter
@@ -78,21 +78,30 @@ void PrintTable(const char* use, const TranspositionTable& t) {
 // derives from it, not to the search.
 struct SharedCountersTable : TranspositionTable {
   static absl::StatusOr<std::unique_ptr<TranspositionTable>> Create(std::size_t bytes) {
-    return CreateWithBytes(bytes, kShards, ReplacementScheme::kTwoBig1, 1);
+    return CreateWithBytes(bytes, kShards, ReplacementScheme::kTwoBig1, 1, /*statistics=*/true);
   }
 };
+
+// How a table counts its probes and stores: not at all (a solve's table),
+// on a counter line per thread (TTOptions::statistics), or on one line all
+// threads share (the design the stripes replaced).
+enum Counters { kNoCounters, kStripedCounters, kSharedCounters, kCounterKinds };
+constexpr const char* kCounterNames[kCounterKinds] = {
+    "throughput", "throughput, striped counters", "throughput, shared counters"};
 
 // The table under test, made once per configuration and kept: the
 // benchmark's threads share it, as search threads do. Half the keys are
 // stored, so probes hit about half the time.
-TranspositionTable& Table(bool shared_counters) {
-  static std::unique_ptr<TranspositionTable> tables[2];
-  std::unique_ptr<TranspositionTable>& t = tables[shared_counters];
+TranspositionTable& Table(Counters counters) {
+  static std::unique_ptr<TranspositionTable> tables[kCounterKinds];
+  std::unique_ptr<TranspositionTable>& t = tables[counters];
   if (!t) {
     const std::size_t bytes = kThroughputMiB << 20;
-    auto made = shared_counters
+    auto made = counters == kSharedCounters
                     ? SharedCountersTable::Create(bytes)
-                    : TranspositionTable::Create({.size_mib = kThroughputMiB, .shards = kShards});
+                    : TranspositionTable::Create({.size_mib = kThroughputMiB,
+                                                  .shards = kShards,
+                                                  .statistics = counters == kStripedCounters});
     if (!made.ok()) {
       std::fprintf(stderr, "%s\n", made.status().ToString().c_str());
       std::abort();
@@ -100,15 +109,14 @@ TranspositionTable& Table(bool shared_counters) {
     t = *std::move(made);
     const std::vector<Board>& keys = Keys();
     for (std::size_t i = 0; i < kKeys; i += 2) t->Store(keys[i], DataFor(i), i);
-    PrintTable(shared_counters ? "throughput, shared counters" : "throughput", *t);
+    PrintTable(kCounterNames[counters], *t);
   }
   return *t;
 }
 
 void SetUpTables(const benchmark::State&) {
   Keys();
-  Table(false);
-  Table(true);
+  for (int c = 0; c < kCounterKinds; ++c) Table(Counters(c));
 }
 
 // Says when the run has more threads than the machine has hardware threads:
@@ -121,8 +129,8 @@ void LabelThreads(benchmark::State& state) {
   }
 }
 
-void Probe(benchmark::State& state, bool shared_counters) {
-  TranspositionTable& table = Table(shared_counters);
+void Probe(benchmark::State& state, Counters counters) {
+  TranspositionTable& table = Table(counters);
   const std::vector<Board>& keys = Keys();
   std::size_t i = std::size_t(state.thread_index()) * 7919;
   std::uint64_t hits = 0;
@@ -136,8 +144,8 @@ void Probe(benchmark::State& state, bool shared_counters) {
   LabelThreads(state);
 }
 
-void Store(benchmark::State& state, bool shared_counters) {
-  TranspositionTable& table = Table(shared_counters);
+void Store(benchmark::State& state, Counters counters) {
+  TranspositionTable& table = Table(counters);
   const std::vector<Board>& keys = Keys();
   std::size_t i = std::size_t(state.thread_index()) * 7919;
   for (auto _ : state) {
@@ -149,10 +157,12 @@ void Store(benchmark::State& state, bool shared_counters) {
   LabelThreads(state);
 }
 
-void BM_Probe(benchmark::State& state) { Probe(state, false); }
-void BM_Store(benchmark::State& state) { Store(state, false); }
-void BM_ProbeSharedCounters(benchmark::State& state) { Probe(state, true); }
-void BM_StoreSharedCounters(benchmark::State& state) { Store(state, true); }
+void BM_Probe(benchmark::State& state) { Probe(state, kNoCounters); }
+void BM_Store(benchmark::State& state) { Store(state, kNoCounters); }
+void BM_ProbeStripedCounters(benchmark::State& state) { Probe(state, kStripedCounters); }
+void BM_StoreStripedCounters(benchmark::State& state) { Store(state, kStripedCounters); }
+void BM_ProbeSharedCounters(benchmark::State& state) { Probe(state, kSharedCounters); }
+void BM_StoreSharedCounters(benchmark::State& state) { Store(state, kSharedCounters); }
 
 // Threads: 1 and 2, then 4 and 8 (oversubscribed on a small machine), and
 // the machine's own count when it is larger.
@@ -165,6 +175,8 @@ void ThreadCounts(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(BM_Probe)->Apply(ThreadCounts);
 BENCHMARK(BM_Store)->Apply(ThreadCounts);
+BENCHMARK(BM_ProbeStripedCounters)->Apply(ThreadCounts);
+BENCHMARK(BM_StoreStripedCounters)->Apply(ThreadCounts);
 BENCHMARK(BM_ProbeSharedCounters)->Apply(ThreadCounts);
 BENCHMARK(BM_StoreSharedCounters)->Apply(ThreadCounts);
 

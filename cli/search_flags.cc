@@ -82,6 +82,16 @@ void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
                  "parallel search: many-core (the default) or two-core, the policy it replaced, "
                  "to compare against (solver/split_policy.h)")
       ->check(StatusCheck([](const std::string& s) { return search::ParsePolicyKind(s); }));
+  app.add_option("--presearch-min-empties", args.presearch_min_empties,
+                 "the fewest empties at which the presearch (the evaluation search that picks "
+                 "the first guess) runs; 0 takes the measured default (solver/README.md, "
+                 "\"Presearch\")")
+      ->check(StatusCheck([](const std::string& s) {
+        int n = 0;
+        if (!absl::SimpleAtoi(s, &n)) return absl::InvalidArgumentError("expected a number");
+        return SolverCheck([n](SolveOptions& o) { o.presearch_min_empties = n; },
+                           "presearch-min-empties");
+      }));
   app.add_option("--eval", args.eval,
                  "an evaluation weights file to order moves with (default: the built-in one)");
 }
@@ -95,6 +105,7 @@ absl::StatusOr<SolveOptions> ToSolveOptions(const SearchArgs& args) {
   options.features = *ParseFeatures(args.ordering);
   options.split_min_empties = args.split_min_empties;
   options.split_policy = *search::ParsePolicyKind(args.split_policy);  // checked as it was parsed
+  options.presearch_min_empties = args.presearch_min_empties;
   auto evaluator = eval::Evaluator::Load(args.eval);
   if (!evaluator.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("--eval: ", evaluator.status().message()));

@@ -1,6 +1,6 @@
 // The options that choose how positions are searched, shared by `solve`,
 // `bench` and `batch`: --threads, --hash-mb, --tt-scheme, --wld, --ordering,
-// --split-min-empties, --eval. Each is checked as it is parsed, by the
+// --split-min-empties, --split-policy, --presearch-min-empties, --eval. Each is checked as it is parsed, by the
 // parser that defines it (ParseScheme, ParseFeatures, ValidateOptions), so
 // a bad value is refused with that one message before any work starts.
 #ifndef ENDSOLVE_CLI_SEARCH_FLAGS_H_
@@ -26,6 +26,7 @@ struct SearchArgs {
   std::string ordering = "default";
   int split_min_empties = 0;
   std::string split_policy = "many-core";
+  int presearch_min_empties = 0;
   std::string eval;
 };
 

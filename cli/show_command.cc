@@ -156,7 +156,8 @@ void AddShowCommand(CLI::App& root, CommandRuns& runs) {
   AddSearchOptions(*app, args->search, ThreadsOption::kCount);
   // The search options act only on the solve that --pv asks for.
   for (const char* name : {"--threads", "--hash-mb", "--tt-scheme", "--wld", "--ordering",
-                           "--split-min-empties", "--split-policy", "--eval"}) {
+                           "--split-min-empties", "--split-policy", "--presearch-min-empties",
+                           "--eval"}) {
     app->get_option(name)->needs(pv);
   }
   AddRangeOption(*app, args->input);

@@ -117,7 +117,7 @@ absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::Create(
     const TTOptions& options) {
   if (absl::Status valid = ValidateTTOptions(options); !valid.ok()) return valid;
   return CreateWithBytes(std::bit_floor(options.size_mib) * kMiB, options.shards,
-                         options.scheme, kMaxCounterStripes);
+                         options.scheme, kMaxCounterStripes, options.statistics);
 }
 
 absl::StatusOr<std::size_t> ParseSizeMib(std::string_view text) {
@@ -131,7 +131,7 @@ absl::StatusOr<std::size_t> ParseSizeMib(std::string_view text) {
 }
 
 absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWithEntries(
-    std::size_t entries, ReplacementScheme scheme) {
+    std::size_t entries, ReplacementScheme scheme, bool statistics) {
   // Two entries share a bucket of one cache line.
   constexpr std::size_t kEntriesPerBucket = 2, kFewestEntries = 128;
   if (entries < kFewestEntries || !std::has_single_bit(entries) ||
@@ -142,11 +142,13 @@ absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWi
   TTOptions as_mib;
   as_mib.size_mib = std::max<std::size_t>(1, entries / kEntriesPerBucket * kCacheLine / kMiB);
   if (absl::Status valid = ValidateTTOptions(as_mib); !valid.ok()) return valid;
-  return CreateWithBytes(entries / kEntriesPerBucket * kCacheLine, 1, scheme, kMaxCounterStripes);
+  return CreateWithBytes(entries / kEntriesPerBucket * kCacheLine, 1, scheme, kMaxCounterStripes,
+                         statistics);
 }
 
 absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWithBytes(
-    std::size_t bytes, int shards, ReplacementScheme scheme, unsigned max_counter_stripes) {
+    std::size_t bytes, int shards, ReplacementScheme scheme, unsigned max_counter_stripes,
+    bool statistics) {
   static_assert(sizeof(Bucket) == kCacheLine, "a bucket is one cache line");
   if (shards < 1 || !std::has_single_bit(unsigned(shards)) ||
       shards > (1 << kMaxShardBits)) {
@@ -178,6 +180,7 @@ absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWi
 
   std::unique_ptr<TranspositionTable> table(new TranspositionTable);
   table->scheme_ = scheme;
+  table->statistics_ = statistics;
   UseLock<Seqlock>(*table);
   table->size_bytes_ = bytes;
   table->shard_bits_ = std::countr_zero(unsigned(shards));
@@ -243,6 +246,7 @@ void TranspositionTable::Clear() {
 
 TTStats TranspositionTable::Stats() const {
   TTStats stats;
+  stats.counted = statistics_;
   for (const Shard& shard : shards_) {
     for (unsigned i = 0; i <= shard.stripe_mask; ++i) {
       const CounterStripe& c = shard.counters[i];

@@ -81,6 +81,11 @@ struct TTOptions {
   std::size_t size_mib = 256;     // upper bound on memory; rounded down to a power of two
   int shards = 16;                // a power of two
   ReplacementScheme scheme = ReplacementScheme::kTwoBig1;
+  // Count every probe and store by its outcome (Stats()). Off, as Edax
+  // compiles its statistics out: the counts cost an atomic add per probe
+  // and per store on the search's hottest path, and a solve never reads
+  // them. The benchmarks and the table's tests turn them on.
+  bool statistics = false;
 };
 
 // Refuses a size of 0, or more than the address space or half the machine's
@@ -92,7 +97,10 @@ absl::Status ValidateTTOptions(const TTOptions& options);
 // ValidateTTOptions accepts, or that check's message.
 absl::StatusOr<std::size_t> ParseSizeMib(std::string_view text);
 
+// The outcomes of a table's probes and stores, counted only by a table made
+// with TTOptions::statistics (`counted`); capacity is known either way.
 struct TTStats {
+  bool counted = false;
   std::uint64_t probes = 0, hits = 0;
   std::uint64_t stores = 0;        // calls to Store
   std::uint64_t updates = 0;       // stores that rewrote the same position's entry
@@ -114,7 +122,7 @@ class TranspositionTable {
   // small tables of Breuker's experiments ("8K entries"), which a size in
   // MiB cannot express. `entries` is a power of two from 128.
   static absl::StatusOr<std::unique_ptr<TranspositionTable>> CreateWithEntries(
-      std::size_t entries, ReplacementScheme scheme);
+      std::size_t entries, ReplacementScheme scheme, bool statistics = false);
   ~TranspositionTable();
   TranspositionTable(const TranspositionTable&) = delete;
   TranspositionTable& operator=(const TranspositionTable&) = delete;
@@ -154,9 +162,12 @@ class TranspositionTable {
   // A table of exactly `bytes` (a multiple of 64 * shards, not just of a
   // MiB), with the shipped seqlock. Each shard takes one 64-byte line of
   // counters per 64 lines, from 1 up to `max_counter_stripes` (at most 16:
-  // Create's value; 1 is one line every thread shares), the rest are buckets.
+  // Create's value; 1 is one line every thread shares), the rest are buckets;
+  // the counter lines are kept whether or not the table counts, so that a
+  // table's capacity does not depend on `statistics`.
   static absl::StatusOr<std::unique_ptr<TranspositionTable>> CreateWithBytes(
-      std::size_t bytes, int shards, ReplacementScheme scheme, unsigned max_counter_stripes);
+      std::size_t bytes, int shards, ReplacementScheme scheme, unsigned max_counter_stripes,
+      bool statistics);
 
   // Where a board lands, and its bucket's two slots as they are now (read
   // without the lock: only for a table no other thread is using).
@@ -170,7 +181,8 @@ class TranspositionTable {
 
   // Points `table`'s Probe and Store at the code for its scheme compiled
   // with `Lock`, the bucket versioning (transposition_table_impl.h defines
-  // the shipped Seqlock and what a Lock must offer).
+  // the shipped Seqlock and what a Lock must offer), counting or not as the
+  // table was made.
   template <typename Lock>
   static void UseLock(TranspositionTable& table);
 
@@ -184,16 +196,19 @@ class TranspositionTable {
   TranspositionTable() = default;
   Location Locate(const Board& board) const;
   // Probe and Store compiled for one scheme (the one-level or two-level
-  // slot choice, for Probe) and one bucket lock.
-  template <typename Lock, bool kTwoLevel>
+  // slot choice, for Probe), one bucket lock, and counting or not.
+  template <typename Lock, bool kTwoLevel, bool kCount>
   static bool ProbeAs(TranspositionTable& table, const Board& board, TTData* data);
-  template <typename Lock, ReplacementScheme kScheme>
+  template <typename Lock, ReplacementScheme kScheme, bool kCount>
   static void StoreAs(TranspositionTable& table, const Board& board, const TTData& data,
                       std::uint64_t nodes);
+  template <typename Lock, bool kCount>
+  static void UseCode(TranspositionTable& table);
 
   ProbeFn probe_ = nullptr;
   StoreFn store_ = nullptr;
   ReplacementScheme scheme_ = ReplacementScheme::kTwoBig1;
+  bool statistics_ = false;
   std::size_t size_bytes_ = 0;
   int shard_bits_ = 0;
   std::vector<Shard> shards_;

@@ -166,12 +166,11 @@ inline TranspositionTable::Location TranspositionTable::Locate(const Board& boar
 // which are releases) happens before our second version read, which therefore
 // sees the version changed. So an accepted read saw the words of exactly the
 // last store completed before it, with no later word mixed in.
-template <typename Lock, bool kTwoLevel>
+template <typename Lock, bool kTwoLevel, bool kCount>
 bool TranspositionTable::ProbeAs(TranspositionTable& table, const Board& board,
                                  TTData* data) {
   const Location loc = table.Locate(board);
   Bucket& b = *loc.bucket;
-  tt_internal::CounterStripe& counters = loc.shard->Counters();
   const std::uint64_t before = Lock::ReadBegin(b.version);
   if ((before & 1) == 0) {
     const int first = kTwoLevel ? 0 : loc.slot;
@@ -185,17 +184,17 @@ bool TranspositionTable::ProbeAs(TranspositionTable& table, const Board& board,
       const std::uint64_t word = s.data.load(std::memory_order_acquire);
       if (!tt_entry::Occupied(word) || !Lock::ReadUnchanged(b.version, before)) break;
       *data = tt_entry::Unpack(word);
-      tt_internal::Bump(counters.hits);
+      if constexpr (kCount) tt_internal::Bump(loc.shard->Counters().hits);
       return true;
     }
   }
-  tt_internal::Bump(counters.misses);
+  if constexpr (kCount) tt_internal::Bump(loc.shard->Counters().misses);
   return false;
 }
 
 // The seqlock write, and the scheme's decision inside it. `kScheme` is a
 // constant, so each scheme's copy keeps only its own branches.
-template <typename Lock, ReplacementScheme kScheme>
+template <typename Lock, ReplacementScheme kScheme, bool kCount>
 void TranspositionTable::StoreAs(TranspositionTable& table, const Board& board,
                                  const TTData& data, std::uint64_t nodes) {
   using tt_entry::SizeCode;
@@ -204,13 +203,26 @@ void TranspositionTable::StoreAs(TranspositionTable& table, const Board& board,
   assert(data.move < (1 << tt_entry::kMoveBits) && data.move2 < (1 << tt_entry::kMoveBits));
   const Location loc = table.Locate(board);
   Bucket& b = *loc.bucket;
-  tt_internal::CounterStripe& counters = loc.shard->Counters();
+  // The outcome's counter; `Outcome` names it and counts nothing when the
+  // table does not count (the compiler drops the bookkeeping then).
+  enum class Outcome { kInsert, kUpdate, kReplacement, kRejection };
+  auto count = [&](Outcome outcome) {
+    if constexpr (kCount) {
+      tt_internal::CounterStripe& counters = loc.shard->Counters();
+      switch (outcome) {
+        case Outcome::kInsert: tt_internal::Bump(counters.inserts); break;
+        case Outcome::kUpdate: tt_internal::Bump(counters.updates); break;
+        case Outcome::kReplacement: tt_internal::Bump(counters.replacements); break;
+        case Outcome::kRejection: tt_internal::Bump(counters.rejections); break;
+      }
+    }
+  };
 
   // Take the bucket's seqlock, or give up: a store is only a hint, and
   // waiting for another writer would make the table blocking.
   std::uint64_t version;
   if (!Lock::TryLock(b.version, &version)) {
-    tt_internal::Bump(counters.rejections);
+    count(Outcome::kRejection);
     return;
   }
 
@@ -267,20 +279,20 @@ void TranspositionTable::StoreAs(TranspositionTable& table, const Board& board,
   };
 
   Entry next[kSlotsPerBucket] = {slots[0], slots[1]};
-  std::atomic<std::uint64_t>* outcome = nullptr;
+  Outcome outcome = Outcome::kRejection;
   if (!kTwoLevel) {
     Entry& resident = next[loc.slot];
     if (existing >= 0) {
       resident = incoming;
-      outcome = &counters.updates;
+      outcome = Outcome::kUpdate;
     } else if (!resident.occupied()) {
       resident = incoming;
-      outcome = &counters.inserts;
+      outcome = Outcome::kInsert;
     } else if (!resident.current(generation) || wins(resident)) {
       resident = incoming;
-      outcome = &counters.replacements;
+      outcome = Outcome::kReplacement;
     } else {
-      outcome = &counters.rejections;
+      outcome = Outcome::kRejection;
     }
   } else {
     // An update first takes the position out, then places it like a newcomer:
@@ -299,7 +311,7 @@ void TranspositionTable::StoreAs(TranspositionTable& table, const Board& board,
       next[1] = incoming;  // the always-replace slot
     }
     if (existing >= 0) {
-      outcome = &counters.updates;
+      outcome = Outcome::kUpdate;
     } else {
       // Evicted: a position of the old bucket not in the new one.
       bool evicted = false;
@@ -311,7 +323,7 @@ void TranspositionTable::StoreAs(TranspositionTable& table, const Board& board,
         }
         evicted |= !kept;
       }
-      outcome = evicted ? &counters.replacements : &counters.inserts;
+      outcome = evicted ? Outcome::kReplacement : Outcome::kInsert;
     }
   }
 
@@ -325,25 +337,35 @@ void TranspositionTable::StoreAs(TranspositionTable& table, const Board& board,
     }
   }
   Lock::Unlock(b.version, version);
-  tt_internal::Bump(*outcome);
+  count(outcome);
 }
 
 // One switch, run once per table: after it, Probe and Store call the copy
-// compiled for the table's scheme, with no test of the scheme inside.
-template <typename Lock>
-void TranspositionTable::UseLock(TranspositionTable& table) {
+// compiled for the table's scheme and counting, with no test of either
+// inside.
+template <typename Lock, bool kCount>
+void TranspositionTable::UseCode(TranspositionTable& table) {
   using enum ReplacementScheme;
   const bool two_level = tt_internal::IsTwoLevel(table.scheme_);
-  table.probe_ = two_level ? &ProbeAs<Lock, true> : &ProbeAs<Lock, false>;
+  table.probe_ = two_level ? &ProbeAs<Lock, true, kCount> : &ProbeAs<Lock, false, kCount>;
   switch (table.scheme_) {
-    case kDeep: table.store_ = &StoreAs<Lock, kDeep>; break;
-    case kNew: table.store_ = &StoreAs<Lock, kNew>; break;
-    case kOld: table.store_ = &StoreAs<Lock, kOld>; break;
-    case kBig1: table.store_ = &StoreAs<Lock, kBig1>; break;
-    case kBigAll: table.store_ = &StoreAs<Lock, kBigAll>; break;
-    case kTwoDeep: table.store_ = &StoreAs<Lock, kTwoDeep>; break;
-    case kTwoBig1: table.store_ = &StoreAs<Lock, kTwoBig1>; break;
-    case kTwoBigAll: table.store_ = &StoreAs<Lock, kTwoBigAll>; break;
+    case kDeep: table.store_ = &StoreAs<Lock, kDeep, kCount>; break;
+    case kNew: table.store_ = &StoreAs<Lock, kNew, kCount>; break;
+    case kOld: table.store_ = &StoreAs<Lock, kOld, kCount>; break;
+    case kBig1: table.store_ = &StoreAs<Lock, kBig1, kCount>; break;
+    case kBigAll: table.store_ = &StoreAs<Lock, kBigAll, kCount>; break;
+    case kTwoDeep: table.store_ = &StoreAs<Lock, kTwoDeep, kCount>; break;
+    case kTwoBig1: table.store_ = &StoreAs<Lock, kTwoBig1, kCount>; break;
+    case kTwoBigAll: table.store_ = &StoreAs<Lock, kTwoBigAll, kCount>; break;
+  }
+}
+
+template <typename Lock>
+void TranspositionTable::UseLock(TranspositionTable& table) {
+  if (table.statistics_) {
+    UseCode<Lock, true>(table);
+  } else {
+    UseCode<Lock, false>(table);
   }
 }
 

@@ -73,7 +73,8 @@ struct SolveOptions {
   search::ParallelStats* parallel_stats = nullptr;
   // The presearch (features.presearch) runs at roots with at least this
   // many empties; 0 takes the measured default (kPresearchMinEmpties in
-  // solver/presearch.h). Tests lower it to see the presearch on small roots.
+  // solver/presearch.h), which `--presearch-min-empties` moves to rerun
+  // that measurement (solver/README.md, "Presearch").
   int presearch_min_empties = 0;
   SearchFeatures features;
   // Every legal move's exact score (SolveResult::move_scores), as Edax's

@@ -482,7 +482,8 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
   EXPECT_THAT(HelpOptions(r.out),
               ::testing::ElementsAre("--help", "--threads", "--hash-mb", "--tt-scheme", "--wld",
                                      "--ordering", "--split-min-empties", "--split-policy",
-                                     "--eval", "--json", "--range", "--empties",
+                                     "--presearch-min-empties", "--eval", "--json", "--range",
+                                     "--empties",
                                      "--all-moves", "--obf", "--max-empties"));
   EXPECT_THAT(r.out, HasSubstr("Usage: endsolve solve [OPTIONS] FILE_OR_POSITION..."));
   EXPECT_THAT(r.out, HasSubstr("--hash-mb INT=256 "));
@@ -501,7 +502,7 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
               ::testing::ElementsAre("--help", "--positions", "--range", "--empties", "--repeat",
                                      "--csv", "--plot", "--verbose", "--threads", "--hash-mb",
                                      "--tt-scheme", "--wld", "--ordering", "--split-min-empties",
-                                     "--split-policy", "--eval"));
+                                     "--split-policy", "--presearch-min-empties", "--eval"));
   // The overview lists every command, bench scaling included.
   const CommandOutput overview = RunCommand(kBinary + " help");
   EXPECT_EQ(overview.exit_status, 0);
@@ -595,6 +596,31 @@ TEST(CliTest, SplitThresholdIsCheckedAndUsed) {
                                         "' --split-min-empties 10 --threads 2 --hash-mb 16");
   EXPECT_EQ(good.exit_status, 0) << good.err;
   EXPECT_THAT(good.out, HasSubstr("+18"));
+}
+
+// FFO #1 has 14 empties, below the presearch's default threshold: the
+// presearch runs only when the option brings the threshold down to 14, and
+// the score stays.
+TEST(CliTest, PresearchThresholdIsCheckedAndUsed) {
+  const CommandOutput bad =
+      RunCommand(kBinary + " solve '" + kFfo1 + "' --presearch-min-empties 65");
+  EXPECT_EQ(bad.exit_status, 2);
+  EXPECT_THAT(bad.err,
+              HasSubstr("--presearch-min-empties: expected 0 (the default) to 64, found 65"));
+  for (const int threshold : {0, 15, 14}) {
+    SCOPED_TRACE(threshold);
+    const CommandOutput r =
+        RunCommand(absl::StrCat(kBinary, " solve '", kFfo1, "' --threads 1 --hash-mb 16 --json ",
+                                "--presearch-min-empties ", threshold));
+    ASSERT_EQ(r.exit_status, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["score"], 18);
+    if (threshold == 14) {
+      EXPECT_GT(j["presearch_nodes"].get<std::uint64_t>(), 0u);
+    } else {
+      EXPECT_EQ(j["presearch_nodes"].get<std::uint64_t>(), 0u);
+    }
+  }
 }
 
 TEST(CliTest, UnknownOrderingFeatureIsAnError) {

@@ -46,7 +46,7 @@ INSTANTIATE_TEST_SUITE_P(AllSchemes, StressTest,
 
 // A real-sized table with many shards: the shard selection under threads.
 TEST(StressTest, ShardedTableUnderManyThreads) {
-  auto table = TranspositionTable::Create({.size_mib = 1, .shards = 64});
+  auto table = TranspositionTable::Create({.size_mib = 1, .shards = 64, .statistics = true});
   ASSERT_TRUE(table.ok()) << table.status();
   StressOptions options;
   options.threads = 12;

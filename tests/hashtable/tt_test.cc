@@ -189,10 +189,37 @@ TEST(CreateTest, MoreThanHalfTheMachinesMemoryIsRefusedWithTheMachinesSize) {
 // 256 MiB table pays for the pages it uses, not for the table.
 TEST(CreateTest, ANewTableTakesNoMemoryUntilUsed) {
   const double before = ResidentMib();
-  auto table = TranspositionTable::Create({.size_mib = 256});
+  auto table = TranspositionTable::Create({.size_mib = 256, .statistics = true});
   ASSERT_TRUE(table.ok()) << table.status();
   EXPECT_LT(ResidentMib() - before, 8.0);
   EXPECT_EQ((*table)->Stats().occupied, 0u);
+}
+
+// The statistics are counted only when asked (TTOptions::statistics): a
+// solve's table skips the atomic adds. Either way the table holds and
+// finds the same entries in the same capacity.
+TEST(CreateTest, CountsProbesAndStoresOnlyWhenAsked) {
+  std::uint64_t capacities[2] = {0, 0};
+  for (const bool statistics : {false, true}) {
+    SCOPED_TRACE(statistics ? "counting" : "not counting");
+    auto table = TranspositionTable::Create({.size_mib = 1, .shards = 2, .statistics = statistics});
+    ASSERT_TRUE(table.ok()) << table.status();
+    const Board board{0x0000000810000000, 0x0000001008000000};
+    TTData data;
+    EXPECT_FALSE((*table)->Probe(board, &data));
+    (*table)->Store(board, TTData{.lower = -2, .upper = 4, .move = 19, .draft = 80}, 7);
+    ASSERT_TRUE((*table)->Probe(board, &data));
+    EXPECT_EQ(data.move, 19);
+    const TTStats s = (*table)->Stats();
+    EXPECT_EQ(s.counted, statistics);
+    capacities[statistics] = s.capacity;
+    EXPECT_EQ(s.probes, statistics ? 2u : 0u);
+    EXPECT_EQ(s.hits, statistics ? 1u : 0u);
+    EXPECT_EQ(s.stores, statistics ? 1u : 0u);
+    EXPECT_EQ(s.occupied, statistics ? 1u : 0u);
+  }
+  EXPECT_GT(capacities[0], 0u);
+  EXPECT_EQ(capacities[0], capacities[1]);
 }
 
 TEST(ParseSizeMibTest, TakesWholeSizesTheTableAcceptsAndSaysWhyNot) {
@@ -558,7 +585,8 @@ TEST(StatsTest, CountsEveryOutcome) {
 }
 
 TEST(StatsTest, OccupancyCountsDistinctPositions) {
-  auto table = TranspositionTable::Create({.size_mib = 1, .shards = 4, .scheme = kTwoBig1});
+  auto table = TranspositionTable::Create(
+      {.size_mib = 1, .shards = 4, .scheme = kTwoBig1, .statistics = true});
   ASSERT_TRUE(table.ok());
   std::mt19937_64 rng(9);
   // Far fewer boards than slots: every one lands (the two-level schemes
@@ -579,7 +607,7 @@ TEST(StatsTest, OccupancyCountsDistinctPositions) {
 }
 
 TEST(ClearTest, EmptiesTheTableAndResetsTheCounters) {
-  auto table = TranspositionTable::Create({.size_mib = 1, .shards = 2});
+  auto table = TranspositionTable::Create({.size_mib = 1, .shards = 2, .statistics = true});
   ASSERT_TRUE(table.ok());
   std::mt19937_64 rng(1);
   std::vector<Board> boards;

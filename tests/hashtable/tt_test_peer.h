@@ -22,10 +22,11 @@ class TranspositionTableTestPeer : public TranspositionTable {
 
   // A table of exactly `bytes` (a multiple of 64 * shards). Each shard takes
   // one 64-byte line for counters (more in larger shards), the rest are
-  // 64-byte buckets of two slots.
+  // 64-byte buckets of two slots. It counts its probes and stores.
   static absl::StatusOr<std::unique_ptr<TranspositionTable>> CreateWithBytes(
       std::size_t bytes, int shards, ReplacementScheme scheme) {
-    return TranspositionTable::CreateWithBytes(bytes, shards, scheme, kDefaultStripes);
+    return TranspositionTable::CreateWithBytes(bytes, shards, scheme, kDefaultStripes,
+                                               /*statistics=*/true);
   }
 
   // The index a board competes for: boards with equal indexes collide. For

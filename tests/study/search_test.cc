@@ -38,6 +38,7 @@ std::unique_ptr<TranspositionTable> SmallTable(ReplacementScheme scheme = Replac
   options.size_mib = 1;
   options.shards = 1;
   options.scheme = scheme;
+  options.statistics = true;  // a test reads the hits
   auto table = TranspositionTable::Create(options);
   EXPECT_TRUE(table.ok()) << table.status();
   return *std::move(table);

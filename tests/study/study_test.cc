@@ -166,6 +166,7 @@ TEST(StudyRunTest, TheCallersTableIsUsed) {
   const std::vector<Position> positions = testing::FfoPositions(1);
   TTOptions table_options;
   table_options.size_mib = 1;
+  table_options.statistics = true;  // to see the stores
   auto table = TranspositionTable::Create(table_options);
   ASSERT_TRUE(table.ok());
   StudyOptions options = SmallStudy(1);
