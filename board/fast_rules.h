@@ -29,11 +29,16 @@ inline Bitboard Flips(Bitboard player, Bitboard opponent, int square);
 inline Bitboard Moves(Bitboard player, Bitboard opponent);
 
 // The position after the side owning `player` plays the legal move
-// `square`, from the other side's view (the side to move next first): the
-// one way the search makes a child.
-inline Board Play(Bitboard player, Bitboard opponent, int square) {
-  const Bitboard flipped = Flips(player, opponent, square);
+// `square`, flipping `flipped` (Flips, which a caller that orders moves
+// has computed already), from the other side's view (the side to move next
+// first): the one way the search makes a child.
+inline Board Play(Bitboard player, Bitboard opponent, int square, Bitboard flipped) {
   return Board{opponent ^ flipped, player ^ flipped ^ SquareBit(square)};
+}
+
+// The same, computing the flips.
+inline Board Play(Bitboard player, Bitboard opponent, int square) {
+  return Play(player, opponent, square, Flips(player, opponent, square));
 }
 
 // PopCount(Flips(...)): all the last move of a game needs for its score.

@@ -46,8 +46,9 @@ int EvalSearch::Search(Bitboard player, Bitboard opponent, bool a_to_move, int d
     const int x = PopFirstSquare(moves);
     const Bitboard flipped = fast::Flips(player, opponent, x);
     state_.Play(x, flipped, a_to_move);
-    const int value = -Search(opponent ^ flipped, player ^ flipped ^ SquareBit(x), !a_to_move,
-                              depth - 1, -beta, -std::max(alpha, best));
+    const Board child = fast::Play(player, opponent, x, flipped);
+    const int value = -Search(child.player, child.opponent, !a_to_move, depth - 1, -beta,
+                              -std::max(alpha, best));
     state_ = parent;
     if (value > best) {
       best = value;

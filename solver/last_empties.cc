@@ -58,7 +58,8 @@ int Searcher::Last2(Bitboard player, Bitboard opponent, int alpha, int beta, int
   int best = -kInfinity;
   Bitboard flipped = fast::Flips(player, opponent, x1);
   if (flipped != 0) {
-    best = -Last1(opponent ^ flipped, player ^ flipped ^ SquareBit(x1), x2);
+    const Board child = fast::Play(player, opponent, x1, flipped);
+    best = -Last1(child.player, child.opponent, x2);
     if (best >= beta) {
       ++counts_.internal;
       return best;
@@ -66,7 +67,8 @@ int Searcher::Last2(Bitboard player, Bitboard opponent, int alpha, int beta, int
   }
   flipped = fast::Flips(player, opponent, x2);
   if (flipped != 0) {
-    const int score = -Last1(opponent ^ flipped, player ^ flipped ^ SquareBit(x2), x1);
+    const Board child = fast::Play(player, opponent, x2, flipped);
+    const int score = -Last1(child.player, child.opponent, x1);
     best = std::max(best, score);
   }
   if (best != -kInfinity) {
@@ -91,8 +93,8 @@ int Searcher::Last3(Bitboard player, Bitboard opponent, int alpha, int beta, int
     if (flipped == 0) continue;
     const int a = squares[i == 0 ? 1 : 0];
     const int b = squares[i == 2 ? 1 : 2];
-    const int score = -Last2(opponent ^ flipped, player ^ flipped ^ SquareBit(x),
-                             -beta, -std::max(alpha, best), a, b);
+    const Board child = fast::Play(player, opponent, x, flipped);
+    const int score = -Last2(child.player, child.opponent, -beta, -std::max(alpha, best), a, b);
     if (score > best) {
       best = score;
       if (best >= beta) break;
@@ -123,8 +125,9 @@ int Searcher::Last4(Bitboard player, Bitboard opponent, int alpha, int beta, int
     for (int j = 0, k = 0; j < 4; ++j) {
       if (j != i) rest[k++] = squares[j];
     }
-    const int score = -Last3(opponent ^ flipped, player ^ flipped ^ SquareBit(x),
-                             -beta, -std::max(alpha, best), rest[0], rest[1], rest[2]);
+    const Board child = fast::Play(player, opponent, x, flipped);
+    const int score = -Last3(child.player, child.opponent, -beta, -std::max(alpha, best),
+                             rest[0], rest[1], rest[2]);
     if (score > best) {
       best = score;
       if (best >= beta) break;
@@ -160,7 +163,7 @@ int Searcher::SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta
     const unsigned quadrant = QuadrantBit(x);
     // Odd quadrants first; within a group, by quadrant, then by square.
     // Without parity, by square alone.
-    const int key = features_.parity
+    const int key = orderer_.UsesParity()
         ? ((parity & quadrant) ? 0 : 1 << 10) + std::countr_zero(quadrant) * 64 + x
         : x;
     int j = i;
@@ -183,11 +186,11 @@ int Searcher::SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta
   }
 }
 
-// Alpha-beta between the table layer and the last four. Moves come in
-// parity order (odd quadrants first, corners first and X/C squares last
-// within each), or, from kShallowSortMinEmpties empties when fastest-first
-// is on, sorted by the opponent's replies (corners three times) and parity.
-// The stability cutoff runs first when it can cut at all.
+// Alpha-beta between the table layer and the last four. Moves are sorted by
+// the orderer's shallow key, the opponent's replies (corners three times)
+// and parity; with fastest-first off they come in parity order (odd
+// quadrants first, corners first and X/C squares last within each). The
+// stability cutoff runs first when it can cut at all.
 int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
                       unsigned parity) {
   const Bitboard moves = fast::Moves(player, opponent);
@@ -212,19 +215,9 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
                     parity ^ QuadrantBit(x));
   };
 
-  if (features_.fastest_first && empties >= kShallowSortMinEmpties) {
+  if (orderer_.SortsShallow()) {
     ScoredMove list[kMaxMoves];
-    int count = 0;
-    for (Bitboard rest = moves; rest != 0;) {
-      const int x = PopFirstSquare(rest);
-      const Bitboard flipped = fast::Flips(player, opponent, x);
-      ScoredMove& m = list[count++];
-      m.player = opponent ^ flipped;
-      m.opponent = player ^ flipped ^ SquareBit(x);
-      m.square = x;
-      m.key = RepliesKey(m.player, m.opponent);
-      if (features_.parity && (parity & QuadrantBit(x))) m.key += kParityBonus;
-    }
+    const int count = orderer_.ScoreShallow(player, opponent, moves, parity, list);
     for (int i = 0; i < count; ++i) {
       SelectBest(list, i, count);
       const ScoredMove& m = list[i];
@@ -237,7 +230,7 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
     return best;
   }
 
-  const Bitboard odd = features_.parity ? kParityMasks[parity] : ~Bitboard{0};
+  const Bitboard odd = orderer_.UsesParity() ? kParityMasks[parity] : ~Bitboard{0};
   const Bitboard groups[2] = {moves & odd, moves & ~odd};
   for (const Bitboard group : groups) {
     const Bitboard classes[3] = {group & kCorners, group & ~(kCorners | kXSquares | kCSquares),
@@ -245,8 +238,8 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
     for (Bitboard rest : classes) {
       while (rest != 0) {
         const int x = PopFirstSquare(rest);
-        const Bitboard flipped = fast::Flips(player, opponent, x);
-        const int score = search_child(x, opponent ^ flipped, player ^ flipped ^ SquareBit(x));
+        const Board child = fast::Play(player, opponent, x);
+        const int score = search_child(x, child.player, child.opponent);
         if (score > best) {
           best = score;
           if (best >= beta) return best;

@@ -1,10 +1,13 @@
-// Move ordering: the keys by which the search sorts the moves of a node,
-// best first. Alpha-beta visits the fewest nodes when a move that cuts off
+// Move ordering, in one place: the keys by which the search sorts the moves
+// of a node, best first, and the MoveOrderer that computes them and owns
+// everything they need (the killer and history tables, the evaluation
+// search). Alpha-beta visits the fewest nodes when a move that cuts off
 // comes first, and the cheapest such move when it has the smallest subtree;
 // every term here is a cheap guess at that.
 //
-// The key (Searcher::ScoreMoves; the table-less layer in last_empties.cc
-// uses only the replies and parity terms) is built from switchable terms:
+// The key of the table layer (MoveOrderer::Score) is built from switchable
+// terms; the table-less layer (MoveOrderer::ScoreShallow) uses only the
+// replies and parity terms:
 //   TT move       the table's best move: always first
 //   killers       recent refutations at the same ply, right after it
 //   fastest-first minus the opponent's replies after the move, corners
@@ -25,10 +28,16 @@
 
 #include <array>
 #include <bit>
+#include <cstdint>
+#include <optional>
 #include <utility>
 
 #include "endsolve/board/bitboard.h"
 #include "endsolve/board/fast_rules.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/solver/eval_order.h"
+#include "endsolve/solver/features.h"
 
 namespace endsolve::search {
 
@@ -145,6 +154,132 @@ inline void SelectBest(ScoredMove* moves, int first, int count) {
     if (moves[i].key > moves[best].key) best = i;
   }
   if (best != first) std::swap(moves[first], moves[best]);
+}
+
+// --- Ordering by evaluation (eval_order.h) ---
+//
+// Smallest number of empties at which a node orders its moves by an
+// evaluation search (eval_order.h), and the depth of that search by
+// empties: below kEvalOrderMinEmpties fastest-first alone orders as well
+// for less time (solver/README.md, "Ordering by evaluation").
+// From kEvalDepth4MinEmpties the search is 4 plies: high in the tree a
+// first move that fails to cut costs most, and the deeper search finds the
+// cutting move more often. 2 plies until 2026-11-25, then 3 (FFO #40-#49
+// 7.5% and #50-#59 8.2% fewer nodes at one thread), then 4 (#50-#59 a
+// further 6.2% fewer, 7 of the 9 larger than #59 fewer, #40-#49 1.4% more;
+// #54 in 0.96 of the time; held-out WTHOR positions: 4.6% fewer at 26
+// empties and 3.9% at 28, the same scores). From 24 instead of 22: #50-#59
+// 5.8% fewer; 5 plies from 26 on top: #50-#54 5.4% more (solver/README.md,
+// "The hard positions").
+inline constexpr int kEvalOrderMinEmpties = 14;
+inline constexpr int kEvalDepth1MinEmpties = 18;
+inline constexpr int kEvalDepth4MinEmpties = 22;
+constexpr int EvalOrderDepth(int empties) {
+  return empties >= kEvalDepth4MinEmpties ? 4 : empties >= kEvalDepth1MinEmpties ? 1 : 0;
+}
+// The weight of an evaluation unit (1/64 disc) in the ordering key: 2^12,
+// so a disc (2^18) weighs a quarter of an opponent reply (2^20,
+// move_order.h); from kDeepEvalKeyMinEmpties, where the ordering searches
+// at least one ply, twice that: a disc weighs half a reply. A searched value
+// is a better guess than a static one, and high in the tree a first move
+// that fails to cut costs a whole extra subtree (FFO #53-#54 at one thread:
+// 5.4% fewer nodes; from 16 empties 4.4%, from 22 2.6%, 2^14 from 18 0.8%
+// more; solver/README.md, "The hard positions").
+inline constexpr int kEvalKeyWeight = 1 << 12;
+inline constexpr int kDeepEvalKeyWeight = 1 << 13;
+inline constexpr int kDeepEvalKeyMinEmpties = 18;
+constexpr int EvalKeyWeight(int empties) {
+  return empties >= kDeepEvalKeyMinEmpties ? kDeepEvalKeyWeight : kEvalKeyWeight;
+}
+// Plies from the root: 60 moves and as many passes cannot all happen, but
+// the bound is cheap.
+inline constexpr int kMaxPly = 128;
+
+// The killer and history tables: move-ordering memory that each searcher's
+// orderer keeps for itself.
+struct Heuristics {
+  // killers[ply][i]: the i-th most recent refutation at that ply.
+  std::array<std::array<std::uint8_t, kMaxKillers>, kMaxPly> killers;
+  // history[ply & 1][square]: Schaeffer's credits, 2^(empties - 2) per
+  // best move, kept apart for the two sides (plies of one parity).
+  std::array<std::array<std::uint64_t, kNumSquares>, 2> history{};
+
+  Heuristics() {
+    for (auto& ply : killers) ply.fill(kNoMove);
+  }
+};
+
+// The one owner of move ordering, as Stockfish's MovePicker and Edax's
+// move.c are: each Searcher has one, and a split seeds its helpers' with a
+// copy of its own. It makes the children (fast::Play), scores them for the
+// table layer and for the table-less one, learns from the search's best
+// moves (killers and history, when switched on), and runs the evaluation
+// searches (the ordering's and ProbCut's). The search keeps the table
+// probe, the cutoffs, the move loop, the split and the counts. The next
+// move is taken by SelectBest.
+class MoveOrderer {
+ public:
+  // `evaluator` may be null when features.eval is off (and no selective
+  // pass runs); `tt` (may be null) only to prefetch the children's buckets.
+  MoveOrderer(const SearchFeatures& features, const eval::Evaluator* evaluator,
+              TranspositionTable* tt);
+
+  // Whether the orderer learns from the search (killers or history on):
+  // only then does the search credit its best moves, and a split copy the
+  // orderer for its helpers. Off by default, and then nothing of it runs.
+  bool learns() const { return heuristics_.has_value(); }
+
+  // Fills `list` with the moves in `moves` of (player, opponent) at `ply`,
+  // their children and their table-layer keys; returns how many. `tt_move`
+  // is the table's move or kNoMove.
+  int Score(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply,
+            ScoredMove* list);
+
+  // Whether the table-less layer sorts its moves (ScoreShallow) or takes
+  // them in parity order; and whether parity counts at all (the last four).
+  bool SortsShallow() const { return features_.fastest_first; }
+  bool UsesParity() const { return features_.parity; }
+
+  // The table-less layer's keys: the opponent's replies and parity, which
+  // pay in small subtrees where the rest costs more than it saves.
+  int ScoreShallow(Bitboard player, Bitboard opponent, Bitboard moves, unsigned parity,
+                   ScoredMove* list) const;
+
+  // The value of (player, opponent) by the evaluation search, `depth` plies
+  // in (alpha, beta), in evaluation units: what ProbCut decides by.
+  int Evaluate(Bitboard player, Bitboard opponent, int depth, int alpha, int beta) {
+    return eval_search_.Value(player, opponent, depth, alpha, beta);
+  }
+
+  // Records `square` as the best move (or refutation) found at `ply` with
+  // `empties` empty squares: the newest killer of the ply, and Schaeffer's
+  // history credit. Only when learns().
+  void Credit(int square, int ply, int empties);
+
+ private:
+  SearchFeatures features_;
+  TranspositionTable* tt_;
+  // Built only when killers or history are on: 5 KiB, which each helper
+  // task would otherwise fill for nothing.
+  std::optional<Heuristics> heuristics_;
+  EvalSearch eval_search_;
+};
+
+// Inline: the table-less layer calls it at most of its nodes.
+inline int MoveOrderer::ScoreShallow(Bitboard player, Bitboard opponent, Bitboard moves,
+                                     unsigned parity, ScoredMove* list) const {
+  int count = 0;
+  while (moves != 0) {
+    const int x = PopFirstSquare(moves);
+    const Board child = fast::Play(player, opponent, x);
+    ScoredMove& m = list[count++];
+    m.player = child.player;
+    m.opponent = child.opponent;
+    m.square = x;
+    m.key = RepliesKey(m.player, m.opponent);
+    if (features_.parity && (parity & QuadrantBit(x))) m.key += kParityBonus;
+  }
+  return count;
 }
 
 }  // namespace endsolve::search

@@ -33,10 +33,10 @@ namespace endsolve::search {
 struct SplitPoint {
   SplitPoint(SharedSearch* shared_search, const SplitPoint* parent_split,
              const ScoredMove* list, int list_count, int window_alpha, int window_beta,
-             int node_ply, NodeClass split_class, const Heuristics* heuristics, int first_best)
+             int node_ply, NodeClass split_class, const MoveOrderer* orderer, int first_best)
       : shared(shared_search), parent(parent_split), moves(list), count(list_count),
         beta(window_beta), ply(node_ply), pv(window_alpha + 1 < window_beta),
-        node_class(split_class), seed(heuristics),
+        node_class(split_class), seed(orderer),
         alpha(window_alpha), best(first_best) {}
 
   // The packed result: score first, then proven (a lower bound, not a
@@ -82,7 +82,7 @@ struct SplitPoint {
   const bool pv;                   // a PV node: its moves are null-window roots
   const NodeClass node_class;      // decides the window (split_policy.h)
   int null_root_ply = 0;           // the owner's (search.h), for the helpers
-  const Heuristics* const seed;    // the owner's killers and history, or null
+  const MoveOrderer* const seed;   // a copy of the owner's orderer when it learns, or null
   tbb::task_group* group = nullptr;  // null: one thread, nobody to spawn
 
   std::atomic<int> next{0};        // the next move to hand out
@@ -215,8 +215,8 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
                            int ply, bool best_proven, NodeClass node_class, int empties,
                            bool tracked, RootReport* root, int* best, int* best_move) {
   for (int i = first; i < count; ++i) SelectBest(list, i, count);
-  std::unique_ptr<Heuristics> seed;
-  if (features_.killers > 0 || features_.history) seed = std::make_unique<Heuristics>(heuristics_);
+  std::unique_ptr<MoveOrderer> seed;
+  if (orderer_.learns()) seed = std::make_unique<MoveOrderer>(orderer_);
   SplitPoint split(shared_, split_, list + first, count - first, window_alpha, beta, ply,
                    node_class, seed.get(), SplitPoint::Pack(*best, best_proven, 0));
   // Only the owner reports the root, and only the one-thread search tracks

@@ -30,7 +30,8 @@ absl::Status WalkPv(Board board, int score, PvGoal goal, Searcher& searcher,
     }
     ScoredMove list[kMaxMoves];
     const int count =
-        searcher.ScoreMoves(board.player, board.opponent, moves, searcher.TableMove(board), ply, list);
+        searcher.orderer().Score(board.player, board.opponent, moves, searcher.TableMove(board),
+                                 ply, list);
     int chosen = -1;
     for (int i = 0; i < count && chosen < 0; ++i) {
       SelectBest(list, i, count);

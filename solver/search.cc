@@ -50,22 +50,27 @@ void Searcher::StoreResult(const Board& board, const TTData* known, int best, in
 }
 
 Searcher::Searcher(TranspositionTable* tt, const SearchFeatures& features, const Limits& limits)
-    : own_shared_(std::make_unique<SharedSearch>(tt, features, limits)) {
-  shared_ = own_shared_.get();
+    : own_shared_(std::make_unique<SharedSearch>(tt, features, limits)),
+      shared_(own_shared_.get()),
+      orderer_(shared_->features, shared_->evaluator, shared_->tt) {
   Init();
 }
 
-Searcher::Searcher(SharedSearch* shared) : shared_(shared) { Init(); }
+Searcher::Searcher(SharedSearch* shared)
+    : shared_(shared), orderer_(shared->features, shared->evaluator, shared->tt) {
+  Init();
+}
 
-Searcher::Searcher(SharedSearch* shared, const SplitPoint* split, const Heuristics* seed)
-    : shared_(shared), split_(split) {
-  if (seed != nullptr) heuristics_ = *seed;
+Searcher::Searcher(SharedSearch* shared, const SplitPoint* split, const MoveOrderer* seed)
+    : shared_(shared),
+      split_(split),
+      orderer_(seed != nullptr ? *seed
+                               : MoveOrderer(shared->features, shared->evaluator, shared->tt)) {
   Init();
 }
 
 void Searcher::Init() {
   tt_ = shared_->tt;
-  eval_search_ = EvalSearch(shared_->evaluator);
   features_ = shared_->features;
   features_.killers = std::clamp(features_.killers, 0, kMaxKillers);
   split_min_empties_ = shared_->policy.min_empties;
@@ -111,26 +116,6 @@ bool Searcher::CheckLimits() {
   return stopped_;
 }
 
-// Killers: the newest refutation goes to slot 0 and the others move down
-// one; a move already present moves up to slot 0 instead of appearing twice.
-// History: Schaeffer's 2^(depth - 2), depth being the empties searched
-// below, saturating rather than wrapping (deep credits are the large ones).
-void Searcher::CreditMove(int square, int ply, int empties) {
-  if (square < 0 || square >= kNumSquares) return;
-  if (features_.killers > 0 && ply < kMaxPly) {
-    auto& slots = heuristics_.killers[ply];
-    int i = 0;
-    while (i < features_.killers - 1 && slots[i] != square) ++i;
-    for (; i > 0; --i) slots[i] = slots[i - 1];
-    slots[0] = static_cast<std::uint8_t>(square);
-  }
-  if (features_.history && empties >= 2) {
-    std::uint64_t& credit = heuristics_.history[ply & 1][square];
-    const std::uint64_t add = std::uint64_t{1} << std::min(empties - 2, 62);
-    credit = credit > ~add ? ~std::uint64_t{0} : credit + add;
-  }
-}
-
 int Searcher::TableMove(const Board& board) const {
   TTData entry;
   if (tt_ == nullptr || !tt_->Probe(board, &entry)) return kNoMove;
@@ -156,51 +141,6 @@ int Searcher::Child(Bitboard player, Bitboard opponent, int alpha, int beta, int
   return SolveLast4(player, opponent, alpha, beta);
 }
 
-// The ordering keys of every move in `moves` (see move_order.h), with the
-// child positions. Returns the number of moves.
-int Searcher::ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move,
-                         int ply, ScoredMove* list) {
-  const unsigned parity = ParityOf(~(player | opponent));
-  const int empties = PopCount(~(player | opponent));
-  const bool by_eval = features_.eval && empties >= kEvalOrderMinEmpties;
-  const int depth = by_eval ? EvalOrderDepth(empties) : 0;
-  const int eval_weight = EvalKeyWeight(empties);
-  if (by_eval) eval_search_.Reset(player, opponent);
-  const bool prefetch = tt_ != nullptr && empties - 1 >= kTTMinEmpties;
-  int count = 0;
-  while (moves != 0) {
-    const int x = PopFirstSquare(moves);
-    const Bitboard flipped = fast::Flips(player, opponent, x);
-    ScoredMove& m = list[count++];
-    m.player = opponent ^ flipped;
-    m.opponent = player ^ flipped ^ SquareBit(x);
-    m.square = x;
-    if (prefetch) tt_->Prefetch(Board{m.player, m.opponent});
-    if (features_.tt_move && x == tt_move) {
-      m.key = kTTMoveKey;
-      continue;
-    }
-    int killer = 0;
-    while (killer < features_.killers && heuristics_.killers[ply][killer] != x) ++killer;
-    if (killer < features_.killers) {
-      m.key = kKillerKey - killer;
-      continue;
-    }
-    m.key = 0;
-    if (features_.fastest_first) m.key += FastestFirstKey(m.player, m.opponent) + SquareKey(x);
-    if (features_.parity && (parity & QuadrantBit(x))) m.key += kParityBonus;
-    if (features_.history) {
-      m.key += static_cast<int>(std::bit_width(heuristics_.history[ply & 1][x])) * kHistoryWeight;
-    }
-    if (by_eval) {
-      m.key += eval_weight * eval_search_.ChildValue(x, flipped, m.player, m.opponent, depth,
-                                                     -EvalUnits(kNumSquares + 1),
-                                                     EvalUnits(kNumSquares + 1));
-    }
-  }
-  return count;
-}
-
 bool Searcher::ProbCut(Bitboard player, Bitboard opponent, int alpha, int empties, int* bound) {
   if (level_ == kExactLevel || empties < kProbCutMinEmpties || shared_->evaluator == nullptr) {
     return false;
@@ -208,7 +148,7 @@ bool Searcher::ProbCut(Bitboard player, Bitboard opponent, int alpha, int emptie
   const int margin = EvalUnits(ProbCutMargin(level_, empties));
   const int high = EvalUnits(alpha + 1) + margin;
   const int low = EvalUnits(alpha) - margin;
-  const int value = eval_search_.Value(player, opponent, ProbCutDepth(empties), low, high);
+  const int value = orderer_.Evaluate(player, opponent, ProbCutDepth(empties), low, high);
   if (value >= high) {
     *bound = alpha + 1;
     return true;
@@ -294,7 +234,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   if (tracked) spans_->Open(ply, node_class, empties, counts_.total());
   auto finish = [&]() {
     if (tracked) spans_->Close(ply, moves_to_search, best >= beta, counts_.total());
-    if (best > alpha) CreditMove(best_move, ply, empties);
+    if (best > alpha && orderer_.learns()) orderer_.Credit(best_move, ply, empties);
     if (!stopped_) {
       StoreResult(board, hit ? &entry : nullptr, best, alpha, beta, best_move, draft,
                   counts_.internal + counts_.leaves - start);
@@ -323,7 +263,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   }
 
   ScoredMove list[kMaxMoves];
-  int count = ScoreMoves(player, opponent, moves, kPv && hit ? entry.move : kNoMove, ply, list);
+  int count = orderer_.Score(player, opponent, moves, kPv && hit ? entry.move : kNoMove, ply, list);
   if constexpr (!kPv) {
     if (features_.etc && tt_ != nullptr && empties >= kEtcMinEmpties) {
       for (int i = 0; i < count;) {

@@ -1,6 +1,6 @@
 // The search itself: one Searcher object per search and per parallel task,
 // holding every piece of mutable state the recursion touches: node
-// counters, the stop flag, killer and history tables. What the searchers of
+// counters, the stop flag, the move orderer (killer and history tables). What the searchers of
 // one solve share (the table, the limits, the stop flag raised when a limit
 // is hit, the node count the node limit is checked against) lives in one
 // SharedSearch, read-only but for its atomics. Nothing here is global, so
@@ -12,8 +12,8 @@
 // may run any stolen task on the waiting thread, in the middle of that
 // thread's own recursion. Ply-indexed state kept per thread (killers, move
 // stacks) would be overwritten by the stolen task. So no state is per
-// thread: a task builds its own Searcher (its killers and history copied
-// from a snapshot the splitting node took), its move lists are on its own
+// thread: a task builds its own Searcher (its orderer copied from a
+// snapshot the splitting node took, when it learns), its move lists are on its own
 // frames, and its node counts are summed into the splitting Searcher after
 // the wait.
 //
@@ -25,11 +25,13 @@
 //   >= kTTMinEmpties      PVS / null-window search with the transposition
 //                         table, ETC (>= kEtcMinEmpties), stability cutoff,
 //                         in a selective pass ProbCut (>= kProbCutMinEmpties),
-//                         moves sorted by the MoveScorer (TT move, killers,
-//                         history, fastest-first, parity, and from
-//                         kEvalOrderMinEmpties an evaluation search)
-//   5 .. kTTMinEmpties-1  alpha-beta without the table: parity order, or
-//                         fastest-first from kShallowSortMinEmpties
+//                         moves sorted by the MoveOrderer (move_order.h:
+//                         TT move, killers, history, fastest-first,
+//                         parity, and from kEvalOrderMinEmpties an
+//                         evaluation search)
+//   5 .. kTTMinEmpties-1  alpha-beta without the table: moves sorted by
+//                         the opponent's replies and parity (parity order
+//                         alone without fastest-first)
 //   1 .. 4                unrolled solvers over the list of empty squares,
 //                         parity order, the last move only counted
 //
@@ -89,45 +91,9 @@ inline constexpr int kInfinity = 65;
 // Smallest number of empties at which nodes use the transposition table.
 // Below it a probe and a store cost more than re-searching the subtree.
 inline constexpr int kTTMinEmpties = 9;
-// Smallest number of empties at which the table-less search sorts its moves
-// by the opponent's mobility instead of taking them in parity order.
-inline constexpr int kShallowSortMinEmpties = 5;
 // Smallest number of empties at which a node probes each child's table
 // entry (ETC). A probe is a cache miss; it pays only above small subtrees.
 inline constexpr int kEtcMinEmpties = 10;
-// Smallest number of empties at which a node orders its moves by an
-// evaluation search (eval_order.h), and the depth of that search by
-// empties: below kEvalOrderMinEmpties fastest-first alone orders as well
-// for less time (solver/README.md, "Ordering by evaluation").
-// From kEvalDepth4MinEmpties the search is 4 plies: high in the tree a
-// first move that fails to cut costs most, and the deeper search finds the
-// cutting move more often. 2 plies until 2026-11-25, then 3 (FFO #40-#49
-// 7.5% and #50-#59 8.2% fewer nodes at one thread), then 4 (#50-#59 a
-// further 6.2% fewer, 7 of the 9 larger than #59 fewer, #40-#49 1.4% more;
-// #54 in 0.96 of the time; held-out WTHOR positions: 4.6% fewer at 26
-// empties and 3.9% at 28, the same scores). From 24 instead of 22: #50-#59
-// 5.8% fewer; 5 plies from 26 on top: #50-#54 5.4% more (solver/README.md,
-// "The hard positions").
-inline constexpr int kEvalOrderMinEmpties = 14;
-inline constexpr int kEvalDepth1MinEmpties = 18;
-inline constexpr int kEvalDepth4MinEmpties = 22;
-constexpr int EvalOrderDepth(int empties) {
-  return empties >= kEvalDepth4MinEmpties ? 4 : empties >= kEvalDepth1MinEmpties ? 1 : 0;
-}
-// The weight of an evaluation unit (1/64 disc) in the ordering key: 2^12,
-// so a disc (2^18) weighs a quarter of an opponent reply (2^20,
-// move_order.h); from kDeepEvalKeyMinEmpties, where the ordering searches
-// at least one ply, twice that: a disc weighs half a reply. A searched value
-// is a better guess than a static one, and high in the tree a first move
-// that fails to cut costs a whole extra subtree (FFO #53-#54 at one thread:
-// 5.4% fewer nodes; from 16 empties 4.4%, from 22 2.6%, 2^14 from 18 0.8%
-// more; solver/README.md, "The hard positions").
-inline constexpr int kEvalKeyWeight = 1 << 12;
-inline constexpr int kDeepEvalKeyWeight = 1 << 13;
-inline constexpr int kDeepEvalKeyMinEmpties = 18;
-constexpr int EvalKeyWeight(int empties) {
-  return empties >= kDeepEvalKeyMinEmpties ? kDeepEvalKeyWeight : kEvalKeyWeight;
-}
 // --- Selective passes (ProbCut, Buro 1995, in the endgame as Edax does) ---
 //
 // Before the exact passes the root may be searched with ProbCut: a null-
@@ -178,9 +144,6 @@ inline constexpr int kProbCutDepth3MinEmpties = 22;
 constexpr int ProbCutDepth(int empties) {
   return empties >= kProbCutDepth3MinEmpties ? 3 : empties >= kEvalDepth1MinEmpties ? 2 : 1;
 }
-// Plies from the root: 60 moves and as many passes cannot all happen, but
-// the bound is cheap.
-inline constexpr int kMaxPly = 128;
 
 // Where and when to stop, polled every kPollInterval nodes (counted in the
 // table layer; the subtrees below it are small). The node limit counts the
@@ -251,20 +214,6 @@ struct SplitPoint;  // parallel_search.h
 // work below it useless (parallel_search.cc). For the searchers' polls.
 bool SplitAborted(const SplitPoint* split);
 
-// The killer and history tables: move-ordering memory that each searcher
-// keeps for itself.
-struct Heuristics {
-  // killers[ply][i]: the i-th most recent refutation at that ply.
-  std::array<std::array<std::uint8_t, kMaxKillers>, kMaxPly> killers;
-  // history[ply & 1][square]: Schaeffer's credits, 2^(empties - 2) per
-  // best move, kept apart for the two sides (plies of one parity).
-  std::array<std::array<std::uint64_t, kNumSquares>, 2> history{};
-
-  Heuristics() {
-    for (auto& ply : killers) ply.fill(kNoMove);
-  }
-};
-
 class Searcher {
  public:
   // A sequential searcher that shares nothing but the table: it never
@@ -276,9 +225,9 @@ class Searcher {
   // (RunWithThreads in parallel_search.h).
   explicit Searcher(SharedSearch* shared);
   // A helper task's searcher at `split` (parallel_search.cc): stops when
-  // that split point or one above it is aborted; starts with `seed`'s
-  // killers and history when not null.
-  Searcher(SharedSearch* shared, const SplitPoint* split, const Heuristics* seed);
+  // that split point or one above it is aborted; its orderer is a copy of
+  // `seed` when not null (the owner's, when it learns).
+  Searcher(SharedSearch* shared, const SplitPoint* split, const MoveOrderer* seed);
 
   Searcher(const Searcher&) = delete;
   Searcher& operator=(const Searcher&) = delete;
@@ -305,11 +254,9 @@ class Searcher {
                          const std::function<void(const Progress&)>& on_progress,
                          absl::Time start);
 
-  // Fills `list` with the moves in `moves`, their child positions and their
-  // ordering keys (move_order.h); returns how many. `tt_move` is the
-  // table's move or kNoMove.
-  int ScoreMoves(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply,
-                 ScoredMove* list);
+  // The move orderer, for the principal-variation walk (pv.h), which
+  // orders its moves as the search does.
+  MoveOrderer& orderer() { return orderer_; }
 
   // The move the table holds for `board`, or kNoMove.
   int TableMove(const Board& board) const;
@@ -332,11 +279,6 @@ class Searcher {
   // limit (then every searcher of the solve stops), or, for a helper, by
   // a cutoff at its split point or above.
   bool CheckLimits();
-
-  // Records `square` as the best move (or refutation) found at `ply` with
-  // `empties` empty squares, for the killer and history heuristics. The
-  // searches call it themselves; the root calls it for the root move.
-  void CreditMove(int square, int ply, int empties);
 
  private:
   // Sets the fields copied from shared_ (the constructors' common part).
@@ -480,8 +422,7 @@ class Searcher {
   std::uint64_t next_poll_ = kPollInterval;
   std::uint64_t flushed_ = 0;  // nodes already added to shared_->nodes
   bool stopped_ = false;
-  Heuristics heuristics_;
-  EvalSearch eval_search_{nullptr};
+  MoveOrderer orderer_;
 };
 
 }  // namespace endsolve::search

@@ -1,0 +1,84 @@
+#include "endsolve/solver/move_order.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "endsolve/solver/search.h"
+
+namespace endsolve::search {
+
+MoveOrderer::MoveOrderer(const SearchFeatures& features, const eval::Evaluator* evaluator,
+                         TranspositionTable* tt)
+    : features_(features), tt_(tt), eval_search_(evaluator) {
+  features_.killers = std::clamp(features_.killers, 0, kMaxKillers);
+  if (features_.killers > 0 || features_.history) heuristics_.emplace();
+}
+
+// Every key term the features switch on, in the order of move_order.h's
+// list; the children's table buckets are prefetched on the way, for the
+// probes the search (or its ETC) makes of them soon after.
+int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply,
+                       ScoredMove* list) {
+  const unsigned parity = ParityOf(~(player | opponent));
+  const int empties = PopCount(~(player | opponent));
+  const bool by_eval = features_.eval && empties >= kEvalOrderMinEmpties;
+  const int depth = by_eval ? EvalOrderDepth(empties) : 0;
+  const int eval_weight = EvalKeyWeight(empties);
+  if (by_eval) eval_search_.Reset(player, opponent);
+  const bool prefetch = tt_ != nullptr && empties - 1 >= kTTMinEmpties;
+  int count = 0;
+  while (moves != 0) {
+    const int x = PopFirstSquare(moves);
+    const Bitboard flipped = fast::Flips(player, opponent, x);
+    const Board child = fast::Play(player, opponent, x, flipped);
+    ScoredMove& m = list[count++];
+    m.player = child.player;
+    m.opponent = child.opponent;
+    m.square = x;
+    if (prefetch) tt_->Prefetch(child);
+    if (features_.tt_move && x == tt_move) {
+      m.key = kTTMoveKey;
+      continue;
+    }
+    int killer = 0;
+    while (killer < features_.killers && heuristics_->killers[ply][killer] != x) ++killer;
+    if (killer < features_.killers) {
+      m.key = kKillerKey - killer;
+      continue;
+    }
+    m.key = 0;
+    if (features_.fastest_first) m.key += FastestFirstKey(m.player, m.opponent) + SquareKey(x);
+    if (features_.parity && (parity & QuadrantBit(x))) m.key += kParityBonus;
+    if (features_.history) {
+      m.key += static_cast<int>(std::bit_width(heuristics_->history[ply & 1][x])) * kHistoryWeight;
+    }
+    if (by_eval) {
+      m.key += eval_weight * eval_search_.ChildValue(x, flipped, m.player, m.opponent, depth,
+                                                     -EvalUnits(kNumSquares + 1),
+                                                     EvalUnits(kNumSquares + 1));
+    }
+  }
+  return count;
+}
+
+// Killers: the newest refutation goes to slot 0 and the others move down
+// one; a move already present moves up to slot 0 instead of appearing twice.
+// History: Schaeffer's 2^(depth - 2), depth being the empties searched
+// below, saturating rather than wrapping (deep credits are the large ones).
+void MoveOrderer::Credit(int square, int ply, int empties) {
+  if (!heuristics_.has_value() || square < 0 || square >= kNumSquares) return;
+  if (features_.killers > 0 && ply < kMaxPly) {
+    auto& slots = heuristics_->killers[ply];
+    int i = 0;
+    while (i < features_.killers - 1 && slots[i] != square) ++i;
+    for (; i > 0; --i) slots[i] = slots[i - 1];
+    slots[0] = static_cast<std::uint8_t>(square);
+  }
+  if (features_.history && empties >= 2) {
+    std::uint64_t& credit = heuristics_->history[ply & 1][square];
+    const std::uint64_t add = std::uint64_t{1} << std::min(empties - 2, 62);
+    credit = credit > ~add ? ~std::uint64_t{0} : credit + add;
+  }
+}
+
+}  // namespace endsolve::search

@@ -1,0 +1,157 @@
+// The move orderer (solver/move_order.h): the children it makes, the keys
+// of the table layer and of the table-less one, what it learns from the
+// search and what a split's copy of it carries.
+#include "endsolve/solver/move_order.h"
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "endsolve/board/board.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/solver/features.h"
+#include "endsolve/tests/solver/oracle.h"
+#include "gtest/gtest.h"
+
+namespace endsolve::search {
+namespace {
+
+using testing::RandomPosition;
+
+// Features with only the terms a test names: no evaluation, no table move.
+SearchFeatures Bare() {
+  SearchFeatures features;
+  features.eval = false;
+  features.selective = false;
+  features.presearch = false;
+  return features;
+}
+
+// The moves of a scored list, in the order SelectBest hands them out.
+std::vector<int> Order(ScoredMove* list, int count) {
+  std::vector<int> squares;
+  for (int i = 0; i < count; ++i) {
+    SelectBest(list, i, count);
+    squares.push_back(list[i].square);
+  }
+  return squares;
+}
+
+// Every legal move once, with the child the rules make (board/'s Play),
+// from the table layer's scorer and from the table-less one.
+TEST(MoveOrdererTest, ScoresEveryMoveOnceWithItsChild) {
+  std::mt19937_64 rng(7);
+  MoveOrderer orderer(SearchFeatures{}, &eval::Evaluator::Default(), nullptr);
+  for (int i = 0; i < 200; ++i) {
+    const Board board = RandomPosition(rng, 10 + i % 20);
+    const Bitboard moves = board.Moves();
+    if (moves == 0) continue;
+    ScoredMove list[kMaxMoves], shallow[kMaxMoves];
+    const int count = orderer.Score(board.player, board.opponent, moves, kNoMove, 0, list);
+    const int shallow_count =
+        orderer.ScoreShallow(board.player, board.opponent, moves, ParityOf(board.Empties()), shallow);
+    ASSERT_EQ(count, PopCount(moves));
+    ASSERT_EQ(shallow_count, count);
+    Bitboard seen = 0;
+    for (int k = 0; k < count; ++k) {
+      const Board child = board.Play(list[k].square);
+      EXPECT_EQ(Board(list[k].player, list[k].opponent), child);
+      EXPECT_EQ(Board(shallow[k].player, shallow[k].opponent), board.Play(shallow[k].square));
+      seen |= SquareBit(list[k].square);
+    }
+    EXPECT_EQ(seen, moves);
+  }
+}
+
+// The table's move first whatever its other terms; then every move after
+// which the opponent must pass before any that leaves it a reply
+// (fastest-first's strongest term).
+TEST(MoveOrdererTest, TheTableMoveFirstThenMovesThatLeaveNoReply) {
+  std::mt19937_64 rng(8);
+  MoveOrderer orderer(Bare(), nullptr, nullptr);
+  int orders_with_a_pass = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Board board = RandomPosition(rng, 6 + i % 10);
+    const Bitboard moves = board.Moves();
+    if (PopCount(moves) < 3) continue;
+    const int table_move = 63 - std::countl_zero(moves);  // any legal move
+    ScoredMove list[kMaxMoves];
+    const int count = orderer.Score(board.player, board.opponent, moves, table_move, 0, list);
+    const std::vector<int> order = Order(list, count);
+    ASSERT_EQ(order[0], table_move);
+    bool replied = false, pass_after_reply = false, any_pass = false;
+    for (std::size_t k = 1; k < order.size(); ++k) {
+      const bool pass = board.Play(order[k]).Moves() == 0;
+      any_pass |= pass;
+      pass_after_reply |= pass && replied;
+      replied |= !pass;
+    }
+    EXPECT_FALSE(pass_after_reply) << "position " << i;
+    orders_with_a_pass += any_pass && replied;
+  }
+  EXPECT_GT(orders_with_a_pass, 0);  // the positions did put both kinds in one list
+}
+
+// With killers and history off (the defaults) the orderer learns nothing
+// and keeps no tables; with killers, the newest refutation of a ply comes
+// right after the table's move, and a move credited twice is kept once.
+TEST(MoveOrdererTest, KillersAreLearnedOnlyWhenOn) {
+  EXPECT_FALSE(MoveOrderer(SearchFeatures{}, nullptr, nullptr).learns());
+  SearchFeatures with_killers = Bare();
+  with_killers.killers = 2;
+  EXPECT_TRUE(MoveOrderer(with_killers, nullptr, nullptr).learns());
+  SearchFeatures with_history = Bare();
+  with_history.history = true;
+  EXPECT_TRUE(MoveOrderer(with_history, nullptr, nullptr).learns());
+
+  const Board start = Board::Initial();
+  const Bitboard moves = start.Moves();  // D3 C4 F5 E6: 19, 26, 37, 44
+  ASSERT_EQ(PopCount(moves), 4);
+  MoveOrderer orderer(with_killers, nullptr, nullptr);
+  orderer.Credit(37, /*ply=*/3, /*empties=*/20);
+  orderer.Credit(26, 3, 20);
+  orderer.Credit(26, 3, 20);  // already the newest: stays in slot 0, once
+  ScoredMove list[kMaxMoves];
+  int count = orderer.Score(start.player, start.opponent, moves, 44, 3, list);
+  EXPECT_EQ(Order(list, count), (std::vector<int>{44, 26, 37, 19}));
+  // Another ply has learned nothing: its order is the static keys' alone,
+  // which put no killer between the table move and the rest.
+  count = orderer.Score(start.player, start.opponent, moves, kNoMove, 4, list);
+  for (int k = 0; k < count; ++k) EXPECT_LT(list[k].key, kKillerKey - kMaxKillers);
+
+  // A split's copy carries what the owner learned, and learns apart.
+  MoveOrderer copy = orderer;
+  copy.Credit(19, 3, 20);
+  count = copy.Score(start.player, start.opponent, moves, kNoMove, 3, list);
+  EXPECT_EQ(Order(list, count)[0], 19);
+  count = orderer.Score(start.player, start.opponent, moves, kNoMove, 3, list);
+  EXPECT_EQ(Order(list, count)[0], 26);
+}
+
+// The table-less layer's key: the replies term and the parity bonus only.
+TEST(MoveOrdererTest, TheShallowKeyIsRepliesAndParity) {
+  std::mt19937_64 rng(9);
+  MoveOrderer with_parity(SearchFeatures{}, nullptr, nullptr);
+  SearchFeatures no_parity_features;
+  no_parity_features.parity = false;
+  MoveOrderer without_parity(no_parity_features, nullptr, nullptr);
+  EXPECT_TRUE(with_parity.UsesParity());
+  EXPECT_FALSE(without_parity.UsesParity());
+  for (int i = 0; i < 200; ++i) {
+    const Board board = RandomPosition(rng, 5 + i % 4);
+    const Bitboard moves = board.Moves();
+    if (moves == 0) continue;
+    const unsigned parity = ParityOf(board.Empties());
+    ScoredMove a[kMaxMoves], b[kMaxMoves];
+    const int count = with_parity.ScoreShallow(board.player, board.opponent, moves, parity, a);
+    without_parity.ScoreShallow(board.player, board.opponent, moves, parity, b);
+    for (int k = 0; k < count; ++k) {
+      const int replies = RepliesKey(a[k].player, a[k].opponent);
+      EXPECT_EQ(b[k].key, replies);
+      EXPECT_EQ(a[k].key, replies + ((parity & QuadrantBit(a[k].square)) ? kParityBonus : 0));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace endsolve::search
