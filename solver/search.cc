@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 
 #include "endsolve/board/fast_rules.h"
 #include "endsolve/solver/move_order.h"
@@ -176,14 +177,58 @@ bool Searcher::ProbCut(Bitboard player, Bitboard opponent, int alpha, int emptie
 //   - The root takes no cutoff from the table or stability (the caller wants
 //     a move as well as a score), never splits, names its best move (kPass
 //     for a pass) and reports progress after each move.
+// ETC (enhanced transposition cutoff) at a null-window node: probes the
+// table entry of every child in list[0..*count) whose draft suffices. A
+// child known to be bad enough for the opponent refutes the node without a
+// search (true, with *best and *best_move set); one known to fail low need
+// not be searched, and leaves the list (its bound still raises *best).
+bool Searcher::TranspositionCutoff(ScoredMove* list, int* count, int empties, int alpha, int beta,
+                                   int* best, int* best_move, int* moves_to_search) {
+  const int child_draft = NodeDraft(empties - 1);
+  for (int i = 0; i < *count;) {
+    TTData child;
+    ++etc_probes_;
+    if (!tt_->Probe(Board{list[i].player, list[i].opponent}, &child) ||
+        child.draft < child_draft) {
+      ++i;
+      continue;
+    }
+    if (-child.upper >= beta) {  // refuted by a known bound
+      *best = -child.upper;
+      *best_move = list[i].square;
+      return true;
+    }
+    if (-child.lower <= alpha) {  // fails low for sure: drop it
+      if (-child.lower > *best) {
+        *best = -child.lower;
+        *best_move = list[i].square;
+      }
+      list[i] = list[--*count];
+      --*moves_to_search;
+      continue;
+    }
+    ++i;
+  }
+  return false;
+}
+
 template <Searcher::NodeType kType>
 int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int ply,
                    RootReport* root) {
   constexpr bool kRoot = kType == NodeType::kRoot;
   constexpr bool kPv = kType != NodeType::kNonPv;
+  assert(-kInfinity <= alpha && alpha < beta && beta <= kInfinity);
+  assert(kPv || beta == alpha + 1);
+  assert(kRoot || PopCount(~(player | opponent)) >= kTTMinEmpties);
+
+  // Step 1. Poll the limits (every kPollInterval nodes); the root is
+  // polled by its driver.
   if constexpr (!kRoot) {
     if (ShouldStop()) return 0;
   }
+
+  // Step 2. No move: the end of the game (a leaf), or a pass (a node of
+  // its own, searched with the sides swapped).
   Bitboard moves = fast::Moves(player, opponent);
   if (moves == 0) {
     if (fast::Moves(opponent, player) == 0) {
@@ -203,6 +248,9 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   const int empties = PopCount(~(player | opponent));
   const Board board{player, opponent};
 
+  // Step 3. The table: an entry of at least this node's draft whose bounds
+  // decide the window ends the node; its move is tried first below. The
+  // root takes no cutoff (its caller wants a move as well as a score).
   TTData entry;
   const int draft = NodeDraft(empties);
   const bool hit = tt_ != nullptr && tt_->Probe(board, &entry);
@@ -212,8 +260,11 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
       if (entry.upper <= alpha) return entry.upper;
       if (entry.lower == entry.upper) return entry.lower;
     }
+    // Step 4. The stability cutoff: the opponent's stable discs cap the
+    // score.
     if (int bound; StabilityCutoff(player, opponent, alpha, &bound)) return bound;
   }
+  // Step 5. ProbCut, in a selective pass, at null-window nodes.
   if constexpr (!kPv) {
     if (int bound; ProbCut(player, opponent, alpha, empties, &bound)) return bound;
   }
@@ -232,6 +283,8 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   const bool tracked = empties >= span_min_empties_;
   int moves_to_search = PopCount(moves);
   if (tracked) spans_->Open(ply, node_class, empties, counts_.total());
+  // Step 10 (every exit after a move was searched): the orderer learns the
+  // best move, and the table the result, unless the search stopped.
   auto finish = [&]() {
     if (tracked) spans_->Close(ply, moves_to_search, best >= beta, counts_.total());
     if (best > alpha && orderer_.learns()) orderer_.Credit(best_move, ply, empties);
@@ -243,8 +296,9 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
     return best;
   };
 
-  // The eldest brother of a null-window node: the table's move when it is
-  // searched first, otherwise the first of the sorted list.
+  // Step 6. The eldest brother of a null-window node: the table's move,
+  // searched before the other moves are even generated, since it cuts off
+  // most of the time (otherwise the eldest is the first of the sorted list).
   bool eldest_done = false;
   if constexpr (!kPv) {
     const int tt_move = hit && features_.tt_move ? entry.move : kNoMove;
@@ -262,39 +316,26 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
     }
   }
 
+  // Step 7. The other moves, scored by the orderer (at PV nodes the
+  // table's move gets the top key there).
   ScoredMove list[kMaxMoves];
   int count = orderer_.Score(player, opponent, moves, kPv && hit ? entry.move : kNoMove, ply, list);
+
+  // Step 8. ETC at null-window nodes.
   if constexpr (!kPv) {
-    if (features_.etc && tt_ != nullptr && empties >= kEtcMinEmpties) {
-      for (int i = 0; i < count;) {
-        TTData child;
-        ++etc_probes_;
-        if (!tt_->Probe(Board{list[i].player, list[i].opponent}, &child) ||
-            child.draft < NodeDraft(empties - 1)) {
-          ++i;
-          continue;
-        }
-        if (-child.upper >= beta) {  // refuted by a known bound
-          best = -child.upper;
-          best_move = list[i].square;
-          return finish();
-        }
-        if (-child.lower <= alpha) {  // fails low for sure: drop it
-          if (-child.lower > best) {
-            best = -child.lower;
-            best_move = list[i].square;
-          }
-          list[i] = list[--count];
-          --moves_to_search;
-          continue;
-        }
-        ++i;
-      }
+    if (features_.etc && tt_ != nullptr && empties >= kEtcMinEmpties &&
+        TranspositionCutoff(list, &count, empties, alpha, beta, &best, &best_move,
+                            &moves_to_search)) {
+      return finish();
     }
   }
   if constexpr (kRoot) root->progress.root_moves_total = count;
-  // The brothers to search alone before the node may split: YBWC needs one;
-  // split_policy.h says why some nodes want more, and the root none.
+
+  // Step 9. The move loop: principal variation search at PV nodes, the
+  // null window elsewhere; once the elders are done, a node above the
+  // split threshold hands the rest to the Young Brothers Wait split. YBWC
+  // needs one elder; split_policy.h says why some nodes want more, and the
+  // root none.
   const int elders = shared_->policy.Elders(node_class);
   for (int i = 0; i < count; ++i) {
     if (i + eldest_done >= elders && ShouldSplit(empties, count - i)) {

@@ -372,6 +372,12 @@ class Searcher {
   void StoreResult(const Board& board, const TTData* known, int best, int alpha, int beta,
                    int move, int draft, std::uint64_t nodes);
 
+  // ETC at a null-window node (search.cc): true when a child's table entry
+  // refutes the node, with *best and *best_move set; drops the children
+  // known to fail low from list[0..*count), raising *best by their bounds.
+  bool TranspositionCutoff(ScoredMove* list, int* count, int empties, int alpha, int beta,
+                           int* best, int* best_move, int* moves_to_search);
+
   // ProbCut in a selective pass: true, with the bound to return in *bound,
   // when the evaluation search of the node lies ProbCutMargin(level_, empties)
   // discs beyond the window (alpha, alpha + 1).
