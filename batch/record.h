@@ -4,7 +4,7 @@
 // `Record` is the line's schema: its to_json and from_json are the one place
 // that names the keys, gives their types and order, and says which keys each
 // status requires, so that the writer and the reader cannot drift apart.
-// Keys, in the order written (README "Batch solving" lists them for users):
+// Keys, in the order written (docs/batch-and-clusters.md, "Batch solving", lists them for users):
 //   every record   id, status, file, line, ..., threads, mode ("exact" or
 //                  "wld"), shard ("K/N"), version
 //   all but        position (the .obf board and side), empties, then the

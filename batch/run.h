@@ -1,6 +1,6 @@
 // One batch run over its results file: what the file already answers, what
 // this run must still solve, and the solve of each position, appended as
-// soon as it finishes (README "Batch solving"). The command line (cli/) only
+// soon as it finishes (docs/batch-and-clusters.md, "Batch solving"). The command line (cli/) only
 // reads flags, opens the file and shows progress around it.
 #ifndef ENDSOLVE_BATCH_RUN_H_
 #define ENDSOLVE_BATCH_RUN_H_

@@ -1,7 +1,7 @@
 // `endsolve batch INPUT... --out RESULTS.jsonl`: solves every position of the inputs (or
 // of one shard of them) and appends one JSON line per position to RESULTS,
 // synced as each one finishes, so that a batch of days survives crashes and
-// restarts (README "Batch solving").
+// restarts (docs/batch-and-clusters.md, "Batch solving").
 //
 // `endsolve batch --summary RESULTS...`: the totals of results files.
 #include <cerrno>

@@ -7,7 +7,7 @@
 // other Python threads go on, and the calling thread wakes every 50 ms to
 // let Python run its signal handlers: Ctrl-C cancels the search (the solver
 // polls its cancel flag) and raises KeyboardInterrupt, leaving the module
-// ready for the next call. The README's "Python" section shows it in use.
+// ready for the next call. docs/library.md, "Python", shows it in use.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 

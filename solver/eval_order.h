@@ -10,7 +10,7 @@
 // undoes moves on one incremental PatternState (eval/evaluator.h), so a
 // leaf costs one table lookup per pattern instance.
 //
-// The searches here are not nodes of the solve (README: "Scores and node
+// The searches here are not nodes of the solve (docs/solving.md: "Scores and node
 // counts"), like the table's probes.
 #ifndef ENDSOLVE_SOLVER_EVAL_ORDER_H_
 #define ENDSOLVE_SOLVER_EVAL_ORDER_H_

@@ -58,7 +58,7 @@ class SolveStatus {
 };
 
 // One JSON object (a line, without newline) with the keys documented in
-// README: id, empties, best_move, score, window and bound (a line with a
+// docs/solving.md: id, empties, best_move, score, window and bound (a line with a
 // window only), expected_score, ok, reason (why a
 // wrong answer is wrong, WrongReason; null otherwise), pv, leaves,
 // internal_nodes, nodes, presearch_nodes, seconds; with every move's score

@@ -1,4 +1,4 @@
-// The README's scheduler recipes, run for real on this machine: the GNU
+// The scheduler recipes of docs/batch-and-clusters.md, run for real on this machine: the GNU
 // parallel one ("-S 2/:", two job slots, no ssh) with three shards, then the
 // merge, whose results must equal one unsharded batch; and the Slurm array
 // script, its tasks run one by one with the variables Slurm would set.
