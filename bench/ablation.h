@@ -1,7 +1,7 @@
 // The ablation of the search: the same positions solved with each ordering
 // feature and cutoff switched the other way from the defaults, one at a
 // time, and the killer count varied. What `endsolve bench ablation`
-// measures; solver/README.md's ablation tables come from it.
+// measures; bench/results/solver-ordering-2026-11.md's ablation tables come from it.
 #ifndef ENDSOLVE_BENCH_ABLATION_H_
 #define ENDSOLVE_BENCH_ABLATION_H_
 

@@ -84,8 +84,8 @@ void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
       ->check(StatusCheck([](const std::string& s) { return search::ParsePolicyKind(s); }));
   app.add_option("--presearch-min-empties", args.presearch_min_empties,
                  "the fewest empties at which the presearch (the evaluation search that picks "
-                 "the first guess) runs; 0 takes the measured default (solver/README.md, "
-                 "\"Presearch\")")
+                 "the first guess) runs; 0 takes the measured default "
+                 "(bench/results/solver-ordering-2026-11.md, \"Presearch\")")
       ->check(StatusCheck([](const std::string& s) {
         int n = 0;
         if (!absl::SimpleAtoi(s, &n)) return absl::InvalidArgumentError("expected a number");

@@ -10,7 +10,8 @@
 //    of a power of 3 for every square a move fills or flips, which is what a
 //    search that makes moves wants. A search takes a move back by restoring
 //    a copy of the state (92 bytes), which costs less than repeating the
-//    scattered updates in reverse (solver/README.md, "Taking a move back by
+//    scattered updates in reverse
+//    (bench/results/solver-node-rate-2026-11-24.md, "Taking a move back by
 //    copying").
 // Either way Evaluator::Evaluate sums one table entry per instance.
 //

@@ -20,7 +20,7 @@
 //                 move by a shallow evaluation search (eval_order.h), a
 //                 disc worth a quarter of a reply (half from 18 empties)
 // The fastest-first and parity weights were tuned together on node counts
-// (solver/README.md): in units of 2^18, a reply costs 4 (a corner reply
+// (bench/results/solver-ordering-2026-11.md): in units of 2^18, a reply costs 4 (a corner reply
 // 12), a square of potential mobility 2, a stable disc at a corner is worth
 // 1, odd parity 2.
 #ifndef ENDSOLVE_SOLVER_MOVE_ORDER_H_
@@ -129,7 +129,7 @@ inline int FastestFirstKey(Bitboard child_player, Bitboard child_opponent) {
 
 // The replies term alone, for the table-less layer: there the subtrees are
 // small, and potential mobility and corner stability cost more time than
-// the nodes they save (solver/README.md).
+// the nodes they save (bench/results/solver-ordering-2026-11.md).
 inline int RepliesKey(Bitboard child_player, Bitboard child_opponent) {
   const Bitboard replies = fast::Moves(child_player, child_opponent);
   if (replies == 0) return kOpponentPassesBonus;
@@ -161,7 +161,7 @@ inline void SelectBest(ScoredMove* moves, int first, int count) {
 // Smallest number of empties at which a node orders its moves by an
 // evaluation search (eval_order.h), and the depth of that search by
 // empties: below kEvalOrderMinEmpties fastest-first alone orders as well
-// for less time (solver/README.md, "Ordering by evaluation").
+// for less time (bench/results/solver-ordering-2026-11.md, "Ordering by evaluation").
 // From kEvalDepth4MinEmpties the search is 4 plies: high in the tree a
 // first move that fails to cut costs most, and the deeper search finds the
 // cutting move more often. 2 plies until 2026-11-25, then 3 (FFO #40-#49
@@ -169,7 +169,7 @@ inline void SelectBest(ScoredMove* moves, int first, int count) {
 // further 6.2% fewer, 7 of the 9 larger than #59 fewer, #40-#49 1.4% more;
 // #54 in 0.96 of the time; held-out WTHOR positions: 4.6% fewer at 26
 // empties and 3.9% at 28, the same scores). From 24 instead of 22: #50-#59
-// 5.8% fewer; 5 plies from 26 on top: #50-#54 5.4% more (solver/README.md,
+// 5.8% fewer; 5 plies from 26 on top: #50-#54 5.4% more (bench/results/solver-ordering-2026-11.md,
 // "The hard positions").
 inline constexpr int kEvalOrderMinEmpties = 14;
 inline constexpr int kEvalDepth1MinEmpties = 18;
@@ -184,7 +184,7 @@ constexpr int EvalOrderDepth(int empties) {
 // is a better guess than a static one, and high in the tree a first move
 // that fails to cut costs a whole extra subtree (FFO #53-#54 at one thread:
 // 5.4% fewer nodes; from 16 empties 4.4%, from 22 2.6%, 2^14 from 18 0.8%
-// more; solver/README.md, "The hard positions").
+// more; bench/results/solver-ordering-2026-11.md, "The hard positions").
 inline constexpr int kEvalKeyWeight = 1 << 12;
 inline constexpr int kDeepEvalKeyWeight = 1 << 13;
 inline constexpr int kDeepEvalKeyMinEmpties = 18;

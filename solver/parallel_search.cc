@@ -192,7 +192,7 @@ bool HasRoom(const SplitPoint& split) {
 // window; the helper that takes it spawns the next. One at a time, because
 // most tasks spawned in a batch found nothing left when they started: the
 // moves had gone to the threads already there (on FFO #40-#49 at 16
-// threads, 17.1 M of 17.2 M tasks; solver/README.md).
+// threads, 17.1 M of 17.2 M tasks; bench/results/solver-parallel-2026-11.md).
 int HelpersWanted(const SplitPoint& split) {
   if (split.group == nullptr || split.pending.load(std::memory_order_relaxed) > 0) return 0;
   const int next = split.next.load(std::memory_order_relaxed);
@@ -228,7 +228,7 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
   // While the owner works here, its polls watch this split point too: a
   // helper's cutoff must stop the owner's move as well, or the owner
   // would finish a subtree nobody needs (it did, before: 5 points of
-  // search overhead on FFO #40-#44 at 2 threads, solver/README.md).
+  // search overhead on FFO #40-#44 at 2 threads, bench/results/solver-parallel-2026-11.md).
   const SplitPoint* const parent = split_;
   split_ = &split;
   if (shared_->threads == 1) {

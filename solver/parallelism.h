@@ -22,7 +22,7 @@
 // greedy bound T_P = (work - span) / P + span: as if every thread that is
 // free found a move to take wherever one may start.
 //
-// What it leaves out, and so how far to trust it (solver/README.md,
+// What it leaves out, and so how far to trust it (bench/results/solver-parallel-2026-11.md,
 // "Parallelism", has the check against real runs): the moves a parallel
 // search starts past a cutoff (search overhead: measured apart, with
 // threads), what a helper's table entries change for the others, the cost

@@ -9,7 +9,7 @@
 // search and cannot cut it) was measured and dropped: it saved nodes on FFO
 // #40-#44 and cost more on #45-#49, because a move that is best by the
 // evaluation at a node, put first ahead of the fastest-first key, often has
-// the larger proof tree (solver/README.md, "Presearch").
+// the larger proof tree (bench/results/solver-ordering-2026-11.md, "Presearch").
 //
 // As with the ordering searches, the presearch's positions are not nodes of
 // the solve; SolveResult::presearch_nodes counts them apart, and its time is
@@ -35,14 +35,14 @@ struct PresearchIteration {
 
 // The depth of the last iteration: 8 plies named the score best of 0 (the
 // static evaluation), 6 and 8 on FFO #40-#44, and costs well under 1% of the
-// exact search (solver/README.md).
+// exact search (bench/results/solver-ordering-2026-11.md).
 inline constexpr int kPresearchDepth = 8;
 
 // The fewest empties at which the presearch runs. Its 8 plies cost about
 // 5-30 ms whatever the empties, while an exact solve of 14-16 empties takes
 // 2-10 ms: FFO #1-#19 took 0.36 s with it and 0.10 s without, at the same
 // nodes within 10% either way. From 20 empties (0.2 s and more) it costs a
-// few percent at most and its guess starts to pay (solver/README.md).
+// few percent at most and its guess starts to pay (bench/results/solver-ordering-2026-11.md).
 inline constexpr int kPresearchMinEmpties = 20;
 
 // Iterative deepening of `board` from 1 to `max_depth` plies (fewer when

@@ -19,7 +19,7 @@
 //
 // The tree is searched in layers by the number of empty squares, each with
 // the cheapest machinery that pays at that size (thresholds below, measured
-// in solver/README.md):
+// in bench/results/solver-layers-2026-11.md):
 //
 //   empties               what runs
 //   >= kTTMinEmpties      PVS / null-window search with the transposition
@@ -86,7 +86,7 @@ namespace endsolve::search {
 // first child always raises the best score.
 inline constexpr int kInfinity = 65;
 
-// --- Layer thresholds (see the table above; chosen in solver/README.md) ---
+// --- Layer thresholds (see the table above; chosen in bench/results/solver-layers-2026-11.md) ---
 
 // Smallest number of empties at which nodes use the transposition table.
 // Below it a probe and a store cost more than re-searching the subtree.
@@ -115,7 +115,7 @@ static_assert(Draft(kNumSquares - 4, kExactLevel) <= 255);
 // the window. The evaluation's held-out error is about 6 discs
 // (eval/README.md). On FFO #40-#49 three levels visited fewer nodes than
 // one or two, and 8, 12, 16 as few as margins 2 discs wider and fewer than
-// 2 or 4 discs narrower (solver/README.md, "Selective passes").
+// 2 or 4 discs narrower (bench/results/solver-ordering-2026-11.md, "Selective passes").
 inline constexpr int kProbCutMargin[kExactLevel] = {8, 12, 16};
 // Nodes of kProbCutWideMinEmpties empties or more widen every margin by
 // kProbCutWideExtra discs: the evaluation search's error against the exact
@@ -123,7 +123,7 @@ inline constexpr int kProbCutMargin[kExactLevel] = {8, 12, 16};
 // often high in the tree, and a wrong cut there leaves a poor move for the
 // exact pass (FFO #53-#54 at one thread, on top of kDeepEvalKeyWeight:
 // +4 discs from 22 empties 6.4% fewer nodes, +2 from 22 5.4%, +2 from 18
-// 4.6%; solver/README.md, "The hard positions").
+// 4.6%; bench/results/solver-ordering-2026-11.md, "The hard positions").
 inline constexpr int kProbCutWideMinEmpties = 22;
 inline constexpr int kProbCutWideExtra = 4;
 constexpr int ProbCutMargin(int level, int empties) {
@@ -137,7 +137,7 @@ constexpr int ProbCutMargin(int level, int empties) {
 // it sees as far as they do. From 22 the ordering searches 4 plies and
 // ProbCut stays at 3: a 4-ply ProbCut search there visited 0.1% more
 // nodes (FFO #50-#54 at one thread) for a dearer search, as it had saved
-// only 0.6% beside the 3-ply ordering (solver/README.md, "The hard
+// only 0.6% beside the 3-ply ordering (bench/results/solver-ordering-2026-11.md, "The hard
 // positions").
 inline constexpr int kProbCutMinEmpties = 12;
 inline constexpr int kProbCutDepth3MinEmpties = 22;
@@ -323,7 +323,7 @@ class Searcher {
   // least two moves are left (the last one is never handed out). (Splitting
   // only when a thread is idle was tried and not kept: an idle oneTBB
   // worker sleeps, and by the time it woke the small node that had split
-  // for it was done; 2 threads ran slower than 1. solver/README.md.)
+  // for it was done; 2 threads ran slower than 1. bench/results/solver-parallel-2026-11.md.)
   bool ShouldSplit(int empties, int left) const {
     return empties >= split_min_empties_ && left >= 2;
   }
@@ -388,7 +388,7 @@ class Searcher {
   // Skipped when even every opponent disc being stable would not cap the
   // score at alpha: that test is one popcount, and it rejects most nodes
   // (an extra threshold on alpha by empties, as Edax has, saved about 2%
-  // of the time and cost 1.7% more nodes; solver/README.md).
+  // of the time and cost 1.7% more nodes; bench/results/solver-layers-2026-11.md).
   bool StabilityCutoff(Bitboard player, Bitboard opponent, int alpha, int* bound) {
     if (!features_.stability) return false;
     if (kNumSquares - 2 * PopCount(opponent) > alpha) return false;
@@ -398,7 +398,8 @@ class Searcher {
 
   // Poll the limits when the node count says it is time. Cheap: one compare.
   // (Polling the split points above at every node instead, so that a
-  // cutoff stops the helpers below sooner, saved no nodes: solver/README.md.)
+  // cutoff stops the helpers below sooner, saved no nodes:
+  // bench/results/solver-parallel-2026-11.md.)
   bool ShouldStop() {
     if (counts_.internal + counts_.leaves < next_poll_) return false;
     return CheckLimits();

@@ -25,7 +25,7 @@ namespace {
 // the 64 squares, empties given to the winner, split between the two
 // sides). Each exact pass costs about as much as the distance from the
 // guess to the score allows it to cut, so a guess near the score saves
-// whole passes (solver/README.md). Each iteration is reported as progress
+// whole passes (bench/results/solver-ordering-2026-11.md). Each iteration is reported as progress
 // with iteration 0, the estimate in `bound`.
 int PresearchGuess(const Board& board, const SolveOptions& options, absl::Time start,
                    std::uint64_t* nodes) {
@@ -148,7 +148,7 @@ int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, in
 // finds the score exactly (it is g) or proves a fail-soft bound, which
 // becomes the next guess; the table carries what each pass learned to the
 // next. Narrow windows cut far more than a wide one, and a few passes near
-// the score cost less than one wide search (solver/README.md has the
+// the score cost less than one wide search (bench/results/solver-ordering-2026-11.md has the
 // measurements). The loop narrows the open interval (lo, hi) that holds
 // the score if it lies in the caller's window, and stops when a pass is
 // exact, when a pass fails beyond the caller's window, or when the interval

@@ -74,7 +74,7 @@ struct SolveOptions {
   // The presearch (features.presearch) runs at roots with at least this
   // many empties; 0 takes the measured default (kPresearchMinEmpties in
   // solver/presearch.h), which `--presearch-min-empties` moves to rerun
-  // that measurement (solver/README.md, "Presearch").
+  // that measurement (bench/results/solver-ordering-2026-11.md, "Presearch").
   int presearch_min_empties = 0;
   SearchFeatures features;
   // Every legal move's exact score (SolveResult::move_scores), as Edax's

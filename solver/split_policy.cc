@@ -40,7 +40,7 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads) {
       // and one more per move that finished without a cutoff; the other
       // null-window nodes, small, let every move run. Splits from kTTMinEmpties (9):
       // the smaller the nodes that split, the more of the tree runs in
-      // parallel. solver/README.md, "Parallelism", has the sweep.
+      // parallel. bench/results/solver-parallel-2026-11.md, "Parallelism", has the sweep.
       p.split_root = true;
       p.pv_elders = p.failed_low_elders = p.failed_high_elders = p.expected_cut_elders =
           p.expected_all_elders = 1;

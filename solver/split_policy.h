@@ -9,7 +9,7 @@
 // once (widening by one per `threads` moves finished) and waits for two or
 // three elders. On the 16-core machine it stalled at 1.93x past 4 threads
 // with 2.6% node overhead: the threads were idle, not wasteful, and the
-// model puts its parallelism at about that figure (solver/README.md,
+// model puts its parallelism at about that figure (bench/results/solver-parallel-2026-11.md,
 // "Parallelism"). kManyCore is the default: it keeps kTwoCore's rules where
 // they guard against waste (nodes that may cut off) and opens the nodes
 // that will not cut off, and the root; the README has the measurements
@@ -26,7 +26,7 @@ namespace endsolve::search {
 
 // Nodes with at least this many empties split by default. Below it a
 // subtree is too small to pay for a task (a task_group, a Searcher, a
-// cancellation): measured on FFO #40-#44 in solver/README.md ("Parallel
+// cancellation): measured on FFO #40-#44 in bench/results/solver-parallel-2026-11.md ("Parallel
 // search").
 inline constexpr int kSplitMinEmpties = 13;
 
@@ -42,7 +42,7 @@ inline constexpr int kManyCoreMinEmpties = 9;
 inline constexpr int kManyCoreFewThreads = 2;
 // Null-window nodes with more empties than this get a narrow window in the
 // many-core policy: their moves are large, so a move started past a cutoff
-// costs much (solver/README.md, "Parallelism").
+// costs much (bench/results/solver-parallel-2026-11.md, "Parallelism").
 inline constexpr int kNarrowAboveEmpties = 14;
 
 // What a node is expected to be, as far as the split cares: the root; a PV

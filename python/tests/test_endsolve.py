@@ -57,7 +57,7 @@ def test_ffo_40_from_a_board_string():
     assert (result.score, result.best_move, result.kind) == (38, "A2", "exact")
     assert result.pv[0] == "A2"
     assert len([move for move in result.pv if move != "PS"]) == result.empties == 20
-    # The CLI's count at one thread (solver/README.md, "The weights fitted
+    # The CLI's count at one thread (bench/results/solver-ffo-runs-2026-11.md, "The weights fitted
     # again"); it depends on the built-in weights, which order the moves.
     assert (result.leaves + result.internal_nodes, result.nodes) == (FFO_40_NODES, FFO_40_NODES)
     assert result.ok is None and result.expected_score is None
