@@ -176,9 +176,11 @@ absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& given, BatchPr
     options_.hi = window.hi;
     // Every result independent of order and of resume (unless the run
     // shares its table on purpose).
-    result = run_.fresh_table ? SolveInClearedTable(item.position->board, options_)
-                              : Solve(item.position->board, options_);
-    if (!result.status.ok()) return result.status;
+    absl::StatusOr<SolveResult> solved = run_.fresh_table
+                                             ? SolveInClearedTable(item.position->board, options_)
+                                             : Solve(item.position->board, options_);
+    if (!solved.ok()) return solved.status();
+    result = *std::move(solved);
     if (result.stopped && interrupted.load()) return nullptr;
     searched = true;
     record =

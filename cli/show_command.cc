@@ -109,8 +109,9 @@ int RunShow(const ShowArgs& args) {
     picture.position = position;
     std::string summary;
     if (args.pv) {
-      const SolveResult result = Solve(position.board, *options);
-      if (!result.status.ok()) return Fail("endsolve show", result.status.message());
+      const absl::StatusOr<SolveResult> solved = Solve(position.board, *options);
+      if (!solved.ok()) return Fail("endsolve show", solved.status().message());
+      const SolveResult& result = *solved;
       if (result.stopped) return kExitInterrupted;
       picture.line = result.pv;
       summary = absl::StrCat(SquareName(result.best_move), " ", FormatScore(result.score));

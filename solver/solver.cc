@@ -308,10 +308,11 @@ void ForgetScore(SolveResult* result) {
 // features and the same evaluation (until 2026-11-25 it ordered with the
 // built-in one whatever --eval said). A walk that stops (the node limit,
 // the deadline, cancel) leaves the result stopped, with no score; one that
-// cannot keep the score sets its Internal status, and the score and the
-// line so far stay: a line cut short is reported, never returned as whole.
+// cannot keep the score sets *error to its Internal status (Solve returns
+// it): a line cut short is reported, never returned as whole.
 void WalkLine(TranspositionTable* tt, const Board& board, int move, int score,
-              search::PvGoal goal, const SolveOptions& options, SolveResult* result) {
+              search::PvGoal goal, const SolveOptions& options, SolveResult* result,
+              absl::Status* error) {
   search::Limits limits{options.node_limit, options.deadline, options.cancel};
   if (limits.node_limit != 0) {
     const std::uint64_t used = result->nodes.total();
@@ -327,7 +328,7 @@ void WalkLine(TranspositionTable* tt, const Board& board, int move, int score,
   result->nodes += searcher.counts();
   result->etc_probes += searcher.etc_probes();
   if (absl::IsInternal(walk)) {
-    result->status = walk;
+    *error = walk;
   } else if (!walk.ok()) {
     ForgetScore(result);
   }
@@ -336,9 +337,10 @@ void WalkLine(TranspositionTable* tt, const Board& board, int move, int score,
 // One solve of `board` in `tt` (options valid), with its principal
 // variation when `walk_pv`. The window: WLD searches (-1, 1); otherwise
 // [lo, hi] becomes the open window (lo - 1, hi + 1), so that scores equal
-// to lo or hi are exact.
+// to lo or hi are exact. A principal variation that cannot keep the score
+// sets *error.
 SolveResult SolveIn(TranspositionTable* tt, const Board& board, const SolveOptions& options,
-                    bool walk_pv) {
+                    bool walk_pv, absl::Status* error) {
   const absl::Time start = absl::Now();
   SolveResult result;
   tt->NewSearch();
@@ -386,7 +388,7 @@ SolveResult SolveIn(TranspositionTable* tt, const Board& board, const SolveOptio
 
   // The pv: the root move first, then a walk from the position after it.
   if (walk_pv && root.best_move != kNoMove) {
-    WalkLine(tt, board, root.best_move, root.score, goal, options, &result);
+    WalkLine(tt, board, root.best_move, root.score, goal, options, &result, error);
   }
   // The walk is sequential: its nodes add to every span.
   if (spans.has_value()) result.parallelism = spans->Figures(result.nodes.total());
@@ -404,12 +406,12 @@ SolveResult SolveIn(TranspositionTable* tt, const Board& board, const SolveOptio
 // solve that stops leaves the result stopped, with no score: the moves
 // scored so far are no answer list.
 SolveResult SolveAllMoves(TranspositionTable* tt, const Board& board,
-                          const SolveOptions& options, absl::Time start) {
+                          const SolveOptions& options, absl::Time start, absl::Status* error) {
   const Bitboard moves = board.Moves();
   if (moves == 0) {
     // A pass is the one move; a finished game has none.
-    SolveResult result = SolveIn(tt, board, options, /*walk_pv=*/true);
-    if (result.status.ok() && !result.stopped && board.OpponentMoves() != 0) {
+    SolveResult result = SolveIn(tt, board, options, /*walk_pv=*/true, error);
+    if (error->ok() && !result.stopped && board.OpponentMoves() != 0) {
       result.move_scores.push_back({kPass, result.score});
     }
     return result;
@@ -445,12 +447,11 @@ SolveResult SolveAllMoves(TranspositionTable* tt, const Board& board,
         options.on_progress(out);
       };
     }
-    const SolveResult move = SolveIn(tt, board.Play(square), each, /*walk_pv=*/false);
+    const SolveResult move = SolveIn(tt, board.Play(square), each, /*walk_pv=*/false, error);
     result.nodes += move.nodes;
     result.etc_probes += move.etc_probes;
     result.presearch_nodes += move.presearch_nodes;
-    if (!move.status.ok() || move.stopped) {
-      result.status = move.status;
+    if (!error->ok() || move.stopped) {
       ForgetScore(&result);
       return result;
     }
@@ -463,42 +464,40 @@ SolveResult SolveAllMoves(TranspositionTable* tt, const Board& board,
   result.score = result.move_scores.front().score;
   result.best_move = result.move_scores.front().square;
   result.kind = ScoreKind::kExact;
-  WalkLine(tt, board, result.best_move, result.score, search::PvGoal::kExact, options, &result);
+  WalkLine(tt, board, result.best_move, result.score, search::PvGoal::kExact, options, &result,
+           error);
   return result;
 }
 
 }  // namespace
 
-SolveResult Solve(const Board& board, const SolveOptions& options) {
+absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& options) {
   const absl::Time start = absl::Now();
-  SolveResult result;
-  result.status = ValidateOptions(options);
-  if (!result.status.ok()) return result;
+  if (absl::Status valid = ValidateOptions(options); !valid.ok()) return valid;
 
   TranspositionTable* tt = options.tt;
   std::unique_ptr<TranspositionTable> own_tt;
   if (tt == nullptr) {
     auto created = TranspositionTable::Create(options.table);
-    if (!created.ok()) {
-      result.status = created.status();
-      return result;
-    }
+    if (!created.ok()) return created.status();
     own_tt = *std::move(created);
     tt = own_tt.get();
   }
-  result = options.all_moves ? SolveAllMoves(tt, board, options, start)
-                             : SolveIn(tt, board, options, /*walk_pv=*/true);
+  absl::Status error;
+  SolveResult result = options.all_moves ? SolveAllMoves(tt, board, options, start, &error)
+                                         : SolveIn(tt, board, options, /*walk_pv=*/true, &error);
+  if (!error.ok()) return error;
   result.time = absl::Now() - start;
   return result;
 }
 
-SolveResult SolveInClearedTable(const Board& board, const SolveOptions& options) {
+absl::StatusOr<SolveResult> SolveInClearedTable(const Board& board, const SolveOptions& options) {
   assert(options.tt != nullptr);
   const absl::Time start = absl::Now();
   options.tt->Clear();
   const absl::Duration clearing = absl::Now() - start;
-  SolveResult result = Solve(board, options);
-  result.time += clearing;
+  absl::StatusOr<SolveResult> result = Solve(board, options);
+  if (result.ok()) result->time += clearing;
   return result;
 }
 
@@ -522,10 +521,10 @@ absl::StatusOr<int> SolveEach(const std::vector<Position>& positions, SolveOptio
     const ScoreWindow window = position.window.value_or(given);
     options.lo = window.lo;
     options.hi = window.hi;
-    const SolveResult result = SolveInClearedTable(position.board, options);
-    if (!result.status.ok()) return result.status;
-    if (result.stopped) break;
-    if (on_result) on_result(finished, result);
+    const absl::StatusOr<SolveResult> result = SolveInClearedTable(position.board, options);
+    if (!result.ok()) return result.status();
+    if (result->stopped) break;
+    if (on_result) on_result(finished, *result);
     ++finished;
   }
   return finished;

@@ -108,11 +108,6 @@ ScoreWindow ScoresAllowed(int score, ScoreKind kind);
 // the side that can reach it does, and the final score of the pv satisfies
 // it. (On a fail low, best_move is the move with the highest bound.)
 struct SolveResult {
-  // Not OK: invalid options or no table, and nothing else is set; or
-  // Internal: the score was proven but no move of the principal variation
-  // kept it at some position (a bug; the message names the position), and
-  // the score, the counts and the line so far are set.
-  absl::Status status;
   bool stopped = false;             // deadline, node limit or cancel: no score
   int score = 0;                    // for the side to move; WLD: -1, 0 or +1
   ScoreKind kind = ScoreKind::kExact;
@@ -143,17 +138,24 @@ struct SolveResult {
 // a slot per thread,
 // killers within [0, kMaxKillers], all_moves only with the full window
 // [-64, 64] and without wld. The table options are checked where they
-// are defined, by TranspositionTable::Create. Solve returns either status in
-// its result when it is not OK.
+// are defined, by TranspositionTable::Create. Solve returns either status
+// when it is not OK.
 absl::Status ValidateOptions(const SolveOptions& options);
 
-SolveResult Solve(const Board& board, const SolveOptions& options);
+// Solves `board`. Errors, as Abseil's functions report them, and as
+// SolveEach does: InvalidArgument for options a user got wrong
+// (ValidateOptions), ResourceExhausted for a table that cannot be had, and
+// Internal when the score was proven but no move of the principal variation
+// kept it at some position (a bug; the message names the position). A
+// search stopped by a limit or a cancel is no error: the result says
+// `stopped`, with no score.
+absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& options);
 
 // Clears options.tt (which must be set), then solves `board`: the result is
 // the one a new table gives, whatever the table held before, and its time
 // includes the clearing, so that a run of many positions reports all the
 // time it took. What SolveEach and batch do for each position.
-SolveResult SolveInClearedTable(const Board& board, const SolveOptions& options);
+absl::StatusOr<SolveResult> SolveInClearedTable(const Board& board, const SolveOptions& options);
 
 // Solves `positions` one after another in one table (options.tt, or one made
 // from options.table), cleared before each solve so that every result is

@@ -243,13 +243,14 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
     options.tt = table->get();
     for (std::size_t i = next++; i < todo.size() && !write_failed.load(); i = next++) {
       const Board& board = todo[i].board;
-      const SolveResult result = SolveInClearedTable(board, options);
-      if (result.stopped) return;  // cancelled: no label
-      if (!result.status.ok()) {
+      const absl::StatusOr<SolveResult> solved = SolveInClearedTable(board, options);
+      if (!solved.ok()) {
         std::lock_guard lock(mutex);
-        failure = result.status;
+        failure = solved.status();
         return;
       }
+      const SolveResult& result = *solved;
+      if (result.stopped) return;  // cancelled: no label
       const std::string line = FormatLabel({todo[i].key, board, result.score, result.pv});
       progress->nodes += result.nodes.internal + result.nodes.leaves;
       std::lock_guard lock(mutex);

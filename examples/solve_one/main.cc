@@ -34,11 +34,12 @@ int main(int argc, char** argv) {
   endsolve::SolveOptions options;
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
   options.threads = std::clamp(cores, 1, endsolve::kMaxThreads);
-  const endsolve::SolveResult result = endsolve::Solve(position->board, options);
-  if (!result.status.ok()) {
-    std::fprintf(stderr, "solve_one: %s\n", std::string(result.status.message()).c_str());
+  const absl::StatusOr<endsolve::SolveResult> solved = endsolve::Solve(position->board, options);
+  if (!solved.ok()) {
+    std::fprintf(stderr, "solve_one: %s\n", std::string(solved.status().message()).c_str());
     return 1;
   }
+  const endsolve::SolveResult& result = *solved;
   std::printf("best move %s, score %s\npv %s\n", endsolve::SquareName(result.best_move).c_str(),
               endsolve::FormatScore(result.score).c_str(),
               endsolve::FormatPv(result.pv).c_str());

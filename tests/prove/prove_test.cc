@@ -36,7 +36,7 @@ int Solved(const Board& board) {
   SolveOptions options;
   options.threads = 1;
   options.table.size_mib = 4;
-  return Solve(board, options).score;
+  return Solve(board, options).value().score;
 }
 
 ProveOptions Small(const std::string& folder, int unit_empties) {
@@ -177,7 +177,7 @@ TEST(Prove, HandlesPassesAndGamesThatEndInsideTheTree) {
     SolveOptions options;
     options.threads = 1;
     options.table.size_mib = 4;
-    const SolveResult solved = Solve(p.board, options);
+    const SolveResult solved = Solve(p.board, options).value();
     Board board = p.board;
     bool passes = false;
     for (int move : solved.pv) {

@@ -35,8 +35,9 @@ SolveOptions AllMoves(int threads) {
 // Each move's score is the oracle's score of the position after it,
 // negated; the list holds every legal move once, best first; the root's
 // score is the first's, its move the first, and its line reaches it.
-void ExpectEveryMoveScored(const Board& board, const SolveResult& result) {
-  ASSERT_TRUE(result.status.ok()) << result.status;
+void ExpectEveryMoveScored(const Board& board, const absl::StatusOr<SolveResult>& solved) {
+  ASSERT_TRUE(solved.ok()) << solved.status();
+  const SolveResult& result = *solved;
   ASSERT_FALSE(result.stopped);
   std::vector<MoveScore> expected;
   for (Bitboard moves = board.Moves(); moves != 0;) {
@@ -83,8 +84,9 @@ TEST(AllMovesTest, APassIsTheOneMoveAndAFinishedGameHasNone) {
     const Board board = RandomPosition(rng, 6 + tries % 8);
     if (board.Moves() != 0 || board.OpponentMoves() == 0) continue;
     ++passes;
-    const SolveResult result = Solve(board, AllMoves(1));
-    ASSERT_TRUE(result.status.ok());
+    const absl::StatusOr<SolveResult> result_or = Solve(board, AllMoves(1));
+    ASSERT_TRUE(result_or.ok()) << result_or.status();
+    const SolveResult& result = *result_or;
     const int score = OracleScore(board);
     EXPECT_EQ(result.score, score);
     EXPECT_EQ(result.move_scores, (std::vector<MoveScore>{{kPass, score}}));
@@ -96,8 +98,9 @@ TEST(AllMovesTest, APassIsTheOneMoveAndAFinishedGameHasNone) {
   full.player = ~Bitboard{0};
   full.opponent = 0;
   ASSERT_TRUE(full.IsGameOver());
-  const SolveResult over = Solve(full, AllMoves(1));
-  ASSERT_TRUE(over.status.ok());
+  const absl::StatusOr<SolveResult> over_or = Solve(full, AllMoves(1));
+  ASSERT_TRUE(over_or.ok()) << over_or.status();
+  const SolveResult& over = *over_or;
   EXPECT_EQ(over.score, 64);
   EXPECT_TRUE(over.move_scores.empty());
 }
@@ -125,7 +128,7 @@ TEST(AllMovesTest, AStoppedSolveGivesNoMoves) {
   ASSERT_GE(PopCount(board.Moves()), 2);
   SolveOptions options = AllMoves(1);
   options.node_limit = 20000;
-  const SolveResult result = Solve(board, options);
+  const SolveResult result = Solve(board, options).value();
   EXPECT_TRUE(result.stopped);
   EXPECT_TRUE(result.move_scores.empty());
   EXPECT_EQ(result.best_move, kNoMove);

@@ -27,8 +27,9 @@ void CheckFfoFile(const std::string& file, int first, int last, const SolveOptio
     (*table)->Clear();
     SolveOptions options = base;
     options.tt = table->get();
-    const SolveResult result = Solve(position.board, options);
-    ASSERT_TRUE(result.status.ok()) << result.status;
+    const absl::StatusOr<SolveResult> result_or = Solve(position.board, options);
+    ASSERT_TRUE(result_or.ok()) << result_or.status();
+    const SolveResult& result = *result_or;
     EXPECT_EQ(result.score, position.ExpectedScore()) << position.label;
     EXPECT_EQ(result.kind, ScoreKind::kExact) << position.label;
     EXPECT_EQ(CheckAnswer(position, result, /*wld=*/false), Verdict::kOk)

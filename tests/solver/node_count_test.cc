@@ -225,7 +225,7 @@ NodeCounts SearchNodes(const Board& board, int expected_score) {
   options.table.size_mib = 1;
   options.features.aspiration = false;  // one root search, not several passes
   options.features.selective = false;
-  const SolveResult result = Solve(board, options);
+  const SolveResult result = Solve(board, options).value();
   EXPECT_EQ(result.score, expected_score);
   NodeCounts counts;
   counts.leaves = result.nodes.leaves - result.pv_nodes.leaves;

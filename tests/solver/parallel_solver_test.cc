@@ -106,9 +106,10 @@ TEST(ParallelSolverTest, OneThreadSplitsVisitTheSameNodesAsNoSplits) {
     everywhere.features.killers = i % 3 == 0 ? 2 : 0;
     SolveOptions nowhere = everywhere;
     nowhere.split_min_empties = kNumSquares;
-    const SolveResult split = Solve(board, everywhere);
-    const SolveResult plain = Solve(board, nowhere);
-    ASSERT_TRUE(split.status.ok()) << split.status;
+    const absl::StatusOr<SolveResult> split_or = Solve(board, everywhere);
+    ASSERT_TRUE(split_or.ok()) << split_or.status();
+    const SolveResult& split = *split_or;
+    const SolveResult plain = Solve(board, nowhere).value();
     ASSERT_EQ(split.score, plain.score) << "position " << i;
     ASSERT_EQ(split.best_move, plain.best_move) << "position " << i;
     ASSERT_EQ(split.pv, plain.pv) << "position " << i;
@@ -128,7 +129,7 @@ TEST(ParallelSolverTest, ProgressReportsTheResult) {
     options.table.size_mib = 8;
     std::vector<Progress> reports;
     options.on_progress = [&](const Progress& p) { reports.push_back(p); };
-    const SolveResult result = Solve(board, options);
+    const SolveResult result = Solve(board, options).value();
     ASSERT_FALSE(result.stopped);
     ASSERT_FALSE(reports.empty());
     EXPECT_EQ(reports.back().bound, result.score);

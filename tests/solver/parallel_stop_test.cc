@@ -44,8 +44,9 @@ std::vector<Board> HardPositions() {
   return boards;
 }
 
-void ExpectStoppedAndEmpty(const SolveResult& result) {
-  EXPECT_TRUE(result.status.ok()) << result.status;
+void ExpectStoppedAndEmpty(const absl::StatusOr<SolveResult>& solved) {
+  ASSERT_TRUE(solved.ok()) << solved.status();
+  const SolveResult& result = *solved;
   EXPECT_TRUE(result.stopped);
   EXPECT_EQ(result.score, 0);
   EXPECT_EQ(result.best_move, kNoMove);
@@ -62,12 +63,13 @@ TEST_P(ParallelStopTest, FewPositionsMatchOneThread) {
     SolveOptions options;
     options.tt = table.get();
     table->Clear();
-    const SolveResult one = Solve(board, options);
+    const SolveResult one = Solve(board, options).value();
     options.threads = GetParam();
     options.split_min_empties = kSplitEverywhere;
     table->Clear();
-    const SolveResult many = Solve(board, options);
-    ASSERT_TRUE(many.status.ok()) << many.status;
+    const absl::StatusOr<SolveResult> many_or = Solve(board, options);
+    ASSERT_TRUE(many_or.ok()) << many_or.status();
+    const SolveResult& many = *many_or;
     ASSERT_FALSE(many.stopped);
     EXPECT_EQ(many.score, one.score) << "position " << i;
     EXPECT_EQ(PlayOut(board, many.pv), many.score) << "position " << i;
@@ -97,7 +99,7 @@ TEST_P(ParallelStopTest, CancelFromAnotherThreadStopsAHardSolve) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
       cancel = true;
     });
-    const SolveResult result = Solve(board, options);
+    const SolveResult result = Solve(board, options).value();
     canceller.join();
     ExpectStoppedAndEmpty(result);
   }
@@ -116,18 +118,18 @@ TEST_P(ParallelStopTest, NodeLimitStopsEveryTaskAndLeavesTrueBounds) {
     options.threads = GetParam();
     options.split_min_empties = kSplitEverywhere;
     options.node_limit = 20000 + 20000 * static_cast<std::uint64_t>(i);
-    const SolveResult stopped = Solve(board, options);
+    const SolveResult stopped = Solve(board, options).value();
     if (stopped.stopped) {
       ++stops;
       ExpectStoppedAndEmpty(stopped);
       EXPECT_GE(stopped.nodes.total(), options.node_limit);
     }
     options.node_limit = 0;
-    const SolveResult full = Solve(board, options);
+    const SolveResult full = Solve(board, options).value();
     ASSERT_FALSE(full.stopped);
     SolveOptions sequential;
     sequential.table.size_mib = 1;
-    EXPECT_EQ(full.score, Solve(board, sequential).score) << "position " << i;
+    EXPECT_EQ(full.score, Solve(board, sequential).value().score) << "position " << i;
     EXPECT_EQ(PlayOut(board, full.pv), full.score) << "position " << i;
   }
   EXPECT_GE(stops, 3);  // the stopped-solve checks above are not vacuous

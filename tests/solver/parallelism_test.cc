@@ -138,8 +138,9 @@ TEST(ParallelismTest, WorkIsTheNodeCountAndTheSpanShrinksWithEveryFreedom) {
   std::mt19937_64 rng(26);
   for (int i = 0; i < 6; ++i) {
     const Board board = RandomPosition(rng, 18 + i % 3);
-    const SolveResult r = Solve(board, options);
-    ASSERT_TRUE(r.status.ok()) << r.status;
+    const absl::StatusOr<SolveResult> r_or = Solve(board, options);
+    ASSERT_TRUE(r_or.ok()) << r_or.status();
+    const SolveResult& r = *r_or;
     const SpanFigures& f = r.parallelism;
     ASSERT_EQ(f.span.size(), 4u);
     EXPECT_EQ(f.work, r.nodes.total());
@@ -180,8 +181,9 @@ TEST(ParallelStatsTest, TheCountersAddUp) {
     std::mt19937_64 rng(31);
     std::uint64_t nodes = 0;
     for (int i = 0; i < 4; ++i) {
-      const SolveResult r = Solve(RandomPosition(rng, 18), options);
-      ASSERT_TRUE(r.status.ok()) << r.status;
+      const absl::StatusOr<SolveResult> r_or = Solve(RandomPosition(rng, 18), options);
+      ASSERT_TRUE(r_or.ok()) << r_or.status();
+      const SolveResult& r = *r_or;
       nodes += r.nodes.total();
     }
     EXPECT_GT(stats.splits.load(), 0u) << PolicyName(kind);

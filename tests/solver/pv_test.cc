@@ -83,7 +83,7 @@ TEST(PvWalkTest, TheWalkOrdersWithItsSearchersEvaluation) {
   int walks_the_built_in_changes = 0;
   for (int i = 0; i < 4; ++i) {
     const Board board = RandomPosition(rng, 16);
-    const int score = Solve(board, {}).score;  // exact (solver_test checks Solve)
+    const int score = Solve(board, {}).value().score;  // exact (solver_test checks Solve)
     WalkSetup plain(false, nullptr);
     WalkSetup with_zero(true, &zero);
     WalkSetup built_in(true, &eval::Evaluator::Default());

@@ -54,8 +54,9 @@ void CheckPosition(const Board& board, const SearchFeatures& features, int index
   options.hi = kNumSquares;
   options.tt = table;
   options.features = features;
-  const SolveResult exact = Solve(board, options);
-  ASSERT_TRUE(exact.status.ok()) << exact.status;
+  const absl::StatusOr<SolveResult> exact_or = Solve(board, options);
+  ASSERT_TRUE(exact_or.ok()) << exact_or.status();
+  const SolveResult& exact = *exact_or;
   ASSERT_FALSE(exact.stopped);
   ASSERT_EQ(exact.kind, ScoreKind::kExact);
   const int score = exact.score;
@@ -73,7 +74,7 @@ void CheckPosition(const Board& board, const SearchFeatures& features, int index
   options.tt->Clear();
   if (index % 2 == 0) {
     options.wld = true;
-    const SolveResult wld = Solve(board, options);
+    const SolveResult wld = Solve(board, options).value();
     const int sign = (score > 0) - (score < 0);
     ASSERT_EQ(wld.score, sign) << "position " << index;
     ASSERT_EQ(wld.kind, sign > 0 ? ScoreKind::kLower : sign < 0 ? ScoreKind::kUpper
@@ -88,8 +89,9 @@ void CheckPosition(const Board& board, const SearchFeatures& features, int index
     const int hi = std::clamp(lo + width, -64, 64);
     options.lo = lo;
     options.hi = hi;
-    const SolveResult windowed = Solve(board, options);
-    ASSERT_TRUE(windowed.status.ok()) << windowed.status;
+    const absl::StatusOr<SolveResult> windowed_or = Solve(board, options);
+    ASSERT_TRUE(windowed_or.ok()) << windowed_or.status();
+    const SolveResult& windowed = *windowed_or;
     const int final_score = PlayOut(board, windowed.pv);
     if (score < lo) {
       ASSERT_EQ(windowed.kind, ScoreKind::kUpper) << "[" << lo << "," << hi << "] " << score;

@@ -96,8 +96,9 @@ TEST(ReportTest, EveryMovesSolveReportsFromTheRootsSide) {
   options.all_moves = true;
   options.table.size_mib = 4;
   options.on_progress = [&](const Progress& p) { reports.push_back(p); };
-  const SolveResult result = Solve(board, options);
-  ASSERT_TRUE(result.status.ok());
+  const absl::StatusOr<SolveResult> result_or = Solve(board, options);
+  ASSERT_TRUE(result_or.ok()) << result_or.status();
+  const SolveResult& result = *result_or;
   ASSERT_FALSE(reports.empty());
   int exact_reports = 0;
   int estimates = 0;

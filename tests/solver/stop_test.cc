@@ -28,8 +28,9 @@ Board BigPosition() {
   return RandomPosition(rng, 22);
 }
 
-void ExpectStoppedAndEmpty(const SolveResult& result) {
-  EXPECT_TRUE(result.status.ok());
+void ExpectStoppedAndEmpty(const absl::StatusOr<SolveResult>& solved) {
+  ASSERT_TRUE(solved.ok()) << solved.status();
+  const SolveResult& result = *solved;
   EXPECT_TRUE(result.stopped);
   EXPECT_EQ(result.score, 0);
   EXPECT_EQ(result.best_move, kNoMove);
@@ -42,7 +43,7 @@ TEST(SolverStopTest, CancelledBeforeTheStartStoresNothing) {
   SolveOptions options;
   options.tt = table.get();
   options.cancel = &cancel;
-  const SolveResult result = Solve(BigPosition(), options);
+  const SolveResult result = Solve(BigPosition(), options).value();
   ExpectStoppedAndEmpty(result);
   EXPECT_EQ(table->Stats().stores, 0u);
 }
@@ -52,7 +53,7 @@ TEST(SolverStopTest, PastDeadlineStoresNothing) {
   SolveOptions options;
   options.tt = table.get();
   options.deadline = absl::Now() - absl::Seconds(1);
-  const SolveResult result = Solve(BigPosition(), options);
+  const SolveResult result = Solve(BigPosition(), options).value();
   ExpectStoppedAndEmpty(result);
   EXPECT_EQ(table->Stats().stores, 0u);
 }
@@ -66,7 +67,7 @@ TEST(SolverStopTest, NodeLimitStopsNearTheLimit) {
   EXPECT_EQ(table->Stats().stores, 0u);
 
   options.node_limit = 100000;
-  const SolveResult result = Solve(BigPosition(), options);
+  const SolveResult result = Solve(BigPosition(), options).value();
   ExpectStoppedAndEmpty(result);
   // Polled in the table layer: the overshoot is one subtree below it.
   EXPECT_GE(result.nodes.total(), 100000u);
@@ -84,7 +85,7 @@ TEST(SolverStopTest, CancelFromAnotherThreadStops) {
     cancel = true;
   });
   std::mt19937_64 rng(7);
-  const SolveResult result = Solve(RandomPosition(rng, 30), options);
+  const SolveResult result = Solve(RandomPosition(rng, 30), options).value();
   canceller.join();
   ExpectStoppedAndEmpty(result);
 }
@@ -101,9 +102,9 @@ TEST(SolverStopTest, TableAfterAStopStillGivesExactScores) {
     SolveOptions options;
     options.tt = table.get();
     options.node_limit = 2000 + 1000 * static_cast<std::uint64_t>(i);
-    const SolveResult stopped = Solve(board, options);
+    const SolveResult stopped = Solve(board, options).value();
     options.node_limit = 0;
-    const SolveResult full = Solve(board, options);
+    const SolveResult full = Solve(board, options).value();
     ASSERT_FALSE(full.stopped);
     ASSERT_EQ(OracleSearch(board, full.score - 1, full.score + 1), full.score);
     ASSERT_EQ(PlayOut(board, full.pv), full.score);

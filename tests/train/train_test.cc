@@ -61,7 +61,7 @@ std::vector<Sample> ExactSamples(unsigned seed, int count) {
   while (static_cast<int>(samples.size()) < count) {
     const Board board = RandomPosition(rng, 12 + static_cast<int>(samples.size() % 2));
     if (board.Moves() == 0 || board.EmptyCount() < 12) continue;
-    const SolveResult result = Solve(board, options);
+    const SolveResult result = Solve(board, options).value();
     samples.push_back(MakeSample(board, static_cast<float>(result.score)));
   }
   return samples;
@@ -96,7 +96,7 @@ TEST(FitterTest, BootstrapIsExactWhenTheGameEndsWithinTheSearch) {
     if (board.EmptyCount() != 2 || board.Moves() == 0) continue;
     SolveOptions options;
     options.table.size_mib = 1;
-    EXPECT_EQ(BootstrapValue(board, evaluator), Solve(board, options).score);
+    EXPECT_EQ(BootstrapValue(board, evaluator), Solve(board, options).value().score);
     ++checked;
   }
   EXPECT_GT(checked, 10);
@@ -167,7 +167,7 @@ TEST_F(LabelsFileTest, ASolveStageResumesWithoutRedoingWorkAndRepairsATornLine) 
   for (const ExactLabel& label : *labels) {
     SolveOptions options;
     options.table.size_mib = 1;
-    EXPECT_EQ(label.score, Solve(label.board, options).score);
+    EXPECT_EQ(label.score, Solve(label.board, options).value().score);
     const std::vector<LabeledBoard> boards = ExpandPv(label);
     EXPECT_TRUE(boards.back().board.IsGameOver());
     EXPECT_EQ(boards.back().score, boards.back().board.FinalScore());
