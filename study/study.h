@@ -47,7 +47,7 @@ struct Algorithm {
 absl::StatusOr<Algorithm> ParseAlgorithm(absl::string_view name);
 // A comma-separated list of them, in order.
 absl::StatusOr<std::vector<Algorithm>> ParseAlgorithms(absl::string_view list);
-// The list the tables use, and `endsolve study`'s default.
+// The list docs/classic-experiment.md's tables use, and `endsolve study`'s default.
 inline constexpr absl::string_view kDefaultAlgorithms =
     "negamax,alphabeta,killer=32,history,tt,tt+killer=32,tt+history";
 std::vector<Algorithm> DefaultAlgorithms();

@@ -55,8 +55,8 @@ TEST(MoveOrdererTest, ScoresEveryMoveOnceWithItsChild) {
     Bitboard seen = 0;
     for (int k = 0; k < count; ++k) {
       const Board child = board.Play(list[k].square);
-      EXPECT_EQ(Board(list[k].player, list[k].opponent), child);
-      EXPECT_EQ(Board(shallow[k].player, shallow[k].opponent), board.Play(shallow[k].square));
+      EXPECT_EQ((Board{list[k].player, list[k].opponent}), child);
+      EXPECT_EQ((Board{shallow[k].player, shallow[k].opponent}), board.Play(shallow[k].square));
       seen |= SquareBit(list[k].square);
     }
     EXPECT_EQ(seen, moves);

@@ -1,5 +1,5 @@
 // The killer table and the move order (study/killers.h, study/ordering.h):
-// the third test.
+// the order in which a killer and the table's move are tried.
 #include <algorithm>
 #include <array>
 #include <cstdint>
