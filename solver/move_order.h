@@ -169,13 +169,24 @@ inline void SelectBest(ScoredMove* moves, int first, int count) {
 // further 6.2% fewer, 7 of the 9 larger than #59 fewer, #40-#49 1.4% more;
 // #54 in 0.96 of the time; held-out WTHOR positions: 4.6% fewer at 26
 // empties and 3.9% at 28, the same scores). From 24 instead of 22: #50-#59
-// 5.8% fewer; 5 plies from 26 on top: #50-#54 5.4% more (bench/results/solver-ordering-2026-11.md,
-// "The hard positions").
+// 5.8% fewer; 5 plies from 26 on top: #50-#54 5.4% more
+// (bench/results/solver-ordering-2026-11.md, "The hard positions").
+// From kEvalDepth3MinEmpties (20) 3 plies instead of 1 (2026-11-25, late):
+// FFO #50-#54 9.8% fewer nodes at one thread, #55 13.0%, #40-#49 2.4%,
+// the 30 held-out positions of 26 empties 7.9% (fewer on all 30, the same
+// scores), in the same time (#50-#52 0.999, #53 0.984 of it; farm-bench, 3
+// pairs). 2 plies there: 5.5% fewer on #50-#54 in 0.975 of the time; 3
+// from 18: 17.6% fewer but 1.19 times the time; 4 from 18: 21.9% fewer,
+// dearer still (bench/results/ordering-depth-20-2026-11-25.txt).
 inline constexpr int kEvalOrderMinEmpties = 14;
 inline constexpr int kEvalDepth1MinEmpties = 18;
+inline constexpr int kEvalDepth3MinEmpties = 20;
 inline constexpr int kEvalDepth4MinEmpties = 22;
 constexpr int EvalOrderDepth(int empties) {
-  return empties >= kEvalDepth4MinEmpties ? 4 : empties >= kEvalDepth1MinEmpties ? 1 : 0;
+  return empties >= kEvalDepth4MinEmpties   ? 4
+         : empties >= kEvalDepth3MinEmpties ? 3
+         : empties >= kEvalDepth1MinEmpties ? 1
+                                            : 0;
 }
 // The weight of an evaluation unit (1/64 disc) in the ordering key: 2^12,
 // so a disc (2^18) weighs a quarter of an opponent reply (2^20,
