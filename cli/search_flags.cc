@@ -33,7 +33,9 @@ CLI::Validator SchemeCheck() {
   return StatusCheck([](const std::string& s) { return ParseScheme(s); });
 }
 
-void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
+std::vector<CLI::Option*> AddSearchOptions(CLI::App& app, SearchArgs& args,
+                                          ThreadsOption threads) {
+  const std::size_t before = app.get_options().size();
   if (threads == ThreadsOption::kList) {
     args.thread_list = "1";
     for (int n = 2; n < HardwareThreads(); n *= 2) absl::StrAppend(&args.thread_list, ",", n);
@@ -94,6 +96,10 @@ void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads) {
       }));
   app.add_option("--eval", args.eval,
                  "an evaluation weights file to order moves with (default: the built-in one)");
+  // CLI11 keeps an app's options in the order they were added.
+  std::vector<CLI::Option*> added = app.get_options();
+  added.erase(added.begin(), added.begin() + static_cast<std::ptrdiff_t>(before));
+  return added;
 }
 
 absl::StatusOr<SolveOptions> ToSolveOptions(const SearchArgs& args) {

@@ -37,8 +37,10 @@ enum class ThreadsOption { kCount, kList };
 CLI::Validator HashMbCheck();
 CLI::Validator SchemeCheck();
 
-// Declares the search options on `app`, bound to `args`.
-void AddSearchOptions(CLI::App& app, SearchArgs& args, ThreadsOption threads);
+// Declares the search options on `app`, bound to `args`; returns them, for
+// a command on which they act only with another option (`show --pv`).
+std::vector<CLI::Option*> AddSearchOptions(CLI::App& app, SearchArgs& args,
+                                          ThreadsOption threads);
 
 // The solve options the parsed `args` describe (with kList, 1 thread: the
 // caller sets each count of ThreadCounts). An --eval file that cannot be

@@ -1,7 +1,6 @@
 // `endsolve show FILE_OR_POSITION...`: each position drawn for people, as
 // text on the terminal or, with --svg FILE, as an SVG picture (picture/);
 // with --pv, solved first and its principal variation numbered on the board.
-#include <cstdio>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -15,6 +14,7 @@
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/picture/board_svg.h"
+#include "endsolve/positions/read_file.h"
 
 namespace endsolve::cli {
 namespace {
@@ -56,8 +56,8 @@ std::string ShowDiagram(const BoardPicture& picture) {
   return text;
 }
 
-// Writes `svg` to `path` through a temporary file renamed over it, so that
-// a picture is never half written. A file that exists and is no SVG picture
+// Writes `svg` to `path` through a temporary file renamed over it
+// (WriteFileAtomically), so that a picture is never half written. A file that exists and is no SVG picture
 // (its first bytes are not "<svg" or "<?xml") is someone's other file: it
 // is refused and left alone.
 absl::Status WriteSvgFile(const std::string& path, const std::string& svg) {
@@ -71,19 +71,8 @@ absl::Status WriteSvgFile(const std::string& path, const std::string& svg) {
           "another file"));
     }
   }
-  const std::string temporary = absl::StrCat(path, ".tmp");
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << svg;
-    out.close();
-    if (!out) {
-      std::remove(temporary.c_str());
-      return absl::UnavailableError(absl::StrCat("--svg: cannot write ", temporary));
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    return absl::UnavailableError(absl::StrCat("--svg: cannot write ", path));
+  if (absl::Status written = WriteFileAtomically(path, svg); !written.ok()) {
+    return absl::Status(written.code(), absl::StrCat("--svg: ", written.message()));
   }
   return absl::OkStatus();
 }
@@ -154,12 +143,9 @@ void AddShowCommand(CLI::App& root, CommandRuns& runs) {
                   "to move, its legal moves, or with --pv the line numbered on the board");
   CLI::Option* pv =
       app->add_flag("--pv", args->pv, "solve the position first and draw its principal variation");
-  AddSearchOptions(*app, args->search, ThreadsOption::kCount);
   // The search options act only on the solve that --pv asks for.
-  for (const char* name : {"--threads", "--hash-mb", "--tt-scheme", "--wld", "--ordering",
-                           "--split-min-empties", "--split-policy", "--presearch-min-empties",
-                           "--eval"}) {
-    app->get_option(name)->needs(pv);
+  for (CLI::Option* option : AddSearchOptions(*app, args->search, ThreadsOption::kCount)) {
+    option->needs(pv);
   }
   AddRangeOption(*app, args->input);
   AddEmptiesOption(*app, args->input);

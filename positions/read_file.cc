@@ -40,14 +40,22 @@ absl::StatusOr<std::string> ReadFileBytes(const std::string& path, std::size_t m
 
 absl::Status WriteFileAtomically(const std::string& path, std::string_view bytes) {
   const std::string tmp = path + ".tmp";
+  std::error_code ec;
   {
     std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
     file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!file.flush()) return absl::ErrnoToStatus(errno, absl::StrCat("cannot write ", tmp));
+    if (!file.flush()) {
+      const int error = errno;
+      std::filesystem::remove(tmp, ec);  // a partial temporary file helps nobody
+      return absl::ErrnoToStatus(error, absl::StrCat("cannot write ", tmp));
+    }
   }
-  std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
-  if (ec) return absl::InternalError(absl::StrCat("cannot rename ", tmp, " to ", path, ": ", ec.message()));
+  if (ec) {
+    const std::string why = ec.message();
+    std::filesystem::remove(tmp, ec);
+    return absl::InternalError(absl::StrCat("cannot rename ", tmp, " to ", path, ": ", why));
+  }
   return absl::OkStatus();
 }
 

@@ -34,7 +34,8 @@ absl::StatusOr<std::string> ReadFileBytes(const std::string& path,
                                           std::size_t max_bytes = kMaxInputFileBytes);
 
 // Writes `bytes` to PATH.tmp and renames it over `path`, so that a crash or
-// a full disk leaves the old file or the whole new one, never part of one.
+// a full disk leaves the old file or the whole new one, never part of one;
+// a write or rename that fails removes PATH.tmp.
 // Errors: "cannot write PATH.tmp: ..." or "cannot rename PATH.tmp to PATH: ...".
 absl::Status WriteFileAtomically(const std::string& path, std::string_view bytes);
 

@@ -73,7 +73,6 @@ Searcher::Searcher(SharedSearch* shared, const SplitPoint* split, const MoveOrde
 void Searcher::Init() {
   tt_ = shared_->tt;
   features_ = shared_->features;
-  features_.killers = std::clamp(features_.killers, 0, kMaxKillers);
   split_min_empties_ = shared_->policy.min_empties;
   // Only the root searcher of a one-thread search keeps the span
   // bookkeeping (helpers never exist there).

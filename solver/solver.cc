@@ -313,11 +313,10 @@ void ForgetScore(SolveResult* result) {
 // features and the same evaluation (until 2026-11-25 it ordered with the
 // built-in one whatever --eval said). A walk that stops (the node limit,
 // the deadline, cancel) leaves the result stopped, with no score; one that
-// cannot keep the score sets *error to its Internal status (Solve returns
-// it): a line cut short is reported, never returned as whole.
-void WalkLine(TranspositionTable* tt, const Board& board, int move, int score,
-              search::PvGoal goal, const SolveOptions& options, SolveResult* result,
-              absl::Status* error) {
+// cannot keep the score returns its Internal status (Solve returns it): a
+// line cut short is reported, never returned as whole.
+absl::Status WalkLine(TranspositionTable* tt, const Board& board, int move, int score,
+                      search::PvGoal goal, const SolveOptions& options, SolveResult* result) {
   search::Limits limits{options.node_limit, options.deadline, options.cancel};
   if (limits.node_limit != 0) {
     const std::uint64_t used = result->nodes.total();
@@ -332,20 +331,18 @@ void WalkLine(TranspositionTable* tt, const Board& board, int move, int score,
   result->pv_nodes += searcher.counts();
   result->nodes += searcher.counts();
   result->etc_probes += searcher.etc_probes();
-  if (absl::IsInternal(walk)) {
-    *error = walk;
-  } else if (!walk.ok()) {
-    ForgetScore(result);
-  }
+  if (absl::IsInternal(walk)) return walk;
+  if (!walk.ok()) ForgetScore(result);
+  return absl::OkStatus();
 }
 
 // One solve of `board` in `tt` (options valid), with its principal
 // variation when `walk_pv`. The window: WLD searches (-1, 1); otherwise
 // [lo, hi] becomes the open window (lo - 1, hi + 1), so that scores equal
-// to lo or hi are exact. A principal variation that cannot keep the score
-// sets *error.
-SolveResult SolveIn(TranspositionTable* tt, const Board& board, const SolveOptions& options,
-                    bool walk_pv, absl::Status* error) {
+// to lo or hi are exact. Fails (Internal) when the principal variation
+// cannot keep the score.
+absl::StatusOr<SolveResult> SolveIn(TranspositionTable* tt, const Board& board,
+                                    const SolveOptions& options, bool walk_pv) {
   const absl::Time start = absl::Now();
   SolveResult result;
   tt->NewSearch();
@@ -393,7 +390,11 @@ SolveResult SolveIn(TranspositionTable* tt, const Board& board, const SolveOptio
 
   // The pv: the root move first, then a walk from the position after it.
   if (walk_pv && root.best_move != kNoMove) {
-    WalkLine(tt, board, root.best_move, root.score, goal, options, &result, error);
+    if (absl::Status walk = WalkLine(tt, board, root.best_move, root.score, goal, options,
+                                     &result);
+        !walk.ok()) {
+      return walk;
+    }
   }
   // The walk is sequential: its nodes add to every span.
   if (spans.has_value()) result.parallelism = spans->Figures(result.nodes.total());
@@ -410,14 +411,14 @@ SolveResult SolveIn(TranspositionTable* tt, const Board& board, const SolveOptio
 // against one solve and against each move's position solved alone). A
 // solve that stops leaves the result stopped, with no score: the moves
 // scored so far are no answer list.
-SolveResult SolveAllMoves(TranspositionTable* tt, const Board& board,
-                          const SolveOptions& options, absl::Time start, absl::Status* error) {
+absl::StatusOr<SolveResult> SolveAllMoves(TranspositionTable* tt, const Board& board,
+                                          const SolveOptions& options, absl::Time start) {
   const Bitboard moves = board.Moves();
   if (moves == 0) {
     // A pass is the one move; a finished game has none.
-    SolveResult result = SolveIn(tt, board, options, /*walk_pv=*/true, error);
-    if (error->ok() && !result.stopped && board.OpponentMoves() != 0) {
-      result.move_scores.push_back({kPass, result.score});
+    absl::StatusOr<SolveResult> result = SolveIn(tt, board, options, /*walk_pv=*/true);
+    if (result.ok() && !result->stopped && board.OpponentMoves() != 0) {
+      result->move_scores.push_back({kPass, result->score});
     }
     return result;
   }
@@ -452,11 +453,12 @@ SolveResult SolveAllMoves(TranspositionTable* tt, const Board& board,
         options.on_progress(out);
       };
     }
-    const SolveResult move = SolveIn(tt, board.Play(square), each, /*walk_pv=*/false, error);
+    // Without a principal variation the solve cannot fail.
+    const SolveResult move = SolveIn(tt, board.Play(square), each, /*walk_pv=*/false).value();
     result.nodes += move.nodes;
     result.etc_probes += move.etc_probes;
     result.presearch_nodes += move.presearch_nodes;
-    if (!error->ok() || move.stopped) {
+    if (move.stopped) {
       ForgetScore(&result);
       return result;
     }
@@ -469,8 +471,11 @@ SolveResult SolveAllMoves(TranspositionTable* tt, const Board& board,
   result.score = result.move_scores.front().score;
   result.best_move = result.move_scores.front().square;
   result.kind = ScoreKind::kExact;
-  WalkLine(tt, board, result.best_move, result.score, search::PvGoal::kExact, options, &result,
-           error);
+  if (absl::Status walk = WalkLine(tt, board, result.best_move, result.score,
+                                   search::PvGoal::kExact, options, &result);
+      !walk.ok()) {
+    return walk;
+  }
   return result;
 }
 
@@ -488,11 +493,10 @@ absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& option
     own_tt = *std::move(created);
     tt = own_tt.get();
   }
-  absl::Status error;
-  SolveResult result = options.all_moves ? SolveAllMoves(tt, board, options, start, &error)
-                                         : SolveIn(tt, board, options, /*walk_pv=*/true, &error);
-  if (!error.ok()) return error;
-  result.time = absl::Now() - start;
+  absl::StatusOr<SolveResult> result = options.all_moves
+                                           ? SolveAllMoves(tt, board, options, start)
+                                           : SolveIn(tt, board, options, /*walk_pv=*/true);
+  if (result.ok()) result->time = absl::Now() - start;
   return result;
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {
@@ -247,6 +248,15 @@ TEST(WriteFileAtomically, ReplacesTheWholeFileOrSaysWhyNot) {
   const absl::Status status = WriteFileAtomically(missing, "bytes");
   EXPECT_EQ(status.message(), absl::StrCat("cannot write ", missing, ".tmp: No such file or directory"));
   EXPECT_EQ(ReadFileBytes(path).value(), std::string("new\0bytes", 9));
+
+  // A rename that fails (a non-empty folder stands at the path) removes the
+  // temporary file it wrote.
+  const std::filesystem::path folder = dir / "a-folder";
+  std::filesystem::create_directories(folder / "inside");
+  const absl::Status renamed = WriteFileAtomically(folder.string(), "bytes");
+  EXPECT_TRUE(absl::IsInternal(renamed)) << renamed;
+  EXPECT_THAT(std::string(renamed.message()), ::testing::HasSubstr("cannot rename "));
+  EXPECT_FALSE(std::filesystem::exists(folder.string() + ".tmp"));
   std::filesystem::remove_all(dir);
 }
 
