@@ -35,6 +35,8 @@ struct SearchFeatures {
   // margins (solver/search.h, "Selective passes"): their moves order the
   // exact passes and their score is its first guess. Never decides a score.
   bool selective = true;
+
+  friend bool operator==(const SearchFeatures&, const SearchFeatures&) = default;
 };
 
 // Parses an ordering list (`--ordering` on the command line, and any program

@@ -152,6 +152,7 @@ int Searcher::Last4(Bitboard player, Bitboard opponent, int alpha, int beta, int
 // that the order stays right after any one square is played (with 2+1+1
 // empties per quadrant, the singletons come first; after one of the pair is
 // played, the three left are all singletons). Then dispatches on the count.
+template <FeatureSet kSet>
 int Searcher::SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta) {
   Bitboard empties = ~(player | opponent);
   const int count = PopCount(empties);
@@ -163,7 +164,7 @@ int Searcher::SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta
     const unsigned quadrant = QuadrantBit(x);
     // Odd quadrants first; within a group, by quadrant, then by square.
     // Without parity, by square alone.
-    const int key = orderer_.UsesParity()
+    const int key = orderer_.UsesParity<kSet>()
         ? ((parity & quadrant) ? 0 : 1 << 10) + std::countr_zero(quadrant) * 64 + x
         : x;
     int j = i;
@@ -191,6 +192,7 @@ int Searcher::SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta
 // and parity; with fastest-first off they come in parity order (odd
 // quadrants first, corners first and X/C squares last within each). The
 // stability cutoff runs first when it can cut at all.
+template <FeatureSet kSet>
 int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
                       unsigned parity) {
   const Bitboard moves = fast::Moves(player, opponent);
@@ -200,24 +202,24 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
       return EndScore(PopCount(player), empties);
     }
     ++counts_.internal;
-    return -Shallow(opponent, player, -beta, -alpha, empties, parity);
+    return -Shallow<kSet>(opponent, player, -beta, -alpha, empties, parity);
   }
   ++counts_.internal;
 
-  if (int bound; StabilityCutoff(player, opponent, alpha, &bound)) return bound;
+  if (int bound; StabilityCutoff<kSet>(player, opponent, alpha, &bound)) return bound;
 
   int best = -kInfinity;
   // The child's value, seen from here, with the window narrowed by `best`.
   auto search_child = [&](int x, Bitboard child_player, Bitboard child_opponent) {
     const int child_beta = -std::max(alpha, best);
-    if (empties == 5) return -SolveLast4(child_player, child_opponent, -beta, child_beta);
-    return -Shallow(child_player, child_opponent, -beta, child_beta, empties - 1,
+    if (empties == 5) return -SolveLast4<kSet>(child_player, child_opponent, -beta, child_beta);
+    return -Shallow<kSet>(child_player, child_opponent, -beta, child_beta, empties - 1,
                     parity ^ QuadrantBit(x));
   };
 
-  if (orderer_.SortsShallow()) {
+  if (orderer_.SortsShallow<kSet>()) {
     ScoredMove list[kMaxMoves];
-    const int count = orderer_.ScoreShallow(player, opponent, moves, parity, list);
+    const int count = orderer_.ScoreShallow<kSet>(player, opponent, moves, parity, list);
     for (int i = 0; i < count; ++i) {
       SelectBest(list, i, count);
       const ScoredMove& m = list[i];
@@ -230,7 +232,7 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
     return best;
   }
 
-  const Bitboard odd = orderer_.UsesParity() ? kParityMasks[parity] : ~Bitboard{0};
+  const Bitboard odd = orderer_.UsesParity<kSet>() ? kParityMasks[parity] : ~Bitboard{0};
   const Bitboard groups[2] = {moves & odd, moves & ~odd};
   for (const Bitboard group : groups) {
     const Bitboard classes[3] = {group & kCorners, group & ~(kCorners | kXSquares | kCSquares),
@@ -249,5 +251,11 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
   }
   return best;
 }
+
+// The search.cc layers call both copies (feature_set.h).
+template int Searcher::SolveLast4<FeatureSet::kDefaults>(Bitboard, Bitboard, int, int);
+template int Searcher::SolveLast4<FeatureSet::kChosen>(Bitboard, Bitboard, int, int);
+template int Searcher::Shallow<FeatureSet::kDefaults>(Bitboard, Bitboard, int, int, int, unsigned);
+template int Searcher::Shallow<FeatureSet::kChosen>(Bitboard, Bitboard, int, int, int, unsigned);
 
 }  // namespace endsolve::search

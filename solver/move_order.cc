@@ -17,11 +17,13 @@ MoveOrderer::MoveOrderer(const SearchFeatures& features, const eval::Evaluator* 
 // Every key term the features switch on, in the order of move_order.h's
 // list; the children's table buckets are prefetched on the way, for the
 // probes the search (or its ETC) makes of them soon after.
+template <FeatureSet kSet>
 int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply,
                        ScoredMove* list) {
+  const SearchFeatures& features = Features<kSet>(features_);
   const unsigned parity = ParityOf(~(player | opponent));
   const int empties = PopCount(~(player | opponent));
-  const bool by_eval = features_.eval && empties >= kEvalOrderMinEmpties;
+  const bool by_eval = features.eval && empties >= kEvalOrderMinEmpties;
   const int depth = by_eval ? EvalOrderDepth(empties) : 0;
   const int eval_weight = EvalKeyWeight(empties);
   if (by_eval) eval_search_.Reset(player, opponent);
@@ -36,20 +38,20 @@ int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int t
     m.opponent = child.opponent;
     m.square = x;
     if (prefetch) tt_->Prefetch(child);
-    if (features_.tt_move && x == tt_move) {
+    if (features.tt_move && x == tt_move) {
       m.key = kTTMoveKey;
       continue;
     }
     int killer = 0;
-    while (killer < features_.killers && heuristics_->killers[ply][killer] != x) ++killer;
-    if (killer < features_.killers) {
+    while (killer < features.killers && heuristics_->killers[ply][killer] != x) ++killer;
+    if (killer < features.killers) {
       m.key = kKillerKey - killer;
       continue;
     }
     m.key = 0;
-    if (features_.fastest_first) m.key += FastestFirstKey(m.player, m.opponent) + SquareKey(x);
-    if (features_.parity && (parity & QuadrantBit(x))) m.key += kParityBonus;
-    if (features_.history) {
+    if (features.fastest_first) m.key += FastestFirstKey(m.player, m.opponent) + SquareKey(x);
+    if (features.parity && (parity & QuadrantBit(x))) m.key += kParityBonus;
+    if (features.history) {
       m.key += static_cast<int>(std::bit_width(heuristics_->history[ply & 1][x])) * kHistoryWeight;
     }
     if (by_eval) {
@@ -60,6 +62,11 @@ int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int t
   }
   return count;
 }
+
+template int MoveOrderer::Score<FeatureSet::kDefaults>(Bitboard, Bitboard, Bitboard, int, int,
+                                                         ScoredMove*);
+template int MoveOrderer::Score<FeatureSet::kChosen>(Bitboard, Bitboard, Bitboard, int, int,
+                                                       ScoredMove*);
 
 // Killers: the newest refutation goes to slot 0 and the others move down
 // one; a move already present moves up to slot 0 instead of appearing twice.

@@ -37,6 +37,7 @@
 #include "endsolve/eval/evaluator.h"
 #include "endsolve/hashtable/transposition_table.h"
 #include "endsolve/solver/eval_order.h"
+#include "endsolve/solver/feature_set.h"
 #include "endsolve/solver/features.h"
 
 namespace endsolve::search {
@@ -237,22 +238,41 @@ class MoveOrderer {
 
   // Whether the orderer learns from the search (killers or history on):
   // only then does the search credit its best moves, and a split copy the
-  // orderer for its helpers. Off by default, and then nothing of it runs.
+  // orderer for its helpers. Off by default, and then nothing of it runs:
+  // in the kDefaults copy of the search (feature_set.h) not even the test.
   bool learns() const { return heuristics_.has_value(); }
+  template <FeatureSet kSet>
+  bool Learns() const {
+    if constexpr (kSet == FeatureSet::kDefaults) {
+      return kDefaultFeatures.killers > 0 || kDefaultFeatures.history;
+    } else {
+      return learns();
+    }
+  }
 
   // Fills `list` with the moves in `moves` of (player, opponent) at `ply`,
   // their children and their table-layer keys; returns how many. `tt_move`
-  // is the table's move or kNoMove.
+  // is the table's move or kNoMove. kSet: the features it reads
+  // (feature_set.h); kChosen, the orderer's own, is always right, and the
+  // search passes kDefaults when they are the defaults.
+  template <FeatureSet kSet = FeatureSet::kChosen>
   int Score(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply,
             ScoredMove* list);
 
   // Whether the table-less layer sorts its moves (ScoreShallow) or takes
   // them in parity order; and whether parity counts at all (the last four).
-  bool SortsShallow() const { return features_.fastest_first; }
-  bool UsesParity() const { return features_.parity; }
+  template <FeatureSet kSet = FeatureSet::kChosen>
+  bool SortsShallow() const {
+    return Features<kSet>(features_).fastest_first;
+  }
+  template <FeatureSet kSet = FeatureSet::kChosen>
+  bool UsesParity() const {
+    return Features<kSet>(features_).parity;
+  }
 
   // The table-less layer's keys: the opponent's replies and parity, which
   // pay in small subtrees where the rest costs more than it saves.
+  template <FeatureSet kSet = FeatureSet::kChosen>
   int ScoreShallow(Bitboard player, Bitboard opponent, Bitboard moves, unsigned parity,
                    ScoredMove* list) const;
 
@@ -277,6 +297,7 @@ class MoveOrderer {
 };
 
 // Inline: the table-less layer calls it at most of its nodes.
+template <FeatureSet kSet>
 inline int MoveOrderer::ScoreShallow(Bitboard player, Bitboard opponent, Bitboard moves,
                                      unsigned parity, ScoredMove* list) const {
   int count = 0;
@@ -288,7 +309,7 @@ inline int MoveOrderer::ScoreShallow(Bitboard player, Bitboard opponent, Bitboar
     m.opponent = child.opponent;
     m.square = x;
     m.key = RepliesKey(m.player, m.opponent);
-    if (features_.parity && (parity & QuadrantBit(x))) m.key += kParityBonus;
+    if (UsesParity<kSet>() && (parity & QuadrantBit(x))) m.key += kParityBonus;
   }
   return count;
 }

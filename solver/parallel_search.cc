@@ -349,10 +349,10 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
     // subtree (search.h); at a null-window node the owner's value holds.
     if (split.pv) null_root_ply_ = split.ply + 1;
     int lo = a;
-    int score = -Child(m.player, m.opponent, -a - 1, -a, split.ply + 1);
+    int score = -ChildOfChosenSet(m.player, m.opponent, -a - 1, -a, split.ply + 1);
     if (score > a && score < beta && !stopped_) {
       lo = std::max(score - 1, split.alpha.load(std::memory_order_relaxed));
-      score = -Child(m.player, m.opponent, -beta, -lo, split.ply + 1);
+      score = -ChildOfChosenSet(m.player, m.opponent, -beta, -lo, split.ply + 1);
     }
     if (ParallelStats* const stats = split.shared->stats; stats != nullptr) {
       const int c = static_cast<int>(split.node_class);

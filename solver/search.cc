@@ -73,6 +73,7 @@ Searcher::Searcher(SharedSearch* shared, const SplitPoint* split, const MoveOrde
 void Searcher::Init() {
   tt_ = shared_->tt;
   features_ = shared_->features;
+  feature_set_ = FeatureSetFor(features_);
   split_min_empties_ = shared_->policy.min_empties;
   // Only the root searcher of a one-thread search keeps the span
   // bookkeeping (helpers never exist there).
@@ -123,22 +124,25 @@ int Searcher::TableMove(const Board& board) const {
 }
 
 int Searcher::Search(const Board& board, int alpha, int beta, int ply) {
-  return Child(board.player, board.opponent, alpha, beta, ply);
+  return ChildOfChosenSet(board.player, board.opponent, alpha, beta, ply);
 }
 
 int Searcher::NullWindow(const Board& board, int alpha, int ply) {
-  return Child(board.player, board.opponent, alpha, alpha + 1, ply);
+  return ChildOfChosenSet(board.player, board.opponent, alpha, alpha + 1, ply);
 }
 
+template <FeatureSet kSet>
 int Searcher::Child(Bitboard player, Bitboard opponent, int alpha, int beta, int ply) {
   const Bitboard empties = ~(player | opponent);
   const int count = PopCount(empties);
   if (count >= kTTMinEmpties) {
-    if (beta == alpha + 1) return Node<NodeType::kNonPv>(player, opponent, alpha, beta, ply, nullptr);
-    return Node<NodeType::kPv>(player, opponent, alpha, beta, ply, nullptr);
+    if (beta == alpha + 1) {
+      return Node<NodeType::kNonPv, kSet>(player, opponent, alpha, beta, ply, nullptr);
+    }
+    return Node<NodeType::kPv, kSet>(player, opponent, alpha, beta, ply, nullptr);
   }
-  if (count > 4) return Shallow(player, opponent, alpha, beta, count, ParityOf(empties));
-  return SolveLast4(player, opponent, alpha, beta);
+  if (count > 4) return Shallow<kSet>(player, opponent, alpha, beta, count, ParityOf(empties));
+  return SolveLast4<kSet>(player, opponent, alpha, beta);
 }
 
 bool Searcher::ProbCut(Bitboard player, Bitboard opponent, int alpha, int empties, int* bound) {
@@ -211,11 +215,12 @@ bool Searcher::TranspositionCutoff(ScoredMove* list, int* count, int empties, in
   return false;
 }
 
-template <Searcher::NodeType kType>
+template <Searcher::NodeType kType, FeatureSet kSet>
 int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int ply,
                    RootReport* root) {
   constexpr bool kRoot = kType == NodeType::kRoot;
   constexpr bool kPv = kType != NodeType::kNonPv;
+  const SearchFeatures& features = Features<kSet>(features_);
   assert(-kInfinity <= alpha && alpha < beta && beta <= kInfinity);
   assert(kPv || beta == alpha + 1);
   assert(kRoot || PopCount(~(player | opponent)) >= kTTMinEmpties);
@@ -237,9 +242,9 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
     ++counts_.internal;
     if constexpr (kRoot) {
       root->best_move = kPass;
-      return -Child(opponent, player, -beta, -alpha, 1);
+      return -Child<kSet>(opponent, player, -beta, -alpha, 1);
     } else {
-      return -Node<kType>(opponent, player, -beta, -alpha, ply + 1, nullptr);
+      return -Node<kType, kSet>(opponent, player, -beta, -alpha, ply + 1, nullptr);
     }
   }
   ++counts_.internal;
@@ -261,7 +266,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
     }
     // Step 4. The stability cutoff: the opponent's stable discs cap the
     // score.
-    if (int bound; StabilityCutoff(player, opponent, alpha, &bound)) return bound;
+    if (int bound; StabilityCutoff<kSet>(player, opponent, alpha, &bound)) return bound;
   }
   // Step 5. ProbCut, in a selective pass, at null-window nodes.
   if constexpr (!kPv) {
@@ -286,7 +291,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   // best move, and the table the result, unless the search stopped.
   auto finish = [&]() {
     if (tracked) spans_->Close(ply, moves_to_search, best >= beta, counts_.total());
-    if (best > alpha && orderer_.learns()) orderer_.Credit(best_move, ply, empties);
+    if (best > alpha && orderer_.Learns<kSet>()) orderer_.Credit(best_move, ply, empties);
     if (!stopped_) {
       StoreResult(board, hit ? &entry : nullptr, best, alpha, beta, best_move, draft,
                   counts_.internal + counts_.leaves - start);
@@ -300,12 +305,12 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   // most of the time (otherwise the eldest is the first of the sorted list).
   bool eldest_done = false;
   if constexpr (!kPv) {
-    const int tt_move = hit && features_.tt_move ? entry.move : kNoMove;
+    const int tt_move = hit && features.tt_move ? entry.move : kNoMove;
     if (tt_move < kNumSquares && (moves & SquareBit(tt_move))) {
       eldest_done = true;
       const Board child = fast::Play(player, opponent, tt_move);
       if (tracked) spans_->BeginMove(ply, counts_.total());
-      best = -Child(child.player, child.opponent, -beta, -alpha, ply + 1);
+      best = -Child<kSet>(child.player, child.opponent, -beta, -alpha, ply + 1);
       if (stopped_) return 0;
       if (tracked) spans_->EndMove(ply, counts_.total());
       best_move = tt_move;
@@ -318,11 +323,11 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   // Step 7. The other moves, scored by the orderer (at PV nodes the
   // table's move gets the top key there).
   ScoredMove list[kMaxMoves];
-  int count = orderer_.Score(player, opponent, moves, kPv && hit ? entry.move : kNoMove, ply, list);
+  int count = orderer_.Score<kSet>(player, opponent, moves, kPv && hit ? entry.move : kNoMove, ply, list);
 
   // Step 8. ETC at null-window nodes.
   if constexpr (!kPv) {
-    if (features_.etc && tt_ != nullptr && empties >= kEtcMinEmpties &&
+    if (features.etc && tt_ != nullptr && empties >= kEtcMinEmpties &&
         TranspositionCutoff(list, &count, empties, alpha, beta, &best, &best_move,
                             &moves_to_search)) {
       return finish();
@@ -349,11 +354,11 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
     if constexpr (kPv) null_root_ply_ = ply + 1;
     int score;
     if (!kPv || i == 0) {
-      score = -Child(m.player, m.opponent, -beta, -a, ply + 1);
+      score = -Child<kSet>(m.player, m.opponent, -beta, -a, ply + 1);
     } else {
-      score = -Child(m.player, m.opponent, -a - 1, -a, ply + 1);
+      score = -Child<kSet>(m.player, m.opponent, -a - 1, -a, ply + 1);
       if (score > a && score < beta && !stopped_) {
-        score = -Child(m.player, m.opponent, -beta, -(score - 1), ply + 1);
+        score = -Child<kSet>(m.player, m.opponent, -beta, -(score - 1), ply + 1);
       }
     }
     if (stopped_) return 0;
@@ -383,7 +388,12 @@ Searcher::RootOutcome Searcher::SearchRoot(
     const Board& board, int alpha, int beta,
     const std::function<void(const Progress&)>& on_progress, absl::Time start) {
   RootReport root{on_progress, start, Progress{}, kNoMove};
-  const int score = Node<NodeType::kRoot>(board.player, board.opponent, alpha, beta, 0, &root);
+  const int score =
+      feature_set_ == FeatureSet::kDefaults
+          ? Node<NodeType::kRoot, FeatureSet::kDefaults>(board.player, board.opponent, alpha,
+                                                         beta, 0, &root)
+          : Node<NodeType::kRoot, FeatureSet::kChosen>(board.player, board.opponent, alpha, beta,
+                                                       0, &root);
   if (stopped_) return {};
   return {score, root.best_move};
 }

@@ -40,6 +40,10 @@
 // once the eldest brother has failed to cut off, the others are searched
 // in parallel. Below the threshold the search makes no oneTBB call at all.
 //
+// Every layer is compiled twice (feature_set.h): with the default
+// features as constants, which nearly every solve runs, and with the
+// solve's own, for the ablation and the classic experiment.
+//
 // Node counting follows board/node_counts.h with depth = "to the end of the game":
 // a node is a leaf when the game is over (no empty square left, or neither
 // side can move), every other node visited is internal, and a pass is a
@@ -74,6 +78,7 @@
 #include "endsolve/board/node_counts.h"
 #include "endsolve/hashtable/transposition_table.h"
 #include "endsolve/solver/eval_order.h"
+#include "endsolve/solver/feature_set.h"
 #include "endsolve/solver/features.h"
 #include "endsolve/solver/move_order.h"
 #include "endsolve/solver/progress.h"
@@ -287,6 +292,9 @@ class Searcher {
   // Layers, by empties. Each takes the side to move's discs (player) and
   // the other side's (opponent).
   //
+  // Each layer is compiled twice, once per FeatureSet (feature_set.h): the
+  // solve's choice, feature_set_, is made once, at the entry points.
+  //
   // From kTTMinEmpties up: one node function for the three kinds of node
   // (search.cc says what each does differently). `root` is the root's
   // report, null below it.
@@ -300,9 +308,10 @@ class Searcher {
     // reaches `bound`.
     void Report(int moves_done, int move, int bound, std::uint64_t nodes);
   };
-  template <NodeType kType>
+  template <NodeType kType, FeatureSet kSet>
   int Node(Bitboard player, Bitboard opponent, int alpha, int beta, int ply, RootReport* root);
   // alpha-beta without the table, for 5 .. kTTMinEmpties-1 empties.
+  template <FeatureSet kSet>
   int Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
               unsigned parity);
   // 1..4 empties: the squares given, best first by parity.
@@ -312,9 +321,18 @@ class Searcher {
   int Last2(Bitboard player, Bitboard opponent, int alpha, int beta, int x1, int x2);
   int Last1(Bitboard player, Bitboard opponent, int x1);
   // Sorts the four empty squares of a position by parity and calls Last4.
+  template <FeatureSet kSet>
   int SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta);
   // Dispatches a child position to its layer.
+  template <FeatureSet kSet>
   int Child(Bitboard player, Bitboard opponent, int alpha, int beta, int ply);
+  // Child() in the copy the solve chose: for the entry points and the
+  // moves of a split, where one test per call costs nothing.
+  int ChildOfChosenSet(Bitboard player, Bitboard opponent, int alpha, int beta, int ply) {
+    return feature_set_ == FeatureSet::kDefaults
+               ? Child<FeatureSet::kDefaults>(player, opponent, alpha, beta, ply)
+               : Child<FeatureSet::kChosen>(player, opponent, alpha, beta, ply);
+  }
 
   // --- The Young Brothers Wait split (parallel_search.cc) ---
 
@@ -389,8 +407,9 @@ class Searcher {
   // score at alpha: that test is one popcount, and it rejects most nodes
   // (an extra threshold on alpha by empties, as Edax has, saved about 2%
   // of the time and cost 1.7% more nodes; bench/results/solver-layers-2026-11.md).
+  template <FeatureSet kSet>
   bool StabilityCutoff(Bitboard player, Bitboard opponent, int alpha, int* bound) {
-    if (!features_.stability) return false;
+    if (!Features<kSet>(features_).stability) return false;
     if (kNumSquares - 2 * PopCount(opponent) > alpha) return false;
     *bound = kNumSquares - 2 * PopCount(StableDiscs(opponent, player));
     return *bound <= alpha;
@@ -413,6 +432,8 @@ class Searcher {
   // Copies of shared_'s read-only fields, for the hot path.
   TranspositionTable* tt_;
   SearchFeatures features_;
+  // Which copy of the search runs (feature_set.h), chosen from features_.
+  FeatureSet feature_set_ = FeatureSet::kChosen;
   int split_min_empties_;
   // The span bookkeeping (null: off) and the fewest empties it tracks
   // (kNoSplit when off, so that no node ever tests the pointer).

@@ -1,6 +1,7 @@
 // The move orderer (solver/move_order.h): the children it makes, the keys
 // of the table layer and of the table-less one, what it learns from the
-// search and what a split's copy of it carries.
+// search and what a split's copy of it carries; and which copy of the search
+// a solve's features run (solver/feature_set.h).
 #include "endsolve/solver/move_order.h"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 
 #include "endsolve/board/board.h"
 #include "endsolve/eval/evaluator.h"
+#include "endsolve/solver/feature_set.h"
 #include "endsolve/solver/features.h"
 #include "endsolve/tests/solver/oracle.h"
 #include "gtest/gtest.h"
@@ -151,6 +153,63 @@ TEST(MoveOrdererTest, TheShallowKeyIsRepliesAndParity) {
       EXPECT_EQ(a[k].key, replies + ((parity & QuadrantBit(a[k].square)) ? kParityBonus : 0));
     }
   }
+}
+
+// The search's kDefaults copy reads the default features as constants, so
+// a solve may run it only when no feature a node reads differs from them:
+// the root's strategies may.
+TEST(FeatureSetTest, TheDefaultsAndTheRootsStrategiesRunTheDefaultCopy) {
+  EXPECT_EQ(FeatureSetFor(SearchFeatures{}), FeatureSet::kDefaults);
+  for (const char* spec : {"default", "killers=0", "no-aspiration", "no-presearch",
+                           "no-selective", "no-aspiration,no-presearch,no-selective"}) {
+    const auto features = ParseFeatures(spec);
+    ASSERT_TRUE(features.ok()) << spec;
+    EXPECT_EQ(FeatureSetFor(*features), FeatureSet::kDefaults) << spec;
+  }
+}
+
+TEST(FeatureSetTest, EveryFeatureANodeReadsRunsTheChosenCopy) {
+  for (const char* spec : {"no-tt", "killers", "killers=1", "history", "no-fastest-first",
+                           "no-parity", "no-etc", "no-stability", "no-eval",
+                           "no-selective,history"}) {
+    const auto features = ParseFeatures(spec);
+    ASSERT_TRUE(features.ok()) << spec;
+    EXPECT_EQ(FeatureSetFor(*features), FeatureSet::kChosen) << spec;
+  }
+}
+
+// With the default features both copies give every move the same child and
+// the same key, in the table layer and in the table-less one.
+TEST(FeatureSetTest, BothCopiesScoreTheDefaultsAlike) {
+  std::mt19937_64 rng(11);
+  MoveOrderer orderer(SearchFeatures{}, &eval::Evaluator::Default(), nullptr);
+  EXPECT_EQ(orderer.Learns<FeatureSet::kDefaults>(), orderer.learns());
+  EXPECT_EQ(orderer.SortsShallow<FeatureSet::kDefaults>(), orderer.SortsShallow());
+  EXPECT_EQ(orderer.UsesParity<FeatureSet::kDefaults>(), orderer.UsesParity());
+  int scored = 0;
+  for (int i = 0; i < 200; ++i) {
+    const Board board = RandomPosition(rng, 5 + i % 20);
+    const Bitboard moves = board.Moves();
+    if (moves == 0) continue;
+    const int table_move = i % 3 == 0 ? FirstSquare(moves) : kNoMove;
+    ScoredMove a[kMaxMoves], b[kMaxMoves];
+    const int count = orderer.Score<FeatureSet::kDefaults>(board.player, board.opponent, moves,
+                                                           table_move, i % 8, a);
+    ASSERT_EQ(orderer.Score<FeatureSet::kChosen>(board.player, board.opponent, moves,
+                                                 table_move, i % 8, b),
+              count);
+    for (int k = 0; k < count; ++k) {
+      EXPECT_EQ(a[k].square, b[k].square);
+      EXPECT_EQ(a[k].key, b[k].key);
+      EXPECT_EQ((Board{a[k].player, a[k].opponent}), (Board{b[k].player, b[k].opponent}));
+    }
+    const unsigned parity = ParityOf(board.Empties());
+    orderer.ScoreShallow<FeatureSet::kDefaults>(board.player, board.opponent, moves, parity, a);
+    orderer.ScoreShallow<FeatureSet::kChosen>(board.player, board.opponent, moves, parity, b);
+    for (int k = 0; k < count; ++k) EXPECT_EQ(a[k].key, b[k].key);
+    ++scored;
+  }
+  EXPECT_GT(scored, 150);
 }
 
 }  // namespace
