@@ -38,7 +38,9 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads) {
       // failed high before, or any null-window node above
       // kNarrowAboveEmpties, lets two run from the first unfinished one,
       // and one more per move that finished without a cutoff; the other
-      // null-window nodes, small, let every move run. Splits from kTTMinEmpties (9):
+      // null-window nodes, small, let every move run, but for the expected
+      // cut- and all-nodes beyond kManyCoreFewThreads threads, which get
+      // the narrow window too (measured on 16 cores). Splits from kTTMinEmpties (9):
       // the smaller the nodes that split, the more of the tree runs in
       // parallel. bench/results/solver-parallel-2026-11.md, "Parallelism", has the sweep.
       p.split_root = true;
@@ -52,6 +54,9 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads) {
       p.widen_by = 1;
       p.widen_every = 1;
       p.min_empties = threads <= kManyCoreFewThreads ? kSplitMinEmpties : kManyCoreMinEmpties;
+      if (threads > kManyCoreFewThreads) {
+        p.expected_cut_window = p.expected_all_window = kExpectedNodeWindow;
+      }
       break;
   }
   return p;

@@ -44,6 +44,14 @@ inline constexpr int kManyCoreFewThreads = 2;
 // many-core policy: their moves are large, so a move started past a cutoff
 // costs much (bench/results/solver-parallel-2026-11.md, "Parallelism").
 inline constexpr int kNarrowAboveEmpties = 14;
+// With more than kManyCoreFewThreads threads, the null-window nodes the table
+// knows nothing of (expected cut- and all-nodes) get that narrow window at
+// every size: on 16 cores half the extra nodes were moves started at such
+// split points that a cutoff made useless, since many of them are not what
+// their ply predicts (bench/results/scaling-16-cores-2026-11-26.md: FFO
+// #50-#52 at 16 threads in 0.956 of the time, 4 of 5 interleaved rounds
+// faster, 11% fewer nodes).
+inline constexpr int kExpectedNodeWindow = 2;
 
 // What a node is expected to be, as far as the split cares: the root; a PV
 // node (window wider than null); a null-window node the table saw fail low

@@ -46,7 +46,7 @@ TEST(SplitPolicyTest, TwoCoreWaitsForElderBrothersAndRunsTwoMovesAtOnce) {
   }
 }
 
-TEST(SplitPolicyTest, ManyCoreSplitsAfterOneBrotherAndNarrowsOnlyWhereMovesAreLarge) {
+TEST(SplitPolicyTest, ManyCoreSplitsAfterOneBrotherAndNarrowsWhereMovesAreLargeOrUnknown) {
   const SplitPolicy p = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
   EXPECT_EQ(p.min_empties, kManyCoreMinEmpties);
   EXPECT_EQ(SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreFewThreads).min_empties,
@@ -62,12 +62,20 @@ TEST(SplitPolicyTest, ManyCoreSplitsAfterOneBrotherAndNarrowsOnlyWhereMovesAreLa
     EXPECT_EQ(p.Window(c, 0, large), kUnlimitedWindow) << NodeClassName(c);
   }
   for (NodeClass c : {NodeClass::kFailedLow, NodeClass::kExpectedCut, NodeClass::kExpectedAll}) {
-    EXPECT_EQ(p.Window(c, 0, small), kUnlimitedWindow) << NodeClassName(c);
     EXPECT_EQ(p.Window(c, 0, large), 2) << NodeClassName(c);
     EXPECT_EQ(p.Window(c, 3, large), 5) << NodeClassName(c);
   }
+  EXPECT_EQ(p.Window(NodeClass::kFailedLow, 0, small), kUnlimitedWindow);
   EXPECT_EQ(p.Window(NodeClass::kFailedHigh, 0, small), 2);
   EXPECT_EQ(p.Window(NodeClass::kFailedHigh, 1, small), 3);
+  // The nodes the table knows nothing of: narrow at every size beyond a
+  // few threads, free at small sizes with few.
+  const SplitPolicy few = SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreFewThreads);
+  for (NodeClass c : {NodeClass::kExpectedCut, NodeClass::kExpectedAll}) {
+    EXPECT_EQ(p.Window(c, 0, small), kExpectedNodeWindow) << NodeClassName(c);
+    EXPECT_EQ(p.Window(c, 1, small), kExpectedNodeWindow + 1) << NodeClassName(c);
+    EXPECT_EQ(few.Window(c, 0, small), kUnlimitedWindow) << NodeClassName(c);
+  }
 }
 
 TEST(SplitPolicyTest, NamesParseBack) {
