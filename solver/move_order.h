@@ -178,7 +178,10 @@ inline void SelectBest(ScoredMove* moves, int first, int count) {
 // scores), in the same time (#50-#52 0.999, #53 0.984 of it; farm-bench, 3
 // pairs). 2 plies there: 5.5% fewer on #50-#54 in 0.975 of the time; 3
 // from 18: 17.6% fewer but 1.19 times the time; 4 from 18: 21.9% fewer,
-// dearer still (bench/results/ordering-depth-20-2026-11-25.txt).
+// dearer still (bench/results/ordering-depth-20-2026-11-25.txt). 3 plies
+// at 18-19 only at the nodes expected to cut: 5.6% fewer nodes on #50-#54
+// in 1.07 times the time; no evaluation at expected all-nodes: 83% more
+// nodes (bench/results/ordering-node-class-2026-11-26.txt).
 inline constexpr int kEvalOrderMinEmpties = 14;
 inline constexpr int kEvalDepth1MinEmpties = 18;
 inline constexpr int kEvalDepth3MinEmpties = 20;
