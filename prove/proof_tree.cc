@@ -28,6 +28,19 @@ bool Knowledge::Learn(const Board& board, int allowed_lo, int allowed_hi) {
   return known.lower <= known.upper;
 }
 
+int NextTest(int guess, Interval interval) {
+  const int lower = interval.lower, upper = interval.upper;
+  assert(lower < upper && lower % 2 == 0 && upper % 2 == 0);
+  int test = guess;
+  if (guess <= lower) {
+    test = lower + (lower - guess + 2);  // climbing: twice the distance moved
+  } else if (guess > upper) {
+    test = 2 * upper - guess + 2;  // falling: the upper end goes twice as far
+  }
+  if (test <= lower || test > upper) test = lower + 2 * std::max(1, (upper - lower + 2) / 4);
+  return test;
+}
+
 Interval Knowledge::Of(const Board& board) const {
   const auto it = known_.find(KeyOf(board));
   return it == known_.end() ? Interval{} : it->second;

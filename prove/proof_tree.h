@@ -35,6 +35,17 @@ struct Interval {
   friend bool operator==(const Interval&, const Interval&) = default;
 };
 
+// The next test, "is the root at least t?", of a root known to lie in
+// `interval` (not exact), `guess` being the first test (the presearch's
+// estimate, even). While the guess lies inside the interval it is the
+// test. Once the interval has moved past it, the tests move on in steps
+// that double (the lower end climbs to guess + 2, + 6, + 14, ...; the upper
+// one falls alike), and once a step overshoots the other end they halve
+// what is left: the evaluation misjudges decisive positions by 5-12 discs
+// (FFO #60-#69 at 8-12 plies), and a test one score at a time pays a proof
+// tree for every score between the guess and the truth.
+int NextTest(int guess, Interval interval);
+
 // What the results say: an interval per position (symmetries taken out),
 // the intersection of everything learnt about it.
 class Knowledge {

@@ -596,6 +596,16 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   std::vector<int> rounds = RoundsOnDisk(folder);
   int round = rounds.empty() ? 0 : rounds.back();
   bool rerun_last = !rounds.empty();  // checked against the results below
+  // The test under way: kept until the interval decides it, even when
+  // fail-soft answers move an end of the interval short of it (NextTest
+  // chooses only the next one), and read back from the last round's file
+  // when a manager resumes.
+  std::optional<int> current_test;
+  if (!rounds.empty()) {
+    absl::StatusOr<RoundAsk> last = ReadRound(folder.RoundUnits(round, false));
+    if (!last.ok()) return last.status();
+    if (last->kind == "test") current_test = last->test;
+  }
 
   for (;;) {
     absl::StatusOr<Results> results = ReadResults(folder);
@@ -644,11 +654,14 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       }
     }
     if (ask.units.empty()) {
-      // 3. A new test: "at least `test`?", `test` the estimate kept inside
-      // the interval still open (both ends even, so test in (lower, upper]),
-      // planned with the estimates fitted to the answers in so far.
+      // 3. A new test: "at least `test`?", `test` in (lower, upper] as
+      // NextTest moves it from the guess, planned with the estimates
+      // fitted to the answers in so far.
       tree.Calibrate(results->knowledge);
-      ask.test = std::clamp(guess, interval.lower + 2, interval.upper);
+      const bool undecided = current_test.has_value() && *current_test > interval.lower &&
+                             *current_test <= interval.upper;
+      ask.test = undecided ? *current_test : NextTest(guess, interval);
+      current_test = ask.test;
       const int test = ask.test;
       const TestState state = tree.Plan(test, results->knowledge, &ask.units);
       if (state != TestState::kPending) {

@@ -97,6 +97,43 @@ void ProveAndCompare(const std::vector<Position>& positions, int unit_empties,
   }
 }
 
+// The tests a proof asks, played against a root whose score is `truth`:
+// each test moves one end of the interval, as the answers would.
+std::vector<int> TestsUntilProven(int guess, int truth) {
+  Interval interval;
+  std::vector<int> tests;
+  while (!interval.exact()) {
+    const int test = NextTest(guess, interval);
+    EXPECT_GT(test, interval.lower);
+    EXPECT_LE(test, interval.upper);
+    tests.push_back(test);
+    if (truth >= test) {
+      interval.lower = test;
+    } else {
+      interval.upper = test - 2;
+    }
+    if (tests.size() > 64) break;
+  }
+  return tests;
+}
+
+TEST(NextTest, TheGuessFirstThenStepsThatDoubleThenHalving) {
+  using ::testing::ElementsAre;
+  // A right guess: at least it, and not two more.
+  EXPECT_THAT(TestsUntilProven(10, 10), ElementsAre(10, 12));
+  // A guess 10 too low (FFO #62: +18 for +28) climbs +2, +4, +8, then halves.
+  EXPECT_THAT(TestsUntilProven(18, 28), ElementsAre(18, 20, 24, 32, 28, 30));
+  // Too high falls alike: the upper end goes 2, 4, 8 below the guess.
+  EXPECT_THAT(TestsUntilProven(18, 4), ElementsAre(18, 16, 12, 4, 8, 6));
+  // Every guess and truth ends with the exact score, in few tests.
+  for (int guess = -64; guess <= 64; guess += 2) {
+    for (int truth = -64; truth <= 64; truth += 2) {
+      const std::vector<int> tests = TestsUntilProven(guess, truth);
+      ASSERT_LE(tests.size(), 14u) << guess << " " << truth;
+    }
+  }
+}
+
 TEST(Prove, EqualsTheSolverOnRandomPositionsWithTinyUnits) {
   Seen seen;
   ProveAndCompare(RandomPositions(InputsForThisBuild(24), 14, 16, /*seed=*/28), 10, nullptr,
