@@ -207,7 +207,7 @@ absl::StatusOr<int> RunSolveStage(const Dataset& dataset, const SolveStage& stag
   const std::size_t index = kNumSquares - 4 - stage.empties;
   int selected = 0;
   for (const GameRecord& game : dataset.games) {
-    if (!game.held_out && (game.key >> 8) % stage.every != 0) continue;
+    if (!TakesGame(stage, game)) continue;
     std::vector<Board> boards;
     if (stage.deviations > 0) {
       if (!game.held_out) boards = Deviations(game, stage.empties, stage.deviations, stage.deviation_plies);

@@ -137,7 +137,10 @@ int main(int argc, char** argv) {
   solve_app->add_option("--empties", solve->stage.empties, "solve the positions with this many empties")
       ->check(InRange(1, endsolve::train::kMaxLabelEmpties, "a number of empty squares"));
   solve_app->add_option("--every", solve->stage.every,
-                        "only every K-th training game (held-out games are all taken)")
+                        "only every K-th training game (held-out games: --heldout-every)")
+      ->check(InRange(1, std::numeric_limits<int>::max(), "a stride"));
+  solve_app->add_option("--heldout-every", solve->stage.heldout_every,
+                        "only every K-th held-out game (default: all of them)")
       ->check(InRange(1, std::numeric_limits<int>::max(), "a stride"));
   solve_app->add_option("--deviations", solve->stage.deviations,
                         "instead of the game's position, up to K positions off its line")

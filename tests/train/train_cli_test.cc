@@ -46,7 +46,7 @@ TEST(TrainCliTest, TheOverviewAndEachStagesHelpListItsOptions) {
   EXPECT_EQ(solve.exit_status, 0);
   EXPECT_EQ(ListedOptions(solve.out),
             (std::vector<std::string>{"--help", "--wthor", "--out", "--empties", "--every",
-                                      "--deviations", "--deviation-plies", "--threads",
+                                      "--heldout-every", "--deviations", "--deviation-plies", "--threads",
                                       "--hash-mb"}));
   const CommandOutput fit = RunCommand(kTrain + " help fit");
   EXPECT_EQ(fit.exit_status, 0);
@@ -70,6 +70,8 @@ TEST(TrainCliTest, BadUsageExitsTwoWithItsReason) {
       {kTrain + " solve --wthor x --out y --empties 99",
        "--empties: expected a number of empty squares from 1 to 36, found '99'"},
       {kTrain + " solve --wthor x --out y --every 0", "--every: expected a stride from 1"},
+      {kTrain + " solve --wthor x --out y --heldout-every 0",
+       "--heldout-every: expected a stride from 1"},
       {kTrain + " solve --wthor x --out y --hash-mb 0",
        "--hash-mb: transposition table size must be at least 1 MiB"},
       {kTrain + " solve --wthor x --out y --thread 2",

@@ -220,6 +220,27 @@ TEST_F(LabelsFileTest, ACancelledStageKeepsNothingHalfDoneAndTheProgressCounts) 
   EXPECT_THAT(progress.Line(), ::testing::HasSubstr("ETA 0"));
 }
 
+// The solve stage samples training games by --every and held-out games by
+// --heldout-every, which takes them all by default (the fit's held-out
+// error is measured on every one).
+TEST(SolveStageTest, SamplesTrainingAndHeldOutGamesApart) {
+  auto game = [](std::uint64_t stride_key, bool held_out) {
+    GameRecord record;
+    record.key = stride_key << 8;
+    record.held_out = held_out;
+    return record;
+  };
+  SolveStage stage;
+  stage.every = 3;
+  EXPECT_TRUE(TakesGame(stage, game(6, false)));
+  EXPECT_FALSE(TakesGame(stage, game(7, false)));
+  EXPECT_TRUE(TakesGame(stage, game(7, true)));  // every held-out game
+  stage.heldout_every = 2;
+  EXPECT_TRUE(TakesGame(stage, game(8, true)));
+  EXPECT_FALSE(TakesGame(stage, game(7, true)));
+  EXPECT_FALSE(TakesGame(stage, game(8, false)));  // 8 % 3: training games keep --every
+}
+
 TEST(DeviationsTest, LeaveTheGameEarlierAndAreTheSameOnEveryRun) {
   // A game of random moves down to 6 empties.
   std::mt19937 rng(3);
