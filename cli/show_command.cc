@@ -57,9 +57,9 @@ std::string ShowDiagram(const BoardPicture& picture) {
 }
 
 // Writes `svg` to `path` through a temporary file renamed over it
-// (WriteFileAtomically), so that a picture is never half written. A file that exists and is no SVG picture
-// (its first bytes are not "<svg" or "<?xml") is someone's other file: it
-// is refused and left alone.
+// (WriteFileAtomically), so that a picture is never half written. A file
+// that exists and is no SVG picture (its first bytes are not "<svg" or
+// "<?xml") is someone's other file: it is refused and left alone.
 absl::Status WriteSvgFile(const std::string& path, const std::string& svg) {
   if (std::ifstream existing(path, std::ios::binary); existing) {
     char head[5] = {};

@@ -598,14 +598,9 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   bool rerun_last = !rounds.empty();  // checked against the results below
   // The test under way: kept until the interval decides it, even when
   // fail-soft answers move an end of the interval short of it (NextTest
-  // chooses only the next one), and read back from the last round's file
-  // when a manager resumes.
+  // chooses only the next one); a manager that resumes reads it back from
+  // the last round's file (step 1).
   std::optional<int> current_test;
-  if (!rounds.empty()) {
-    absl::StatusOr<RoundAsk> last = ReadRound(folder.RoundUnits(round, false));
-    if (!last.ok()) return last.status();
-    if (last->kind == "test") current_test = last->test;
-  }
 
   for (;;) {
     absl::StatusOr<Results> results = ReadResults(folder);
@@ -620,6 +615,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       rerun_last = false;
       absl::StatusOr<RoundAsk> last = ReadRound(folder.RoundUnits(round, false));
       if (!last.ok()) return last.status();
+      if (last->kind == "test") current_test = last->test;
       if (const std::size_t open = Unanswered(last->units, *results).size(); open > 0) {
         say(absl::StrFormat("round %d: resuming, %d of its %d units unanswered", round, open,
                             last->units.size()));

@@ -243,13 +243,12 @@ class MoveOrderer {
   // only then does the search credit its best moves, and a split copy the
   // orderer for its helpers. Off by default, and then nothing of it runs:
   // in the kDefaults copy of the search (feature_set.h) not even the test.
-  bool learns() const { return heuristics_.has_value(); }
-  template <FeatureSet kSet>
+  template <FeatureSet kSet = FeatureSet::kChosen>
   bool Learns() const {
     if constexpr (kSet == FeatureSet::kDefaults) {
       return kDefaultFeatures.killers > 0 || kDefaultFeatures.history;
     } else {
-      return learns();
+      return heuristics_.has_value();
     }
   }
 
@@ -287,7 +286,7 @@ class MoveOrderer {
 
   // Records `square` as the best move (or refutation) found at `ply` with
   // `empties` empty squares: the newest killer of the ply, and Schaeffer's
-  // history credit. Only when learns().
+  // history credit. Only when Learns().
   void Credit(int square, int ply, int empties);
 
  private:

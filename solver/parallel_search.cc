@@ -216,7 +216,7 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
                            bool tracked, RootReport* root, int* best, int* best_move) {
   for (int i = first; i < count; ++i) SelectBest(list, i, count);
   std::unique_ptr<MoveOrderer> seed;
-  if (orderer_.learns()) seed = std::make_unique<MoveOrderer>(orderer_);
+  if (orderer_.Learns()) seed = std::make_unique<MoveOrderer>(orderer_);
   SplitPoint split(shared_, split_, list + first, count - first, window_alpha, beta, ply,
                    node_class, seed.get(), SplitPoint::Pack(*best, best_proven, 0));
   // Only the owner reports the root, and only the one-thread search tracks
@@ -349,10 +349,10 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
     // subtree (search.h); at a null-window node the owner's value holds.
     if (split.pv) null_root_ply_ = split.ply + 1;
     int lo = a;
-    int score = -ChildOfChosenSet(m.player, m.opponent, -a - 1, -a, split.ply + 1);
+    int score = -DispatchChild(m.player, m.opponent, -a - 1, -a, split.ply + 1);
     if (score > a && score < beta && !stopped_) {
       lo = std::max(score - 1, split.alpha.load(std::memory_order_relaxed));
-      score = -ChildOfChosenSet(m.player, m.opponent, -beta, -lo, split.ply + 1);
+      score = -DispatchChild(m.player, m.opponent, -beta, -lo, split.ply + 1);
     }
     if (ParallelStats* const stats = split.shared->stats; stats != nullptr) {
       const int c = static_cast<int>(split.node_class);

@@ -124,11 +124,11 @@ int Searcher::TableMove(const Board& board) const {
 }
 
 int Searcher::Search(const Board& board, int alpha, int beta, int ply) {
-  return ChildOfChosenSet(board.player, board.opponent, alpha, beta, ply);
+  return DispatchChild(board.player, board.opponent, alpha, beta, ply);
 }
 
 int Searcher::NullWindow(const Board& board, int alpha, int ply) {
-  return ChildOfChosenSet(board.player, board.opponent, alpha, alpha + 1, ply);
+  return DispatchChild(board.player, board.opponent, alpha, alpha + 1, ply);
 }
 
 template <FeatureSet kSet>

@@ -326,9 +326,9 @@ class Searcher {
   // Dispatches a child position to its layer.
   template <FeatureSet kSet>
   int Child(Bitboard player, Bitboard opponent, int alpha, int beta, int ply);
-  // Child() in the copy the solve chose: for the entry points and the
-  // moves of a split, where one test per call costs nothing.
-  int ChildOfChosenSet(Bitboard player, Bitboard opponent, int alpha, int beta, int ply) {
+  // Child() in the copy this solve runs (feature_set_): for the entry
+  // points and the moves of a split, where one test per call costs nothing.
+  int DispatchChild(Bitboard player, Bitboard opponent, int alpha, int beta, int ply) {
     return feature_set_ == FeatureSet::kDefaults
                ? Child<FeatureSet::kDefaults>(player, opponent, alpha, beta, ply)
                : Child<FeatureSet::kChosen>(player, opponent, alpha, beta, ply);

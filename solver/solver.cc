@@ -72,24 +72,23 @@ class MtdInterval {
   }
 
   // Records a pass with window (a, b) that returned `score`: exact inside
-  // it, a bound below (kLow) or above (kHigh), or beyond the caller's
-  // window (kOutside: the score is a bound the caller asked for). `score`
-  // is rounded to an even bound.
-  // A bound at or beyond the caller's window's end is kOutside too, even
-  // from a narrower window: a pass of (53, 55) in the caller's (50, 57)
-  // that proves at least 58 has answered the caller, and moving the lower
-  // end to 57 would leave no window to search (the sanitized tests' asserts
-  // caught a root searched with (57, 57), 2026-11-25).
+  // it, a bound below (kLow) or above (kHigh), or a bound at or beyond an
+  // end of the caller's window (kOutside: the bound the caller asked for),
+  // whatever the pass's own window: a pass of (53, 55) in the caller's
+  // (50, 57) that proves at least 58 has answered the caller, and moving
+  // the lower end to 57 would leave no window to search (the sanitized
+  // tests' asserts caught a root searched with (57, 57), 2026-11-25).
+  // `score` is rounded to an even bound.
   Outcome Record(int a, int b, int& score) {
     if (score <= a) {
       score -= score & 1;
-      if (a == alpha_ || score <= alpha_) return Outcome::kOutside;
+      if (score <= alpha_) return Outcome::kOutside;
       open_high_ = score + 1;
       return Outcome::kLow;
     }
     if (score >= b) {
       score += score & 1;
-      if (b == beta_ || score >= beta_) return Outcome::kOutside;
+      if (score >= beta_) return Outcome::kOutside;
       open_low_ = score - 1;
       return Outcome::kHigh;
     }

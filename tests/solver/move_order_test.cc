@@ -98,13 +98,13 @@ TEST(MoveOrdererTest, TheTableMoveFirstThenMovesThatLeaveNoReply) {
 // and keeps no tables; with killers, the newest refutation of a ply comes
 // right after the table's move, and a move credited twice is kept once.
 TEST(MoveOrdererTest, KillersAreLearnedOnlyWhenOn) {
-  EXPECT_FALSE(MoveOrderer(SearchFeatures{}, nullptr, nullptr).learns());
+  EXPECT_FALSE(MoveOrderer(SearchFeatures{}, nullptr, nullptr).Learns());
   SearchFeatures with_killers = Bare();
   with_killers.killers = 2;
-  EXPECT_TRUE(MoveOrderer(with_killers, nullptr, nullptr).learns());
+  EXPECT_TRUE(MoveOrderer(with_killers, nullptr, nullptr).Learns());
   SearchFeatures with_history = Bare();
   with_history.history = true;
-  EXPECT_TRUE(MoveOrderer(with_history, nullptr, nullptr).learns());
+  EXPECT_TRUE(MoveOrderer(with_history, nullptr, nullptr).Learns());
 
   const Board start = Board::Initial();
   const Bitboard moves = start.Moves();  // D3 C4 F5 E6: 19, 26, 37, 44
@@ -183,7 +183,7 @@ TEST(FeatureSetTest, EveryFeatureANodeReadsRunsTheChosenCopy) {
 TEST(FeatureSetTest, BothCopiesScoreTheDefaultsAlike) {
   std::mt19937_64 rng(11);
   MoveOrderer orderer(SearchFeatures{}, &eval::Evaluator::Default(), nullptr);
-  EXPECT_EQ(orderer.Learns<FeatureSet::kDefaults>(), orderer.learns());
+  EXPECT_EQ(orderer.Learns<FeatureSet::kDefaults>(), orderer.Learns());
   EXPECT_EQ(orderer.SortsShallow<FeatureSet::kDefaults>(), orderer.SortsShallow());
   EXPECT_EQ(orderer.UsesParity<FeatureSet::kDefaults>(), orderer.UsesParity());
   int scored = 0;
