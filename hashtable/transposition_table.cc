@@ -233,13 +233,15 @@ void TranspositionTable::NewSearch() {
 }
 
 void TranspositionTable::Clear() {
+  // Every bucket's epoch is now an earlier one: all of them read as empty.
+  epoch_.fetch_add(1, std::memory_order_relaxed);
   for (Shard& shard : shards_) {
-    // The pages go back to the kernel and read as zeros (an empty shard,
-    // counters included) when next reached: clearing costs the pages the
-    // last search used, not the table's size. madvise does not fail on a
-    // private anonymous mapping of ours; if it ever did, write the zeros.
-    if (madvise(shard.memory, shard.bytes, MADV_DONTNEED) != 0) {
-      std::memset(shard.memory, 0, shard.bytes);
+    for (unsigned i = 0; i <= shard.stripe_mask; ++i) {
+      CounterStripe& c = shard.counters[i];
+      for (std::atomic<std::uint64_t>* counter :
+           {&c.hits, &c.misses, &c.inserts, &c.updates, &c.replacements, &c.rejections}) {
+        counter->store(0, std::memory_order_relaxed);
+      }
     }
   }
 }
@@ -284,6 +286,11 @@ TranspositionTable::Place TranspositionTable::PlaceOf(const TranspositionTable& 
               .first_slot = two_level ? 0 : loc.slot,
               .last_slot = two_level ? kSlotsPerBucket - 1 : loc.slot,
               .slots = {}};
+  // A bucket of an earlier epoch is empty, whatever its words still hold.
+  if (loc.bucket->epoch.load(std::memory_order_relaxed) !=
+      table.epoch_.load(std::memory_order_relaxed)) {
+    return place;
+  }
   for (int i = 0; i < kSlotsPerBucket; ++i) {
     const Bucket::Slot& s = loc.bucket->slot[i];
     place.slots[i] = {s.player.load(std::memory_order_relaxed),

@@ -11,9 +11,9 @@
 //  - The replacement scheme is chosen at creation (Breuker et al. 1994).
 //
 // DESIGN (hashtable/README.md has the full argument and the measurements):
-//  - A bucket is one 64-byte cache line: an 8-byte version word and two
-//    24-byte slots (player, opponent, data: three 64-bit words), 8 bytes
-//    spare. A full-board key is 16 bytes, so two slots are all a line holds,
+//  - A bucket is one 64-byte cache line: an 8-byte version word, two
+//    24-byte slots (player, opponent, data: three 64-bit words) and an
+//    8-byte epoch. A full-board key is 16 bytes, so two slots are all a line holds,
 //    and one line per bucket means a probe costs one cache miss. Each entry
 //    therefore costs 32 bytes of table. The two-level schemes use a bucket's
 //    two slots for one index; the one-level schemes give each slot its own
@@ -40,6 +40,11 @@
 //    line. Each probe or store does one relaxed increment.
 //  - Age: NewSearch advances an 8-bit generation; entries of another
 //    generation are stale and lose to any newcomer, but still answer probes.
+//  - Clearing: Clear advances a 64-bit epoch; a bucket written in an
+//    earlier one reads as empty, to probes and to the scheme alike. So a
+//    clear writes no bucket, and a batch of small solves keeps the pages
+//    it has (a clear that gave them back made every solve fault them in
+//    again, and zero a 2 MiB page for each it reached).
 #ifndef ENDSOLVE_HASHTABLE_TRANSPOSITION_TABLE_H_
 #define ENDSOLVE_HASHTABLE_TRANSPOSITION_TABLE_H_
 
@@ -142,10 +147,11 @@ class TranspositionTable {
 
   void NewSearch();   // ages every entry: older ones are evicted first
   // Empties the table and zeroes the statistics, in time proportional to
-  // the pages the table has used since it was made or last cleared (they
-  // go back to the kernel). Between searches only: no probe or store may
-  // run beside it, since a page dropped under a reader could let it accept
-  // a key mixed from two stores.
+  // the shards, not the entries: it advances the epoch, and every bucket
+  // of an earlier one is empty from then on (the pages stay the table's).
+  // The table then behaves exactly as a new one: the same hits, the same
+  // entries kept and evicted, the same counts. Between searches only: no
+  // probe or store may run beside it.
   void Clear();
   TTStats Stats() const;
   ReplacementScheme scheme() const;
@@ -215,6 +221,8 @@ class TranspositionTable {
   // The generation written into entries; entries of another generation are
   // stale. Only NewSearch writes it.
   std::atomic<std::uint8_t> generation_{0};
+  // Buckets written in another epoch are empty. Only Clear writes it.
+  std::atomic<std::uint64_t> epoch_{0};
 };
 
 }  // namespace endsolve

@@ -108,14 +108,15 @@ struct Seqlock {
   }
 };
 
-// A bucket is one cache line: an 8-byte version (the seqlock) and two 24-byte
-// slots, 8 bytes spare. Two slots is what fits a line with a full-board key;
-// the two-level schemes use both slots of a bucket for one index, the
-// one-level schemes give each slot its own index, so every scheme gets the
-// same number of entries from the same memory.
+// A bucket is one cache line: an 8-byte version (the seqlock), two 24-byte
+// slots and the 8-byte epoch it was last written in. Two slots is what fits
+// a line with a full-board key; the two-level schemes use both slots of a
+// bucket for one index, the one-level schemes give each slot its own index,
+// so every scheme gets the same number of entries from the same memory.
 struct alignas(tt_internal::kCacheLine) TranspositionTable::Bucket {
   // One slot: the board and the data word. A slot is empty when its data
-  // word lacks the occupied bit.
+  // word lacks the occupied bit, or when its bucket's epoch is not the
+  // table's.
   struct Slot {
     std::atomic<std::uint64_t> player{0};
     std::atomic<std::uint64_t> opponent{0};
@@ -124,6 +125,10 @@ struct alignas(tt_internal::kCacheLine) TranspositionTable::Bucket {
   // Even: stable. Odd: a writer is inside. Every completed store adds 2.
   std::atomic<std::uint64_t> version{0};
   Slot slot[tt_internal::kSlotsPerBucket];
+  // The table's epoch when a store last wrote the bucket. Clear advances
+  // the table's epoch, and every bucket of an earlier one reads as empty:
+  // clearing writes nothing. 64 bits never wrap.
+  std::atomic<std::uint64_t> epoch{0};
 };
 
 // A shard: one mapping that starts with its counter stripes, followed by its
@@ -172,7 +177,11 @@ bool TranspositionTable::ProbeAs(TranspositionTable& table, const Board& board,
   const Location loc = table.Locate(board);
   Bucket& b = *loc.bucket;
   const std::uint64_t before = Lock::ReadBegin(b.version);
-  if ((before & 1) == 0) {
+  // A bucket of an earlier epoch is empty. Its epoch word is checked like
+  // the slot words: a hit is accepted only if the version did not change,
+  // so the epoch and the entry come from the same store.
+  if ((before & 1) == 0 &&
+      b.epoch.load(std::memory_order_acquire) == table.epoch_.load(std::memory_order_relaxed)) {
     const int first = kTwoLevel ? 0 : loc.slot;
     const int last = kTwoLevel ? tt_internal::kSlotsPerBucket - 1 : loc.slot;
     for (int i = first; i <= last; ++i) {
@@ -228,17 +237,25 @@ void TranspositionTable::StoreAs(TranspositionTable& table, const Board& board,
 
   // Inside the lock: no other writer, so relaxed loads see the last store.
   const std::uint8_t generation = table.generation_.load(std::memory_order_relaxed);
+  const std::uint64_t epoch = table.epoch_.load(std::memory_order_relaxed);
   struct Entry {
     std::uint64_t player, opponent, data;
     bool occupied() const { return tt_entry::Occupied(data); }
     bool current(std::uint8_t g) const { return tt_entry::GenerationOf(data) == g; }
+    bool operator==(const Entry&) const = default;
   };
-  Entry slots[kSlotsPerBucket];
+  // The words in memory, and the slots as the scheme sees them: a bucket of
+  // an earlier epoch holds two empty slots, exactly as after a clear that
+  // wrote zeros, so the scheme decides as it would in a new table.
+  Entry in_memory[kSlotsPerBucket];
   for (int i = 0; i < kSlotsPerBucket; ++i) {
-    slots[i] = {b.slot[i].player.load(std::memory_order_relaxed),
-                b.slot[i].opponent.load(std::memory_order_relaxed),
-                b.slot[i].data.load(std::memory_order_relaxed)};
+    in_memory[i] = {b.slot[i].player.load(std::memory_order_relaxed),
+                    b.slot[i].opponent.load(std::memory_order_relaxed),
+                    b.slot[i].data.load(std::memory_order_relaxed)};
   }
+  const bool earlier_epoch = b.epoch.load(std::memory_order_relaxed) != epoch;
+  Entry slots[kSlotsPerBucket] = {in_memory[0], in_memory[1]};
+  if (earlier_epoch) slots[0] = slots[1] = Entry{0, 0, 0};
   constexpr bool kTwoLevel = tt_internal::IsTwoLevel(kScheme);
   constexpr bool kBigAll =
       kScheme == ReplacementScheme::kBigAll || kScheme == ReplacementScheme::kTwoBigAll;
@@ -327,15 +344,17 @@ void TranspositionTable::StoreAs(TranspositionTable& table, const Board& board,
     }
   }
 
-  // Write the slots that changed (release: see Probe), then publish.
+  // Write the slots that differ from memory (release: see Probe), the
+  // bucket's epoch if it was an earlier one (so that the slot this store
+  // leaves empty is written empty, not revived), then publish.
   for (int i = 0; i < kSlotsPerBucket; ++i) {
-    if (next[i].player != slots[i].player || next[i].opponent != slots[i].opponent ||
-        next[i].data != slots[i].data) {
+    if (next[i] != in_memory[i]) {
       b.slot[i].player.store(next[i].player, std::memory_order_release);
       b.slot[i].opponent.store(next[i].opponent, std::memory_order_release);
       b.slot[i].data.store(next[i].data, std::memory_order_release);
     }
   }
+  if (earlier_epoch) b.epoch.store(epoch, std::memory_order_release);
   Lock::Unlock(b.version, version);
   count(outcome);
 }

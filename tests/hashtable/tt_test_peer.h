@@ -20,6 +20,11 @@ class TranspositionTableTestPeer : public TranspositionTable {
  public:
   static constexpr unsigned kDefaultStripes = 16;  // as TranspositionTable::Create
 
+  // Where a board lands and its bucket's slot words, as a probe would see
+  // them (a bucket of an earlier epoch holds two empty slots).
+  using TranspositionTable::Place;
+  using TranspositionTable::PlaceOf;
+
   // A table of exactly `bytes` (a multiple of 64 * shards). Each shard takes
   // one 64-byte line for counters (more in larger shards), the rest are
   // 64-byte buckets of two slots. It counts its probes and stores.
