@@ -696,16 +696,16 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
 
     // 4. Run the units; those left unanswered (a worker killed, a unit past
     // its time limit) once more; then stop with their positions named.
+    // An interruption is checked before the engine's status: a terminal's
+    // Ctrl-C also reaches GNU parallel, whose exit on it is no failed round.
     const absl::Time start = absl::Now();
-    if (absl::Status s = RunUnits(folder.RoundUnits(round, false), folder, round, false, options,
-                                  table.get());
-        !s.ok()) {
-      return s;
-    }
+    absl::Status ran = RunUnits(folder.RoundUnits(round, false), folder, round, false, options,
+                                table.get());
     if (options.cancel != nullptr && options.cancel->load()) {
       summary.interrupted = true;
       return summary;
     }
+    if (!ran.ok()) return ran;
     absl::StatusOr<Results> after = ReadResults(folder);
     if (!after.ok()) return after.status();
     std::vector<Position> open = Unanswered(ask.units, *after);
@@ -719,11 +719,12 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
           return s;
         }
       }
-      if (absl::Status s = RunUnits(folder.RoundUnits(round, true), folder, round, true, options,
-                                    table.get());
-          !s.ok()) {
-        return s;
+      ran = RunUnits(folder.RoundUnits(round, true), folder, round, true, options, table.get());
+      if (options.cancel != nullptr && options.cancel->load()) {
+        summary.interrupted = true;
+        return summary;
       }
+      if (!ran.ok()) return ran;
       after = ReadResults(folder);
       if (!after.ok()) return after.status();
       open = Unanswered(ask.units, *after);

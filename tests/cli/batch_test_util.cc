@@ -86,10 +86,11 @@ int CompleteLines(const std::string& path) {
 // takes to solve and write, so the kill lands soon after the awaited line.
 ChildEnd RunAndSignalAfterLines(const std::vector<std::string>& argv,
                                 const std::string& results_path, int lines, int signal_number,
-                                const std::string& log_path) {
+                                const std::string& log_path, bool whole_group) {
   ChildEnd end;
   const pid_t pid = fork();
   if (pid == 0) {
+    if (whole_group) setpgid(0, 0);
     const int log = open(log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
     const int null = open("/dev/null", O_RDONLY);
     dup2(null, STDIN_FILENO);
@@ -110,7 +111,7 @@ ChildEnd RunAndSignalAfterLines(const std::vector<std::string>& argv,
     const int now = CompleteLines(results_path);
     if (now >= lines) {
       end.lines_at_kill = now;
-      kill(pid, signal_number);
+      kill(whole_group ? -pid : pid, signal_number);
       break;
     }
     std::this_thread::sleep_for(std::chrono::microseconds(500));

@@ -35,10 +35,13 @@ struct ChildEnd {
 // Starts `argv` (argv[0] a path) with stdout and stderr sent to `log_path`,
 // waits until `results_path` holds at least `lines` complete lines, then
 // sends `signal_number` and reaps the child. When the child ends first,
-// `killed` is false and `exit_status` says how it ended.
+// `killed` is false and `exit_status` says how it ended. With
+// `whole_group`, the child leads a process group of its own and the signal
+// goes to all of it, as a terminal's Ctrl-C reaches every process of the
+// job (the children the command started too).
 ChildEnd RunAndSignalAfterLines(const std::vector<std::string>& argv,
                                 const std::string& results_path, int lines, int signal_number,
-                                const std::string& log_path);
+                                const std::string& log_path, bool whole_group = false);
 
 // The number of newline characters in a file (0 when it does not exist).
 int CompleteLines(const std::string& path);

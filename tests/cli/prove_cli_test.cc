@@ -131,6 +131,31 @@ TEST(ProveCli, CtrlCStopsAndTheSameCommandResumes) {
   }
 }
 
+// Ctrl-C at a terminal reaches GNU parallel and its workers as well as the
+// manager: the proof stops as interrupted (not as a failed round), and the
+// same command resumes it. (Until 2026-11-26 it said "GNU parallel failed
+// to run the round's workers", parallel having exited on the signal.)
+TEST(ProveCli, CtrlCOfTheWholeParallelJobStopsAndTheSameCommandResumes) {
+  const TempFolder folder("prove_ctrl_c_parallel");
+  const std::vector<std::string> argv =
+      ProveArgv(folder / "p", {"--engine", "parallel", "--workers", "2"});
+  const ChildEnd end =
+      RunAndSignalAfterLines(argv, folder / "p/results/round-001-shard-1-of-2.jsonl", 2, SIGINT,
+                             folder / "ctrl-c.log", /*whole_group=*/true);
+  ASSERT_FALSE(end.killed);
+  EXPECT_EQ(end.exit_status, 130) << ReadFile(folder / "ctrl-c.log");
+  EXPECT_THAT(ReadFile(folder / "ctrl-c.log"),
+              HasSubstr("interrupted; the finished units are kept in " + folder / "p"));
+  const CommandOutput resumed = RunCommand(Shell(argv));
+  ASSERT_EQ(resumed.exit_status, 0) << resumed.err;
+  const nlohmann::json proven = Proven(resumed);
+  EXPECT_EQ(proven["score"], proven["expected_score"]);
+  ExpectLineReachesTheScore(proven);
+  for (const auto& [question, records] : RecordsPerQuestion(folder / "p")) {
+    EXPECT_EQ(records, 1) << question;
+  }
+}
+
 // A worker killed in the middle of its shard leaves its units unanswered;
 // the round tries them once more and the proof goes on to the same answer.
 TEST(ProveCli, AKilledWorkerSUnitsAreTriedOnceMore) {
