@@ -49,9 +49,12 @@ void PrintSimulation(const std::string& folder, const std::vector<int>& workers,
     return;
   }
   if (!json) {
+    double planning = 0;
+    for (const prove::RoundTimes& r : *rounds) planning += r.plan_seconds;
     absl::PrintF("simulated from the measured unit times (each unit on one worker, rounds in "
-                 "sequence):\n%8s %16s %9s %7s %15s\n",
-                 "workers", "wall s", "speedup", "rounds", "largest unit s");
+                 "sequence, each after the manager's %.1f s of planning in all):\n"
+                 "%8s %16s %9s %7s %15s\n",
+                 planning, "workers", "wall s", "speedup", "rounds", "largest unit s");
   }
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   for (int p : workers) {
@@ -61,6 +64,7 @@ void PrintSimulation(const std::string& folder, const std::vector<int>& workers,
                       {"wall_seconds", prediction.wall_seconds},
                       {"speedup", prediction.speedup},
                       {"rounds", prediction.rounds},
+                      {"plan_seconds", prediction.plan_seconds},
                       {"largest_unit_seconds", prediction.largest_unit}});
     } else {
       absl::PrintF("%8d %16.1f %9.1f %7d %15.2f\n", p, prediction.wall_seconds,

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "endsolve/solver/presearch.h"
+#include "tbb/parallel_for.h"
 
 namespace endsolve::prove {
 namespace {
@@ -53,6 +54,7 @@ struct ProofTree::Node {
   Board board;
   Color to_move = Color::kBlack;
   int move = kNoMove;  // the move that led here from the parent (kPass too)
+  int ply = 0;         // below the root
   Kind kind = Kind::kInterior;
   int estimate = 0;    // the evaluation's score, discs for the side to move
   bool expanded = false;
@@ -60,11 +62,10 @@ struct ProofTree::Node {
 };
 
 ProofTree::ProofTree(const Board& root, Color to_move, int root_estimate, int unit_empties,
-                     const eval::Evaluator& evaluator, int order_depth)
+                     const eval::Evaluator& evaluator)
     : root_(std::make_unique<Node>()),
       unit_empties_(unit_empties),
-      evaluator_(evaluator),
-      order_depth_(order_depth) {
+      evaluator_(evaluator) {
   root_->board = root;
   root_->to_move = to_move;
   root_->estimate = root_estimate;
@@ -80,31 +81,27 @@ ProofTree::~ProofTree() = default;
 // Makes the children, ordered by an evaluation search of each: the lower a
 // child's value (for its own side to move), the better the move. A side
 // without a move passes: one child, the same discs, the other side to move.
+// The children's searches are independent and run side by side (the
+// manager's own time adds to every round's wall time).
 void ProofTree::Expand(Node& node) {
   assert(node.kind == Node::Kind::kInterior && !node.expanded);
   node.expanded = true;
   ++expanded_;
-  Bitboard moves = node.board.Moves();
-  std::vector<std::pair<int, std::unique_ptr<Node>>> scored;
+  std::vector<std::unique_ptr<Node>> children;
   auto add = [&](const Board& board, int move) {
     auto child = std::make_unique<Node>();
     child->board = board;
     child->to_move = Opposite(node.to_move);
     child->move = move;
+    child->ply = node.ply + 1;
     if (board.IsGameOver()) {
       child->kind = Node::Kind::kTerminal;
     } else if (board.EmptyCount() <= unit_empties_) {
       child->kind = Node::Kind::kFrontier;
     }
-    // Ordered by evaluation units (finer than discs); a finished game by
-    // its score, beyond any evaluation.
-    const int value = child->kind == Node::Kind::kTerminal
-                          ? board.FinalScore() * kTerminalScale
-                          : search::RunPresearch(board, evaluator_, order_depth_, nullptr).value;
-    child->estimate = child->kind == Node::Kind::kTerminal ? board.FinalScore()
-                                                          : eval::Evaluator::ToDiscs(value);
-    scored.emplace_back(value, std::move(child));
+    children.push_back(std::move(child));
   };
+  Bitboard moves = node.board.Moves();
   if (moves == 0) {
     add(node.board.Pass(), kPass);
   }
@@ -112,10 +109,28 @@ void ProofTree::Expand(Node& node) {
     const int square = PopFirstSquare(moves);
     add(node.board.Play(square), square);
   }
+  // Ordered by evaluation units (finer than discs); a finished game by
+  // its score, beyond any evaluation.
+  std::vector<int> value(children.size());
+  tbb::parallel_for(std::size_t{0}, children.size(), [&](std::size_t i) {
+    const Node& child = *children[i];
+    if (child.kind == Node::Kind::kTerminal) {
+      value[i] = child.board.FinalScore() * kTerminalScale;
+      return;
+    }
+    value[i] = search::RunPresearch(child.board, evaluator_, OrderDepth(child.ply), nullptr).value;
+  });
+  std::vector<std::pair<int, std::unique_ptr<Node>>> scored;
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    Node& child = *children[i];
+    child.estimate = child.kind == Node::Kind::kTerminal ? child.board.FinalScore()
+                                                         : eval::Evaluator::ToDiscs(value[i]);
+    scored.emplace_back(value[i], std::move(children[i]));
+  }
   // Ties keep the square order, so that every run builds the same tree.
   std::stable_sort(scored.begin(), scored.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (auto& [value, child] : scored) node.children.push_back(std::move(child));
+  for (auto& [v, child] : scored) node.children.push_back(std::move(child));
 }
 
 // Backs the knowledge up: a node is worth the best of its children's

@@ -61,16 +61,33 @@ class Knowledge {
   std::map<PositionKey, Interval> known_;
 };
 
+// The plies of the evaluation search that orders an expanded node's
+// children and estimates each one's score, by the child's ply below the
+// root. A wrong eldest child high in the tree costs a whole subtree of
+// units, and there are few such nodes; the many below pay the search again
+// and again, and it is the manager's own time, which no worker count
+// shortens (it was the most of the planning, up to 347 s of #63's proof
+// with 8 plies from 3 plies above the frontier, against 56 s of units).
+// FFO #62 and #63 (27 empties, 20-empty units, one thread; the units'
+// nodes and the rounds; bench/results/prove-order-depth-2026-11-26.txt):
+// 4 plies everywhere (until 2026-11-26) 2.49 G nodes in 37 rounds and
+// 1.20 G in 10; 8 plies for the root's children and grandchildren, 4 below
+// (these constants), 1.88 G in 29 and 1.28 G in 10.
+inline constexpr int kOrderDepth = 4;
+inline constexpr int kOrderDepthHigh = 8;
+inline constexpr int kOrderHighPlies = 2;
+constexpr int OrderDepth(int ply) { return ply <= kOrderHighPlies ? kOrderDepthHigh : kOrderDepth; }
+
 // How a test of a position stands.
 enum class TestState { kProven, kRefuted, kPending };
 
 class ProofTree {
  public:
-  // `order_depth`: the plies of the evaluation search that orders each
-  // node's children (solver/presearch.h's iterative deepening) and
-  // estimates its score; `root_estimate` the root's, in discs.
+  // Each node's children are ordered, and their scores estimated, by an
+  // evaluation search (solver/presearch.h's iterative deepening) of
+  // OrderDepth plies; `root_estimate` is the root's, in discs.
   ProofTree(const Board& root, Color to_move, int root_estimate, int unit_empties,
-            const eval::Evaluator& evaluator, int order_depth);
+            const eval::Evaluator& evaluator);
   ~ProofTree();
   ProofTree(const ProofTree&) = delete;
   ProofTree& operator=(const ProofTree&) = delete;
@@ -142,7 +159,6 @@ class ProofTree {
   std::unique_ptr<Node> root_;
   int unit_empties_;
   const eval::Evaluator& evaluator_;
-  int order_depth_;
   std::int64_t expanded_ = 0;
   int offset_[2] = {0, 0};  // Calibrate's, by the parity of the empties
   std::set<std::pair<PositionKey, int>> planned_;  // this Plan call's units, once each

@@ -577,7 +577,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
           : search::RunPresearch(root.board, evaluator, kGuessDepth, nullptr).value;
   int guess = eval::Evaluator::ToDiscs(guess_units);
   guess -= guess % 2;
-  ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator, kOrderDepth);
+  ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator);
   if (absl::Status s = LoadTree(folder, &tree); !s.ok()) return s;
 
   // The local engine's table, one for the whole proof.
@@ -601,6 +601,10 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   // chooses only the next one); a manager that resumes reads it back from
   // the last round's file (step 1).
   std::optional<int> current_test;
+  // Since the last round ended (or the manager started): the manager's own
+  // time before the next round's units start, reading the results, backing
+  // them up and planning the test (prove/README.md, "Beyond this machine").
+  absl::Time planning_since = absl::Now();
 
   for (;;) {
     absl::StatusOr<Results> results = ReadResults(folder);
@@ -699,6 +703,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     // An interruption is checked before the engine's status: a terminal's
     // Ctrl-C also reaches GNU parallel, whose exit on it is no failed round.
     const absl::Time start = absl::Now();
+    const double planning = absl::ToDoubleSeconds(start - planning_since);
     absl::Status ran = RunUnits(folder.RoundUnits(round, false), folder, round, false, options,
                                 table.get());
     if (options.cancel != nullptr && options.cancel->load()) {
@@ -737,14 +742,16 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
             round, open.size(), folder.root, Describe(open)));
       }
     }
-    const double wall = absl::ToDoubleSeconds(absl::Now() - start);
+    planning_since = absl::Now();
+    const double wall = absl::ToDoubleSeconds(planning_since - start) + planning;
     summary.wall_seconds += wall;
     Json line = Json::object();
     line["round"] = round;
     line["kind"] = ask.kind;
     line["test"] = ask.test;
     line["units"] = ask.units.size();
-    line["wall_seconds"] = wall;
+    line["wall_seconds"] = wall;  // the planning included
+    line["plan_seconds"] = planning;
     if (absl::Status s = AppendRound(folder, line); !s.ok()) return s;
     const Interval now = tree.RootInterval(after->knowledge);
     say(absl::StrFormat("round %d done in %.1f s: score in [%s, %s]", round, wall,

@@ -39,10 +39,6 @@ namespace endsolve::prove {
 inline constexpr int kDefaultUnitEmpties = 20;
 // The fewest: below 8 empties a unit costs less than planning it.
 inline constexpr int kMinUnitEmpties = 8;
-// Plies of the evaluation search that orders each expanded node's moves. A
-// few thousand nodes are expanded per proof, so 4 plies (a few ms each) cost
-// seconds where a better eldest child saves whole rounds.
-inline constexpr int kOrderDepth = 4;
 
 // How the units of a round are run.
 enum class Engine {
@@ -80,7 +76,7 @@ struct ProveSummary {
   int units = 0;              // unit solves run (duplicates not counted)
   std::uint64_t nodes = 0;    // over all units
   double cpu_seconds = 0;     // units' seconds times their threads
-  double wall_seconds = 0;    // the rounds' wall time, over every run of the manager
+  double wall_seconds = 0;    // the rounds' wall time, their planning included, over every run of the manager
   std::int64_t expanded = 0;  // positions the manager expanded
   bool interrupted = false;   // cancel: the folder keeps what was done
 };

@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <queue>
 
 #include "absl/strings/str_cat.h"
 #include "endsolve/batch/results_file.h"
+#include "nlohmann/json.hpp"
 
 namespace endsolve::prove {
 
@@ -34,6 +36,18 @@ absl::StatusOr<std::vector<RoundTimes>> ReadRoundTimes(const std::string& folder
     }
   }
   if (ec) return absl::NotFoundError(absl::StrCat("cannot read ", results, ": ", ec.message()));
+  // rounds.jsonl: one line per finished round; a torn last line is skipped
+  // (that round is run again).
+  std::ifstream rounds(folder + "/rounds.jsonl");
+  for (std::string line; std::getline(rounds, line);) {
+    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    if (!j.is_object() || !j.contains("round") || !j["round"].is_number_integer() ||
+        !j.contains("plan_seconds") || !j["plan_seconds"].is_number()) {
+      continue;
+    }
+    const auto it = by_round.find(j["round"].get<int>());
+    if (it != by_round.end()) it->second.plan_seconds = j["plan_seconds"].get<double>();
+  }
   std::vector<RoundTimes> out;
   for (auto& [round, times] : by_round) out.push_back(std::move(times));
   return out;
@@ -59,7 +73,9 @@ Prediction Simulate(const std::vector<RoundTimes>& rounds, int workers) {
       total += seconds;
       p.largest_unit = std::max(p.largest_unit, seconds);
     }
-    p.wall_seconds += makespan;
+    p.wall_seconds += round.plan_seconds + makespan;
+    p.plan_seconds += round.plan_seconds;
+    total += round.plan_seconds;
   }
   p.speedup = p.wall_seconds > 0 ? total / p.wall_seconds : 0;
   return p;

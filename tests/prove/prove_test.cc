@@ -300,6 +300,41 @@ TEST(Simulate, ListSchedulesEachRoundAndAddsTheRounds) {
   EXPECT_DOUBLE_EQ(Simulate(rounds, 100).wall_seconds, 5);  // the largest unit of each round
 }
 
+// The manager's planning comes before each round's units on any number of
+// workers: with 0.5 s and 1.5 s of it, two workers take 2 s more (7 s for
+// 12 s of work), and a hundred cannot go below 7 s.
+TEST(Simulate, TheManagersPlanningIsAddedToEveryRound) {
+  const std::vector<RoundTimes> rounds = {{1, {1, 3, 1, 1}, 0.5}, {2, {2, 2}, 1.5}};
+  const Prediction two = Simulate(rounds, 2);
+  EXPECT_DOUBLE_EQ(two.wall_seconds, 7);
+  EXPECT_DOUBLE_EQ(two.plan_seconds, 2);
+  EXPECT_DOUBLE_EQ(two.speedup, 12.0 / 7.0);
+  EXPECT_DOUBLE_EQ(Simulate(rounds, 1).wall_seconds, 12);
+  EXPECT_DOUBLE_EQ(Simulate(rounds, 1).speedup, 1);
+  EXPECT_DOUBLE_EQ(Simulate(rounds, 100).wall_seconds, 7);
+}
+
+// A finished proof's folder gives every round's unit times and its
+// planning time from rounds.jsonl.
+TEST(Simulate, ReadsEachRoundsPlanningFromTheFolder) {
+  const TempFolder folder("prove_plan_seconds");
+  const std::vector<Position> one = RandomPositions(1, 14, 14, /*seed=*/5);
+  const absl::StatusOr<ProveSummary> proof = Prove(one[0], Small(folder / "p", 10));
+  ASSERT_TRUE(proof.ok()) << proof.status();
+  const absl::StatusOr<std::vector<RoundTimes>> rounds = ReadRoundTimes(folder / "p");
+  ASSERT_TRUE(rounds.ok()) << rounds.status();
+  ASSERT_EQ(static_cast<int>(rounds->size()), proof->rounds);
+  double planning = 0, units = 0;
+  for (const RoundTimes& r : *rounds) {
+    EXPECT_FALSE(r.unit_seconds.empty()) << "round " << r.round;
+    planning += r.plan_seconds;
+    for (double u : r.unit_seconds) units += u;
+  }
+  EXPECT_GT(planning, 0);  // the first round's planning expands the root at least
+  // The summary's wall time holds both (and the engine's own work).
+  EXPECT_GE(proof->wall_seconds, planning + units);
+}
+
 TEST(Prove, AFolderOfAnotherProofIsRefused) {
   const TempFolder folder("prove_refuse");
   const std::vector<Position> two = RandomPositions(2, 14, 14, /*seed=*/3);
