@@ -640,6 +640,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   // time before the next round's units start, reading the results, backing
   // them up and planning the test (prove/README.md, "Beyond this machine").
   absl::Time planning_since = absl::Now();
+  auto cancelled = [&] { return options.cancel != nullptr && options.cancel->load(); };
 
   for (;;) {
     absl::StatusOr<Results> results = ReadResults(folder, &parsed);
@@ -716,7 +717,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
             interval.upper));
       }
     }
-    if (options.cancel != nullptr && options.cancel->load()) {
+    if (cancelled()) {
       summary.interrupted = true;
       return summary;
     }
@@ -741,7 +742,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     const double planning = absl::ToDoubleSeconds(start - planning_since);
     absl::Status ran = RunUnits(folder.RoundUnits(round, false), folder, round, false, options,
                                 table.get());
-    if (options.cancel != nullptr && options.cancel->load()) {
+    if (cancelled()) {
       summary.interrupted = true;
       return summary;
     }
@@ -760,7 +761,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
         }
       }
       ran = RunUnits(folder.RoundUnits(round, true), folder, round, true, options, table.get());
-      if (options.cancel != nullptr && options.cancel->load()) {
+      if (cancelled()) {
         summary.interrupted = true;
         return summary;
       }
