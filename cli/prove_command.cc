@@ -103,6 +103,8 @@ int RunProve(const ProveArgs& args) {
   options.sbatch_options = args.sbatch_options;
   options.threads = args.threads;
   options.hash_mb = args.hash_mb;
+  // The simulation models rounds whose units all run side by side.
+  options.prune = args.simulate.empty();
   if (!args.unit_time_limit.empty()) {
     options.unit_time_limit = *batch::ParseTimeLimit(args.unit_time_limit);
   }
@@ -204,7 +206,8 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       ->check(StatusCheck([](const std::string& s) { return batch::ParseTimeLimit(s); }));
   app->add_option("--simulate", args->simulate,
                   "after the proof, predict its wall time on each of these worker counts from "
-                  "the measured unit times, e.g. 1,16,64,256,1024")
+                  "the measured unit times, e.g. 1,16,64,256,1024 (the local engine then runs "
+                  "every unit a round plans, as that many workers would, skipping none)")
       ->delimiter(',')
       ->check(InRange(1, 1 << 20, "a number of workers"));
   app->add_flag("--json", args->json, "print the summary as one JSON object");

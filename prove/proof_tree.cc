@@ -165,8 +165,9 @@ ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, const Knowledge& kno
   if (b.lower >= test) return {true, true};
   if (b.upper < test) return {false, true};
   if (node.kind == Node::Kind::kFrontier) {
-    AddUnit(node, test, units);
-    return {Estimate(node) >= test, false};
+    const bool yes = Estimate(node) >= test;
+    AddUnit(node, test, yes, units);
+    return {yes, false};
   }
   if (!node.expanded) {
     Expand(node);
@@ -194,8 +195,9 @@ ProofTree::Outcome ProofTree::Below(Node& node, int test, const Knowledge& knowl
   if (b.lower >= test) return {false, true};
   if (node.kind == Node::Kind::kFrontier) {
     // The unit asks "at least test?"; "below" is its answer's negation.
-    AddUnit(node, EvenAtLeast(test), units);
-    return {Estimate(node) < test, false};
+    const bool below = Estimate(node) < test;
+    AddUnit(node, EvenAtLeast(test), !below, units);
+    return {below, false};
   }
   if (!node.expanded) {
     Expand(node);
@@ -219,14 +221,20 @@ Position ProofTree::UnitOf(const Node& node, int test) {
   return unit;
 }
 
-void ProofTree::AddUnit(const Node& node, int test, std::vector<Position>* units) {
-  if (planned_.emplace(KeyOf(node.board), test).second) units->push_back(UnitOf(node, test));
+void ProofTree::AddUnit(const Node& node, int test, bool expected, std::vector<Position>* units) {
+  if (!planned_.emplace(KeyOf(node.board), test).second) return;
+  units->push_back(UnitOf(node, test));
+  if (expected_ != nullptr) expected_->push_back(expected);
 }
 
-TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Position>* units) {
+TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Position>* units,
+                          std::vector<bool>* expected) {
   assert(test % 2 == 0);
+  assert(expected == nullptr || expected->size() == units->size());
   planned_.clear();
+  expected_ = expected;
   const Outcome outcome = AtLeast(*root_, test, knowledge, units);
+  expected_ = nullptr;
   if (!outcome.known) return TestState::kPending;
   return outcome.success ? TestState::kProven : TestState::kRefuted;
 }

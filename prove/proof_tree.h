@@ -106,8 +106,12 @@ class ProofTree {
   // at once, and the answers replace the estimates: a wrong estimate costs
   // a round, wherever it is in the tree, not a round per level. Empty when
   // the knowledge already decides the test (the state says how). Each
-  // position once.
-  TestState Plan(int test, const Knowledge& knowledge, std::vector<Position>* units);
+  // position once. `expected` (may be null) gets, beside each unit, the
+  // answer the hypothesis took for it ("yes, at least t"): an answer that
+  // contradicts it is what changes the plan (the local engine's pruning,
+  // prover.cc).
+  TestState Plan(int test, const Knowledge& knowledge, std::vector<Position>* units,
+                 std::vector<bool>* expected = nullptr);
 
   // Fits the estimates to the answers in: an offset per parity of the
   // empties (the side to move alternates with it, and the evaluation search
@@ -153,7 +157,7 @@ class ProofTree {
   static Position UnitOf(const Node& node, int test);
   // The node's estimate with Calibrate's offset (a finished game's as is).
   int Estimate(const Node& node) const;
-  void AddUnit(const Node& node, int test, std::vector<Position>* units);
+  void AddUnit(const Node& node, int test, bool expected, std::vector<Position>* units);
   void Expand(Node& node);
 
   std::unique_ptr<Node> root_;
@@ -162,6 +166,7 @@ class ProofTree {
   std::int64_t expanded_ = 0;
   int offset_[2] = {0, 0};  // Calibrate's, by the parity of the empties
   std::set<std::pair<PositionKey, int>> planned_;  // this Plan call's units, once each
+  std::vector<bool>* expected_ = nullptr;          // this Plan call's
 };
 
 }  // namespace endsolve::prove

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -249,10 +250,79 @@ std::vector<Position> Unanswered(const std::vector<Position>& units, const Resul
   return open;
 }
 
+// The local engine's pruning inside a round (prove/README.md, "Pruning
+// inside a round"). Its units run one after another, so an answer can
+// spare the units after it, as alpha-beta's cut-offs do: when a child of
+// a node where every child must succeed fails, its siblings are needless.
+// The plan changes only where an answer contradicts the hypothesis it was
+// made under, so it is made again, with every answer in so far, only after
+// such an answer; a unit it no longer asks is skipped. A unit skipped that
+// a later plan wants again is planned by the next round.
+class RoundPruner {
+ public:
+  // `units` and `expected`: the round's plan as Plan made it with
+  // `knowledge`, the answers before the round; empty for a round that
+  // resumes, whose plan is made again before its first unit.
+  RoundPruner(ProofTree* tree, int test, Knowledge knowledge, const std::vector<Position>& units,
+              const std::vector<bool>& expected)
+      : tree_(tree), test_(test), knowledge_(std::move(knowledge)), stale_(units.empty()) {
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      expected_.emplace(batch::QuestionOf(units[i]), expected[i]);
+    }
+  }
+
+  // Whether the plan made with every answer heard so far still asks `unit`;
+  // if so, the unit is taken as run.
+  bool Run(const Position& unit) {
+    if (stale_) Replan();
+    const batch::QuestionKey question = batch::QuestionOf(unit);
+    if (!expected_.contains(question)) return false;
+    run_.insert(question);
+    return true;
+  }
+
+  // Whether `unit` was run (Run said yes) by this pruner: a unit skipped
+  // and needed again later is the next round's, not a failure to retry.
+  bool WasRun(const Position& unit) const { return run_.contains(batch::QuestionOf(unit)); }
+
+  // A unit's answer: learnt, and compared with what the plan took for it.
+  void Heard(const batch::ResultRecord& record) {
+    if (record.status == batch::ResultStatus::kTimedOut || !record.window) return;
+    const ScoreWindow allowed = batch::ScoresAllowed(record);
+    knowledge_.Learn(record.position->board, allowed.lo, allowed.hi);
+    const auto it = expected_.find(batch::QuestionOf(record));
+    if (it == expected_.end()) return;
+    const int test = record.window->lo;  // the unit asks "at least test?"
+    const bool yes = allowed.lo >= test;
+    const bool no = allowed.hi < test;
+    if ((yes && !it->second) || (no && it->second)) stale_ = true;
+  }
+
+ private:
+  void Replan() {
+    std::vector<Position> units;
+    std::vector<bool> expected;
+    tree_->Plan(test_, knowledge_, &units, &expected);
+    expected_.clear();
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      expected_.emplace(batch::QuestionOf(units[i]), expected[i]);
+    }
+    stale_ = false;
+  }
+
+  ProofTree* tree_;
+  int test_;
+  Knowledge knowledge_;
+  std::map<batch::QuestionKey, bool> expected_;  // the plan's units, and the answer it expects
+  std::set<batch::QuestionKey> run_;
+  bool stale_;
+};
+
 // Runs one units file in this process with BatchRun: resumed, appended,
-// every unit in the proof's one table `tt`.
+// every unit in the proof's one table `tt`; with a `pruner`, only the units
+// it still needs.
 absl::Status RunLocal(const std::string& units_path, const std::string& results_path,
-                      const ProveOptions& options, TranspositionTable* tt) {
+                      const ProveOptions& options, TranspositionTable* tt, RoundPruner* pruner) {
   absl::StatusOr<batch::BatchInput> input = batch::LoadBatchInput({units_path});
   if (!input.ok()) return input.status();
   batch::RunSettings run;
@@ -278,9 +348,17 @@ absl::Status RunLocal(const std::string& units_path, const std::string& results_
   batch::BatchProgress progress(static_cast<int>(input->items.size()), plan.skipped,
                                 batch.WorkToDo(plan.pending));
   static const std::atomic<bool> kNever{false};
-  const absl::StatusOr<int> done =
-      batch.DoAll(plan.pending, &progress, options.cancel ? *options.cancel : kNever, nullptr);
-  return done.status();
+  const std::atomic<bool>& interrupted = options.cancel ? *options.cancel : kNever;
+  for (const batch::BatchItem* item : plan.pending) {
+    if (interrupted.load()) break;
+    if (pruner != nullptr && item->ok() && !pruner->Run(*item->position)) continue;
+    const absl::StatusOr<const batch::ResultRecord*> record =
+        batch.Do(*item, &progress, interrupted);
+    if (!record.ok()) return record.status();
+    if (*record == nullptr) break;  // interrupted
+    if (pruner != nullptr) pruner->Heard(**record);
+  }
+  return absl::OkStatus();
 }
 
 // The command of one shard of a round's units file: an `endsolve batch` of
@@ -494,7 +572,7 @@ absl::Status RunSlurm(const std::string& units_path, const Folder& folder, int r
 }
 
 absl::Status RunUnits(const std::string& units_path, const Folder& folder, int round, bool retry,
-                      const ProveOptions& options, TranspositionTable* tt) {
+                      const ProveOptions& options, TranspositionTable* tt, RoundPruner* pruner) {
   switch (options.engine) {
     case Engine::kParallel:
       return RunParallel(units_path, folder, round, retry, options);
@@ -503,7 +581,7 @@ absl::Status RunUnits(const std::string& units_path, const Folder& folder, int r
     case Engine::kLocal:
       break;
   }
-  return RunLocal(units_path, folder.LocalResults(round, retry), options, tt);
+  return RunLocal(units_path, folder.LocalResults(round, retry), options, tt, pruner);
 }
 
 // The rounds finished before: their wall time, summed.
@@ -650,6 +728,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     // 1. What this round asks: the last round again while units of it are
     // unanswered (a manager stopped mid-round), else new units.
     RoundAsk ask;
+    std::vector<bool> expected;  // a new test round's: the plan's answer to each unit
     bool resumed = false;
     if (rerun_last) {
       rerun_last = false;
@@ -699,7 +778,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       ask.test = undecided ? *current_test : NextTest(guess, interval);
       current_test = ask.test;
       const int test = ask.test;
-      const TestState state = tree.Plan(test, results->knowledge, &ask.units);
+      const TestState state = tree.Plan(test, results->knowledge, &ask.units, &expected);
       if (state != TestState::kPending) {
         // Decided by answers that the part of the tree expanded only now
         // brings to the root: the interval moves, and the loop goes on.
@@ -740,8 +819,23 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     // Ctrl-C also reaches GNU parallel, whose exit on it is no failed round.
     const absl::Time start = absl::Now();
     const double planning = absl::ToDoubleSeconds(start - planning_since);
+    std::optional<RoundPruner> pruner;
+    if (options.engine == Engine::kLocal && options.prune && ask.kind == "test") {
+      pruner.emplace(&tree, ask.test, results->knowledge,
+                     resumed ? std::vector<Position>{} : ask.units,
+                     resumed ? std::vector<bool>{} : expected);
+    }
+    RoundPruner* const prune = pruner ? &*pruner : nullptr;
+    // The units that ran and left no answer (a worker killed, a unit past
+    // its time limit); with the pruner, not those it skipped: the next
+    // round plans them again if the test needs them.
+    auto still_open = [&](const Results& now) {
+      std::vector<Position> open = Unanswered(ask.units, now);
+      if (prune != nullptr) std::erase_if(open, [&](const Position& u) { return !prune->WasRun(u); });
+      return open;
+    };
     absl::Status ran = RunUnits(folder.RoundUnits(round, false), folder, round, false, options,
-                                table.get());
+                                table.get(), prune);
     if (cancelled()) {
       summary.interrupted = true;
       return summary;
@@ -749,7 +843,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     if (!ran.ok()) return ran;
     absl::StatusOr<Results> after = ReadResults(folder, &parsed);
     if (!after.ok()) return after.status();
-    std::vector<Position> open = Unanswered(ask.units, *after);
+    std::vector<Position> open = still_open(*after);
     if (!open.empty()) {
       say(absl::StrFormat("round %d: %d units unanswered (crashed, killed or past the time "
                           "limit); trying them once more",
@@ -760,7 +854,8 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
           return s;
         }
       }
-      ran = RunUnits(folder.RoundUnits(round, true), folder, round, true, options, table.get());
+      ran = RunUnits(folder.RoundUnits(round, true), folder, round, true, options, table.get(),
+                     prune);
       if (cancelled()) {
         summary.interrupted = true;
         return summary;
@@ -768,7 +863,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       if (!ran.ok()) return ran;
       after = ReadResults(folder, &parsed);
       if (!after.ok()) return after.status();
-      open = Unanswered(ask.units, *after);
+      open = still_open(*after);
       if (!open.empty()) {
         // A unit is answered by a retry only under the retry file's id; a
         // timed-out retry leaves the question open.
@@ -778,6 +873,12 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
             round, open.size(), folder.root, Describe(open)));
       }
     }
+    // Units the pruner skipped: unanswered, and needless.
+    const std::size_t skipped = Unanswered(ask.units, *after).size();
+    // What the pruner's plans expanded, for a manager that restarts.
+    if (prune != nullptr) {
+      if (absl::Status s = SaveTree(folder, tree); !s.ok()) return s;
+    }
     planning_since = absl::Now();
     const double wall = absl::ToDoubleSeconds(planning_since - start) + planning;
     summary.wall_seconds += wall;
@@ -786,12 +887,17 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     line["kind"] = ask.kind;
     line["test"] = ask.test;
     line["units"] = ask.units.size();
+    line["skipped"] = skipped;
     line["wall_seconds"] = wall;  // the planning included
     line["plan_seconds"] = planning;
     if (absl::Status s = AppendRound(folder, line); !s.ok()) return s;
     const Interval now = tree.RootInterval(after->knowledge);
-    say(absl::StrFormat("round %d done in %.1f s: score in [%s, %s]", round, wall,
-                        FormatScore(now.lower), FormatScore(now.upper)));
+    say(absl::StrFormat("round %d done in %.1f s: score in [%s, %s]%s", round, wall,
+                        FormatScore(now.lower), FormatScore(now.upper),
+                        skipped == 0 ? ""
+                                     : absl::StrFormat(", %d of its units skipped (needless "
+                                                       "after answers against the plan)",
+                                                       skipped)));
   }
 }
 

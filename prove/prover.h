@@ -57,6 +57,11 @@ struct ProveOptions {
   // A unit that runs longer is abandoned, tried once more, and then stops
   // the proof with its position named.
   absl::Duration unit_time_limit = absl::InfiniteDuration();
+  // kLocal: skip the units of a round that answers earlier in the same
+  // round made needless (prove/README.md, "Pruning inside a round"); false
+  // runs every unit a round planned, as workers side by side would, the
+  // schedule that --simulate models.
+  bool prune = true;
   const eval::Evaluator* evaluator = nullptr;  // null: the built-in one
   std::string endsolve_binary;  // kParallel, kSlurm: the command the workers run
   // kSlurm: more sbatch options, each one word ("--partition=long",

@@ -41,10 +41,18 @@ absl::StatusOr<std::vector<RoundTimes>> ReadRoundTimes(const std::string& folder
   std::ifstream rounds(folder + "/rounds.jsonl");
   for (std::string line; std::getline(rounds, line);) {
     const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
-    if (!j.is_object() || !j.contains("round") || !j["round"].is_number_integer() ||
-        !j.contains("plan_seconds") || !j["plan_seconds"].is_number()) {
-      continue;
+    if (!j.is_object() || !j.contains("round") || !j["round"].is_number_integer()) continue;
+    // A round the local engine pruned ran fewer units than workers side by
+    // side would have: its times are not the round's schedule.
+    if (j.contains("skipped") && j["skipped"].is_number_integer() && j["skipped"].get<int>() > 0) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          folder, "/rounds.jsonl: round ", j["round"].get<int>(), " skipped ",
+          j["skipped"].get<int>(),
+          " units that earlier answers made needless (the local engine's pruning), which "
+          "workers side by side would have run; prove into a new folder with --simulate "
+          "from the start (it runs every unit)"));
     }
+    if (!j.contains("plan_seconds") || !j["plan_seconds"].is_number()) continue;
     const auto it = by_round.find(j["round"].get<int>());
     if (it != by_round.end()) it->second.plan_seconds = j["plan_seconds"].get<double>();
   }

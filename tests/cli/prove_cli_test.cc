@@ -92,13 +92,15 @@ TEST(ProveCli, KillNineOfTheManagerMidRoundThenResumeLosesAndRepeatsNothing) {
   ASSERT_EQ(whole.exit_status, 0) << whole.err;
   const nlohmann::json reference = Proven(whole);
 
+  // Round 2: round 1's first answers make most of its units needless
+  // (the local engine's pruning), and round 2 runs nearly 300.
   const ChildEnd end = RunAndSignalAfterLines(ProveArgv(folder / "killed", {}),
-                                              folder / "killed/results/round-001.jsonl", 5,
+                                              folder / "killed/results/round-002.jsonl", 5,
                                               SIGKILL, folder / "killed.log");
   ASSERT_TRUE(end.killed) << "the proof ended before its fifth unit: " << end.exit_status;
   const CommandOutput resumed = RunCommand(Shell(ProveArgv(folder / "killed", {})));
   ASSERT_EQ(resumed.exit_status, 0) << resumed.err;
-  EXPECT_THAT(resumed.err, HasSubstr("round 1: resuming"));
+  EXPECT_THAT(resumed.err, HasSubstr("round 2: resuming"));
   const nlohmann::json proven = Proven(resumed);
   EXPECT_EQ(proven["score"], reference["score"]);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
@@ -116,7 +118,7 @@ TEST(ProveCli, KillNineOfTheManagerMidRoundThenResumeLosesAndRepeatsNothing) {
 TEST(ProveCli, CtrlCStopsAndTheSameCommandResumes) {
   const TempFolder folder("prove_ctrl_c");
   const ChildEnd end = RunAndSignalAfterLines(ProveArgv(folder / "p", {}),
-                                              folder / "p/results/round-001.jsonl", 3, SIGINT,
+                                              folder / "p/results/round-002.jsonl", 3, SIGINT,
                                               folder / "ctrl-c.log");
   ASSERT_FALSE(end.killed);
   EXPECT_EQ(end.exit_status, 130);

@@ -6,6 +6,7 @@
 // and, with an evaluation of zeros, first guesses far from the score.
 #include <algorithm>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@
 #include "endsolve/tests/sanitized_share.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 
 namespace endsolve::prove {
 namespace {
@@ -319,7 +321,9 @@ TEST(Simulate, TheManagersPlanningIsAddedToEveryRound) {
 TEST(Simulate, ReadsEachRoundsPlanningFromTheFolder) {
   const TempFolder folder("prove_plan_seconds");
   const std::vector<Position> one = RandomPositions(1, 14, 14, /*seed=*/5);
-  const absl::StatusOr<ProveSummary> proof = Prove(one[0], Small(folder / "p", 10));
+  ProveOptions options = Small(folder / "p", 10);
+  options.prune = false;  // every planned unit runs, as the simulated workers would
+  const absl::StatusOr<ProveSummary> proof = Prove(one[0], options);
   ASSERT_TRUE(proof.ok()) << proof.status();
   const absl::StatusOr<std::vector<RoundTimes>> rounds = ReadRoundTimes(folder / "p");
   ASSERT_TRUE(rounds.ok()) << rounds.status();
@@ -333,6 +337,87 @@ TEST(Simulate, ReadsEachRoundsPlanningFromTheFolder) {
   EXPECT_GT(planning, 0);  // the first round's planning expands the root at least
   // The summary's wall time holds both (and the engine's own work).
   EXPECT_GE(proof->wall_seconds, planning + units);
+}
+
+// The rounds of a proof, as rounds.jsonl keeps them: units planned, and
+// those skipped.
+struct RoundLine {
+  int units = 0;
+  int skipped = 0;
+};
+std::vector<RoundLine> RoundLines(const std::string& folder) {
+  std::vector<RoundLine> lines;
+  std::istringstream text(testing::ReadFile(folder + "/rounds.jsonl"));
+  for (std::string line; std::getline(text, line);) {
+    const nlohmann::json j = nlohmann::json::parse(line);
+    lines.push_back({j.at("units").get<int>(), j.at("skipped").get<int>()});
+  }
+  return lines;
+}
+
+// The local engine runs a round's units one after another, and skips those
+// that answers before them in the round made needless (a child failing
+// where every child must succeed spares its siblings). With an evaluation
+// of zeros the hypotheses fail often: the pruned proofs reach the solver's
+// score with fewer units, every unit planned and not run is counted as
+// skipped, and a proof told not to prune skips none.
+TEST(Prove, PruningInsideARoundSkipsNeedlessUnitsAndKeepsTheScore) {
+  const eval::Evaluator zeros{eval::Weights()};
+  const TempFolder folder("prove_prune");
+  int pruned_units = 0, full_units = 0, skipped = 0;
+  int index = 0;
+  for (const Position& root : RandomPositions(InputsForThisBuild(8), 13, 14, /*seed=*/31)) {
+    const int score = Solved(root.board);
+    for (const bool prune : {true, false}) {
+      const std::string dir = folder / absl::StrCat("p", index++);
+      ProveOptions options = Small(dir, 9);
+      options.evaluator = &zeros;
+      options.prune = prune;
+      const absl::StatusOr<ProveSummary> proof = Prove(root, options);
+      ASSERT_TRUE(proof.ok()) << proof.status();
+      EXPECT_EQ(proof->score, score) << FormatObf(root);
+      ExpectLineKeepsTheScore(root, *proof);
+      // Each unit planned either ran (one record) or was skipped.
+      int planned = 0, round_skipped = 0;
+      for (const RoundLine& r : RoundLines(dir)) {
+        planned += r.units;
+        round_skipped += r.skipped;
+      }
+      EXPECT_EQ(proof->units, planned - round_skipped) << FormatObf(root);
+      (prune ? pruned_units : full_units) += proof->units;
+      if (prune) {
+        skipped += round_skipped;
+      } else {
+        EXPECT_EQ(round_skipped, 0);
+      }
+    }
+  }
+  EXPECT_GT(skipped, 0);
+  EXPECT_LT(pruned_units, full_units);
+}
+
+// The simulation schedules every unit a round planned; a pruned proof ran
+// fewer, so its folder is refused, with what to do instead.
+TEST(Simulate, RefusesAProofWhoseRoundsWerePruned) {
+  const eval::Evaluator zeros{eval::Weights()};
+  const TempFolder folder("prove_prune_simulate");
+  for (const Position& root : RandomPositions(8, 13, 14, /*seed=*/31)) {
+    ProveOptions options = Small(folder / "p", 9);
+    options.evaluator = &zeros;
+    ASSERT_TRUE(Prove(root, options).ok());
+    bool pruned = false;
+    for (const RoundLine& r : RoundLines(folder / "p")) pruned = pruned || r.skipped > 0;
+    if (!pruned) {
+      std::filesystem::remove_all(folder / "p");
+      continue;
+    }
+    EXPECT_THAT(ReadRoundTimes(folder / "p").status().message(),
+                HasSubstr("units that earlier answers made needless (the local engine's "
+                          "pruning), which workers side by side would have run; prove into a "
+                          "new folder with --simulate from the start"));
+    return;
+  }
+  FAIL() << "no proof of the eight pruned a unit";
 }
 
 TEST(Prove, AFolderOfAnotherProofIsRefused) {
