@@ -1,8 +1,11 @@
 // `endsolve eval FILE_OR_POSITION...`: what the evaluation believes of each
 // position, in discs for the side to move: the static evaluation, or with
 // --depth N the value of an N-ply evaluation search (exact where the game
-// ends within it). When the input has answers, each row shows the error
-// against the best score, and the summary the mean absolute error.
+// ends within it), or with --selective N the exact solve's own estimate
+// (its presearch and first N selective passes, searched to the end of the
+// game: solver.h's EstimateScore). When the input has answers, each row
+// shows the error against the best score, and the summary the mean
+// absolute error.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -16,6 +19,7 @@
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/eval/evaluator.h"
 #include "endsolve/solver/eval_order.h"
+#include "endsolve/solver/solver.h"
 #include "nlohmann/json.hpp"
 
 namespace endsolve::cli {
@@ -24,6 +28,9 @@ namespace {
 struct EvalArgs {
   std::vector<std::string> inputs;
   int depth = 0;
+  int selective = -1;  // passes; -1: an evaluation search of `depth` plies
+  int threads = 1;
+  int hash_mb = 64;
   bool json = false;
   std::string eval;
   InputArgs input;
@@ -44,7 +51,20 @@ int RunEval(const EvalArgs& args) {
   int with_answers = 0;
   for (const Position& position : selected) {
     const Board& board = position.board;
-    const double discs = search::EvalSearchDiscs(**evaluator, board.player, board.opponent, depth);
+    double discs = 0;
+    std::optional<ScoreEstimate> estimate;
+    if (args.selective >= 0) {
+      SolveOptions options;
+      options.evaluator = *evaluator;
+      options.threads = args.threads;
+      options.table.size_mib = static_cast<std::size_t>(args.hash_mb);
+      absl::StatusOr<ScoreEstimate> e = EstimateScore(board, options, args.selective);
+      if (!e.ok()) return Fail("endsolve eval", e.status().message());
+      estimate = *e;
+      discs = e->score;
+    } else {
+      discs = search::EvalSearchDiscs(**evaluator, board.player, board.opponent, depth);
+    }
     const std::string id = PositionId(position);
     double error = 0;
     if (position.HasAnswers()) {
@@ -53,7 +73,17 @@ int RunEval(const EvalArgs& args) {
       ++with_answers;
     }
     if (json) {
-      nlohmann::json line = {{"id", id}, {"empties", board.EmptyCount()}, {"depth", depth}, {"eval", discs}};
+      nlohmann::json line = {{"id", id}, {"empties", board.EmptyCount()}};
+      if (estimate) {
+        line["selective_passes"] = args.selective;
+        line["eval"] = estimate->score;
+        line["best_move"] = SquareName(estimate->best_move);
+        line["nodes"] = estimate->nodes.total();
+        line["seconds"] = absl::ToDoubleSeconds(estimate->time);
+      } else {
+        line["depth"] = depth;
+        line["eval"] = discs;
+      }
       if (position.HasAnswers()) {
         line["expected_score"] = position.ExpectedScore();
         line["error"] = std::round(100.0 * error) / 100.0;
@@ -66,8 +96,11 @@ int RunEval(const EvalArgs& args) {
       absl::PrintF("%-*s %4d %+7.2f %7s %6s\n", id_width, id, board.EmptyCount(), discs, "", "");
     }
   }
-  std::string summary = absl::StrFormat("evaluated %d, depth %d, input errors %d", selected.size(),
-                                        depth, read->errors.size());
+  std::string summary = absl::StrFormat(
+      "evaluated %d, %s, input errors %d", selected.size(),
+      args.selective >= 0 ? absl::StrFormat("%d selective passes", args.selective)
+                          : absl::StrFormat("depth %d", depth),
+      read->errors.size());
   if (with_answers > 0) absl::StrAppendFormat(&summary, ", MAE %.2f over %d with answers", abs_error / with_answers, with_answers);
   absl::FPrintF(json ? stderr : stdout, "%s\n", summary);
   return read->errors.empty() ? kExitOk : kExitBadInput;
@@ -84,6 +117,21 @@ void AddEvalCommand(CLI::App& root, CommandRuns& runs) {
                   "plies of evaluation search (0: the static evaluation); exact where the game "
                   "ends within them")
       ->check(InRange(0, search::kMaxEvalSearchDepth, "a number of plies"));
+  CLI::Option* selective =
+      app->add_option("--selective", args->selective,
+                      absl::StrFormat("the exact solve's estimate instead: its presearch and its "
+                                      "first N selective passes (ProbCut searches to the end of "
+                                      "the game, margins 8, 12, 16 discs; 0..%d)",
+                                      kSelectivePasses))
+          ->check(InRange(0, kSelectivePasses, "a number of selective passes"));
+  app->get_option("--depth")->excludes(selective);
+  app->add_option("--threads", args->threads, "--selective: search threads (default 1)")
+      ->check(InRange(1, kMaxThreads, "a number of threads"))
+      ->needs(selective);
+  app->add_option("--hash-mb", args->hash_mb,
+                  "--selective: transposition table size in MiB (default 64)")
+      ->check(HashMbCheck())
+      ->needs(selective);
   app->add_flag("--json", args->json, "print one JSON object per position instead of the table");
   app->add_option("--eval", args->eval, "an evaluation weights file (default: the built-in one)");
   AddRangeOption(*app, args->input);

@@ -31,7 +31,6 @@
 #include "endsolve/positions/position_io.h"
 #include "endsolve/positions/read_file.h"
 #include "endsolve/prove/proof_tree.h"
-#include "endsolve/solver/presearch.h"
 #include "endsolve/solver/solver.h"
 #include "nlohmann/json.hpp"
 
@@ -41,9 +40,14 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-// The depth of the root's estimate, the first test: the presearch's
-// (solver/presearch.h), which names the score best of its depths.
-constexpr int kGuessDepth = search::kPresearchDepth;
+// The first test: the exact solve's own estimate of the root, its
+// presearch and its first kGuessPasses selective passes (solver.h's
+// EstimateScore). Each test between the first and the score costs a proof
+// tree of its own. On 37 positions of 30 empties from WTHOR games one pass
+// misses the exact score by 1.41 discs on average, the 8-ply presearch by
+// 3.24; on FFO #60-#64 two passes took 18 tests instead of 22 and 0.94 of
+// the nodes (bench/results/prove-first-test-2026-11-26.txt).
+constexpr int kGuessPasses = 2;
 
 // The folder's files.
 struct Folder {
@@ -661,6 +665,61 @@ absl::Status LoadTree(const Folder& folder, ProofTree* tree) {
   return absl::OkStatus();
 }
 
+// The first test of the proof, and what its estimate cost.
+struct FirstTest {
+  int test = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  bool estimated = false;  // by this run of the manager, not read back
+  bool stopped = false;    // a cancel stopped the estimate
+};
+
+// prove.json's first test, or the root estimated (kGuessPasses) with the
+// manager's threads, in the proof's table `tt` when the engine has one
+// (what the passes leave there orders the first units), and saved to
+// prove.json: a manager that restarts takes the same one and pays nothing.
+absl::StatusOr<FirstTest> ReadOrEstimateFirstTest(const Folder& folder, const Position& root,
+                                                  const ProveOptions& options,
+                                                  TranspositionTable* tt) {
+  const absl::StatusOr<std::string> text = ReadFileBytes(folder.State());
+  if (!text.ok()) return text.status();
+  Json state = Json::parse(*text, nullptr, /*allow_exceptions=*/false);
+  FirstTest first;
+  if (state.contains("first_test")) {
+    const Json& saved = state["first_test"];
+    if (!saved.is_object() || !saved.contains("test") || !saved["test"].is_number_integer() ||
+        saved["test"].get<int>() % 2 != 0) {
+      return absl::DataLossError(absl::StrCat(
+          folder.State(), ": \"first_test\" should be {\"test\": an even score, \"nodes\": N, "
+                          "\"seconds\": S}; found ",
+          saved.dump()));
+    }
+    first.test = saved["test"].get<int>();
+    first.nodes = saved.value("nodes", std::uint64_t{0});
+    first.seconds = saved.value("seconds", 0.0);
+    return first;
+  }
+  SolveOptions solve;
+  solve.threads = options.threads;
+  solve.evaluator = options.evaluator;
+  solve.cancel = options.cancel;
+  solve.tt = tt;
+  solve.table.size_mib = static_cast<std::size_t>(options.hash_mb);
+  const absl::StatusOr<ScoreEstimate> estimate = EstimateScore(root.board, solve, kGuessPasses);
+  if (!estimate.ok()) return estimate.status();
+  if (estimate->stopped) {
+    first.stopped = true;
+    return first;
+  }
+  first.test = estimate->score;
+  first.nodes = estimate->nodes.total();
+  first.seconds = absl::ToDoubleSeconds(estimate->time);
+  first.estimated = true;
+  state["first_test"] = {{"test", first.test}, {"nodes", first.nodes}, {"seconds", first.seconds}};
+  if (absl::Status s = WriteFileAtomically(folder.State(), state.dump(2) + "\n"); !s.ok()) return s;
+  return first;
+}
+
 // The positions of `units` in words, for the message that stops a proof.
 std::string Describe(const std::vector<Position>& units) {
   std::vector<std::string> lines;
@@ -682,16 +741,6 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   auto say = [&](const std::string& line) {
     if (options.on_event) options.on_event(line);
   };
-  // The first test: the presearch's estimate, rounded to an even score.
-  const int guess_units =
-      root.board.IsGameOver()
-          ? 0
-          : search::RunPresearch(root.board, evaluator, kGuessDepth, nullptr).value;
-  int guess = eval::Evaluator::ToDiscs(guess_units);
-  guess -= guess % 2;
-  ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator);
-  if (absl::Status s = LoadTree(folder, &tree); !s.ok()) return s;
-
   // The local engine's table, one for the whole proof.
   std::unique_ptr<TranspositionTable> table;
   if (options.engine == Engine::kLocal) {
@@ -702,6 +751,24 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     if (!created.ok()) return created.status();
     table = *std::move(created);
   }
+  // The manager's own time before the first round counts as its planning.
+  absl::Time planning_since = absl::Now();
+
+  // The first test (kGuessPasses), estimated once and kept in prove.json.
+  absl::StatusOr<FirstTest> first = ReadOrEstimateFirstTest(folder, root, options, table.get());
+  if (!first.ok()) return first.status();
+  if (first->stopped) {
+    ProveSummary stopped;
+    stopped.interrupted = true;
+    return stopped;
+  }
+  if (first->estimated) {
+    say(absl::StrFormat("first test %s: the selective estimate (%d passes, %d nodes, %.1f s)",
+                        FormatScore(first->test), kGuessPasses, first->nodes, first->seconds));
+  }
+  const int guess = first->test;
+  ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator);
+  if (absl::Status s = LoadTree(folder, &tree); !s.ok()) return s;
 
   ProveSummary summary;
   summary.wall_seconds = EarlierWallSeconds(folder);
@@ -714,10 +781,10 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   // chooses only the next one); a manager that resumes reads it back from
   // the last round's file (step 1).
   std::optional<int> current_test;
-  // Since the last round ended (or the manager started): the manager's own
-  // time before the next round's units start, reading the results, backing
-  // them up and planning the test (prove/README.md, "Beyond this machine").
-  absl::Time planning_since = absl::Now();
+  // planning_since (above): since the last round ended, or the manager
+  // started: its own time before the next round's units start, reading the
+  // results, backing them up and planning the test (prove/README.md,
+  // "Beyond this machine").
   auto cancelled = [&] { return options.cancel != nullptr && options.cancel->load(); };
 
   for (;;) {
@@ -762,8 +829,8 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
         summary.best_move = summary.pv.empty() ? kNoMove : summary.pv.front();
         summary.rounds = static_cast<int>(RoundsOnDisk(folder).size());
         summary.units = results->units;
-        summary.nodes = results->nodes;
-        summary.cpu_seconds = results->cpu_seconds;
+        summary.nodes = results->nodes + first->nodes;
+        summary.cpu_seconds = results->cpu_seconds + first->seconds * options.threads;
         summary.expanded = tree.expanded();
         return summary;
       }

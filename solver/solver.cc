@@ -110,8 +110,9 @@ class MtdInterval {
 // which the exact passes ignore. Each root move is reported as progress
 // with iteration 0 and the margin.
 int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, int beta,
-                   int guess, const SolveOptions& options, absl::Time start) {
-  for (int level = 0; level < search::kExactLevel; ++level) {
+                   int guess, const SolveOptions& options, absl::Time start,
+                   int passes = search::kExactLevel, int* best_move = nullptr) {
+  for (int level = 0; level < passes; ++level) {
     searcher.SetLevel(level);
     std::function<void(const Progress&)> report;
     if (options.on_progress) {
@@ -123,15 +124,20 @@ int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, in
       };
     }
     if (!options.features.aspiration) {
-      searcher.SearchRoot(board, alpha, beta, report, start);
+      const search::Searcher::RootOutcome pass =
+          searcher.SearchRoot(board, alpha, beta, report, start);
       if (searcher.stopped()) return guess;
+      guess = pass.score;
+      if (best_move != nullptr) *best_move = pass.best_move;
       continue;
     }
     MtdInterval interval(alpha, beta);
     for (;;) {
       const auto [a, b] = interval.Window(guess);
-      guess = searcher.SearchRoot(board, a, b, report, start).score;
+      const search::Searcher::RootOutcome pass = searcher.SearchRoot(board, a, b, report, start);
+      guess = pass.score;
       if (searcher.stopped()) return guess;
+      if (best_move != nullptr) *best_move = pass.best_move;
       const MtdInterval::Outcome outcome = interval.Record(a, b, guess);
       if (outcome == MtdInterval::Outcome::kExact || outcome == MtdInterval::Outcome::kOutside) {
         break;
@@ -497,6 +503,54 @@ absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& option
                                            : SolveIn(tt, board, options, /*walk_pv=*/true);
   if (result.ok()) result->time = absl::Now() - start;
   return result;
+}
+
+static_assert(kSelectivePasses == search::kExactLevel);
+
+absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptions& options,
+                                            int passes) {
+  const absl::Time start = absl::Now();
+  if (absl::Status valid = ValidateOptions(options); !valid.ok()) return valid;
+  if (passes < 0 || passes > kSelectivePasses) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("selective passes %d: expected 0..%d", passes, kSelectivePasses));
+  }
+  ScoreEstimate estimate;
+  if (board.IsGameOver()) {
+    estimate.score = board.FinalScore();
+    return estimate;
+  }
+  TranspositionTable* tt = options.tt;
+  std::unique_ptr<TranspositionTable> own_tt;
+  if (tt == nullptr) {
+    auto created = TranspositionTable::Create(options.table);
+    if (!created.ok()) return created.status();
+    own_tt = *std::move(created);
+    tt = own_tt.get();
+  }
+  tt->NewSearch();
+  std::uint64_t presearch_nodes = 0;
+  int guess = PresearchGuess(board, options, start, &presearch_nodes);
+  search::Limits limits{options.node_limit, options.deadline, options.cancel};
+  search::SharedSearch shared(tt, options.features, limits, options.threads, search::kNoSplit,
+                              options.evaluator);
+  shared.policy = search::SplitPolicy::For(options.split_policy, options.threads);
+  search::Searcher searcher(&shared);
+  int best_move = kNoMove;
+  if (passes > 0 && board.EmptyCount() > search::kProbCutMinEmpties) {
+    search::RunWithThreads(options.threads, [&] {
+      if (!searcher.CheckLimits()) {
+        guess = SelectiveGuess(searcher, board, -kNumSquares - 1, kNumSquares + 1, guess, options,
+                               start, passes, &best_move);
+      }
+    }, options.parallel_stats);
+  }
+  estimate.nodes = searcher.counts();
+  estimate.stopped = searcher.stopped();
+  estimate.score = guess % 2 == 0 ? guess : guess + (guess > 0 ? 1 : -1);
+  estimate.best_move = best_move;
+  estimate.time = absl::Now() - start;
+  return estimate;
 }
 
 absl::StatusOr<SolveResult> SolveInClearedTable(const Board& board, const SolveOptions& options) {

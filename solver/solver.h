@@ -151,6 +151,27 @@ absl::Status ValidateOptions(const SolveOptions& options);
 // `stopped`, with no score.
 absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& options);
 
+// What the exact solve believes before it proves anything: its presearch
+// and then its first `passes` selective passes (ProbCut margins
+// search::kProbCutMargin, the most selective first), each searched to the
+// end of the game in `options`' table. `score` is the last pass's, even
+// (every final score is), a guess and no bound; `best_move` its move.
+// Measured 2026-11-26 (bench/results/prove-first-test-2026-11-26.txt): on
+// 37 positions of 30 empties from WTHOR games, one pass misses the exact
+// score by 1.41 discs on average where the presearch misses by 3.24.
+struct ScoreEstimate {
+  int score = 0;
+  int best_move = kNoMove;
+  NodeCounts nodes;  // the selective passes' (the presearch's positions are not nodes)
+  absl::Duration time;
+  bool stopped = false;  // a limit or a cancel: no estimate
+};
+inline constexpr int kSelectivePasses = 3;  // one per ProbCut margin (search.h)
+// `passes` within [0, kSelectivePasses]; 0 gives the presearch's guess.
+// Errors as Solve's (the options are checked the same way).
+absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptions& options,
+                                            int passes);
+
 // Clears options.tt (which must be set), then solves `board`: the result is
 // the one a new table gives, whatever the table held before, and its time
 // includes the clearing, so that a run of many positions reports all the

@@ -71,6 +71,35 @@ TEST(EvalCliTest, ASearchToTheEndOfTheGameIsExact) {
   EXPECT_THAT(r.err, HasSubstr("evaluated 1, depth 8, input errors 0, MAE 0.00 over 1 with answers"));
 }
 
+// --selective N: the exact solve's estimate (its presearch and first N
+// selective passes), an even score with its move and its nodes; --threads
+// and --hash-mb are its options only, and --depth is another question.
+TEST(EvalCliTest, TheSelectiveEstimateIsAnEvenScoreWithItsMoveAndNodes) {
+  const std::string ffo29 =
+      "-OXXXX----OXXO--XXOOXOOOXXXOOXOOXXOOXOOOXXXXOO-XX-XXO----------- X; G2:+10; A1:+4;";
+  CommandOutput r = RunCommand(kBinary + " eval --selective 2 --threads 2 --hash-mb 8 --json '" +
+                               ffo29 + "'");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const auto lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 1u) << r.out;
+  const auto j = nlohmann::json::parse(lines[0]);
+  EXPECT_EQ(j["selective_passes"], 2);
+  EXPECT_EQ(j["eval"].get<int>() % 2, 0);
+  EXPECT_EQ(j["expected_score"], 10);
+  EXPECT_GT(j["nodes"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(j["best_move"].get<std::string>().size(), 2u);
+  EXPECT_THAT(r.err, HasSubstr("evaluated 1, 2 selective passes, input errors 0, MAE "));
+  r = RunCommand(kBinary + " eval --threads 2 '" + ffo29 + "'");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--threads requires --selective"));
+  r = RunCommand(kBinary + " eval --selective 1 --depth 4 '" + ffo29 + "'");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("excludes --selective"));
+  r = RunCommand(kBinary + " eval --selective 4 '" + ffo29 + "'");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--selective: expected a number of selective passes from 0 to 3"));
+}
+
 TEST(EvalCliTest, BadOptionsAndWeightsFilesAreRefusedWithTheirReason) {
   CommandOutput r = RunCommand(kBinary + " eval --depth 99 '" + kFfo1 + "'");
   EXPECT_EQ(r.exit_status, 2);

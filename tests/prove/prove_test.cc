@@ -256,6 +256,24 @@ TEST(Prove, ASecondRunOnTheFolderSolvesNoUnitAgain) {
   EXPECT_EQ(again->rounds, first->rounds);
 }
 
+// The first test is estimated once (the exact solve's selective passes)
+// and kept in prove.json, so that a restart pays nothing for it; one that
+// is no even score there is named, not guessed around.
+TEST(Prove, TheFirstTestIsKeptInTheStateFile) {
+  const TempFolder folder("prove_first_test");
+  const Position root = RandomPositions(1, 16, 16, /*seed=*/9).front();
+  ASSERT_TRUE(Prove(root, Small(folder / "p", 10)).ok());
+  const nlohmann::json state = nlohmann::json::parse(testing::ReadFile(folder / "p/prove.json"));
+  ASSERT_TRUE(state.contains("first_test")) << state.dump();
+  EXPECT_EQ(state["first_test"]["test"].get<int>() % 2, 0);
+  EXPECT_GT(state["first_test"]["nodes"].get<std::uint64_t>(), 0u);
+  nlohmann::json broken = state;
+  broken["first_test"]["test"] = 3;
+  testing::WriteFile(folder / "p/prove.json", broken.dump(2));
+  EXPECT_THAT(Prove(root, Small(folder / "p", 10)).status().message(),
+              HasSubstr("/p/prove.json: \"first_test\" should be {\"test\": an even score"));
+}
+
 // The folder keeps the expanded tree; a line of it that is no path of this
 // root's tree is refused by file and line, not guessed around.
 TEST(Prove, ABrokenTreeFileIsNamed) {
