@@ -44,9 +44,10 @@ using Json = nlohmann::ordered_json;
 // presearch and its first kGuessPasses selective passes (solver.h's
 // EstimateScore). Each test between the first and the score costs a proof
 // tree of its own. On 37 positions of 30 empties from WTHOR games one pass
-// misses the exact score by 1.41 discs on average, the 8-ply presearch by
-// 3.24; on FFO #60-#64 two passes took 18 tests instead of 22 and 0.94 of
-// the nodes (bench/results/prove-first-test-2026-11-26.txt).
+// misses the exact score by 1.41 discs on average, two by 0.86 (670 M
+// nodes a position), the 8-ply presearch by 3.24; on FFO #60-#64
+// two passes took 18 tests instead of 22 and 0.94 of the nodes
+// (bench/results/prove-first-test-2026-11-26.txt).
 constexpr int kGuessPasses = 2;
 
 // The folder's files.
