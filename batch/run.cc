@@ -123,7 +123,10 @@ absl::StatusOr<int> BatchRun::DoAll(
     if (interrupted.load()) break;
     absl::StatusOr<const ResultRecord*> record = Do(*item, progress, interrupted);
     if (!record.ok()) return record.status();
-    if (*record == nullptr) break;
+    if (*record == nullptr) {
+      if (interrupted.load()) break;
+      continue;  // claimed by another run
+    }
     if (on_record) on_record(*item, **record);
     ++done;
   }
@@ -144,6 +147,11 @@ double BatchRun::WorkToDo(const std::vector<const BatchItem*>& pending) const {
 
 absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& given, BatchProgress* progress,
                                                  const std::atomic<bool>& interrupted) {
+  if (claims_ != nullptr) {
+    const absl::StatusOr<bool> mine = claims_->Claim(given.id);
+    if (!mine.ok()) return mine.status();
+    if (!*mine) return nullptr;  // another run's
+  }
   // A position retried under another spelling of its file keeps the id of
   // its earlier record, so that the file holds one id per position.
   std::optional<BatchItem> respelled;

@@ -17,6 +17,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "endsolve/batch/claims.h"
 #include "endsolve/batch/identity.h"
 #include "endsolve/batch/input.h"
 #include "endsolve/batch/progress.h"
@@ -78,16 +79,21 @@ class BatchRun {
   // occurrence of each position that no record answers yet.
   double WorkToDo(const std::vector<const BatchItem*>& pending) const;
 
+  // Shares the input with other runs through `claims` (may be null: no
+  // sharing): Do then solves only the positions this run claims first.
+  void ShareThrough(Claims* claims) { claims_ = claims; }
   // Solves (or copies from an earlier occurrence, or records as bad) one
   // position and appends its line (under the id of its earlier record when
   // that spelt the file otherwise); returns that record, or nullptr when
-  // `interrupted` stopped the solve (nothing was written for it).
+  // `interrupted` stopped the solve or another run claimed the position
+  // (nothing was written for it).
   absl::StatusOr<const ResultRecord*> Do(const BatchItem& item, BatchProgress* progress,
                                          const std::atomic<bool>& interrupted);
 
   // Does the pending positions in order, each as Do does, until
   // `interrupted`; `on_record` hears of each record written. Returns how
-  // many were done, or the first error (the records before it are kept).
+  // many were done (not those left to other runs), or the first error (the
+  // records before it are kept).
   absl::StatusOr<int> DoAll(
       const std::vector<const BatchItem*>& pending, BatchProgress* progress,
       const std::atomic<bool>& interrupted,
@@ -100,6 +106,7 @@ class BatchRun {
   RunSettings run_;
   SolveOptions options_;
   ResultsAppender* results_;
+  Claims* claims_ = nullptr;
   std::map<QuestionKey, const ResultRecord*> by_key_;  // answers for duplicates
   // The latest record of each ResumeKey: ids under any spelling of one path.
   std::map<std::string, const ResultRecord*> final_;

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "endsolve/batch/claims.h"
 #include "endsolve/batch/identity.h"
 #include "endsolve/batch/input.h"
 #include "endsolve/batch/progress.h"
@@ -45,6 +46,7 @@ struct BatchArgs {
   bool resume = true;
   std::string shard = "1/1";
   std::string time_limit;
+  std::string claims;
   bool summary = false;
   SearchArgs search;
   InputArgs input;
@@ -95,6 +97,14 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
       return fail(
           absl::StrCat("--out ", out, " is also an input; results go to a file of their own"));
     }
+    if (!args.claims.empty() && std::filesystem::equivalent(file, args.claims, ec)) {
+      return fail(absl::StrCat("--claims ", args.claims,
+                               " is also an input; the claims go to a file of their own"));
+    }
+  }
+  if (std::error_code ec; !args.claims.empty() && std::filesystem::equivalent(out, args.claims, ec)) {
+    return fail(absl::StrCat("--claims ", args.claims,
+                             " is also --out; the claims go to a file of their own"));
   }
   auto input = batch::LoadBatchInput(args.inputs, args.input.read_options());
   if (!input.ok()) return fail(input.status().message());
@@ -117,6 +127,13 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   options->cancel = &interrupted;
 
   BatchRun batch(run, *options, results->get());
+  std::unique_ptr<batch::Claims> claims;
+  if (!args.claims.empty()) {
+    absl::StatusOr<std::unique_ptr<batch::Claims>> opened = batch::Claims::Open(args.claims);
+    if (!opened.ok()) return fail(opened.status().message());
+    claims = *std::move(opened);
+    batch.ShareThrough(claims.get());
+  }
   const batch::BatchPlan plan = batch.Plan(items);
   const std::string in_shard = run.shard.count > 1 ? " of shard " + FormatShard(run.shard) : "";
   if (plan.skipped > 0) {
@@ -183,6 +200,10 @@ void AddBatchCommand(CLI::App& root, CommandRuns& runs) {
       "refuse to start when --out exists (it is left alone) instead of resuming it");
   app->add_option("--shard", args->shard, "solve only shard K of N, e.g. 2/8")
       ->check(StatusCheck([](const std::string& s) { return batch::ParseShard(s); }));
+  app->add_option("--claims", args->claims,
+                  "share the input with other batch runs, as a pool of workers: each position "
+                  "is claimed in this file before it is solved, and one another run claimed is "
+                  "left to it (each run with its own --out)");
   app->add_option("--time-limit-per-position", args->time_limit,
                   "give up on a position after this long (e.g. 90s, 10m, 2h or seconds; "
                   "default none)")

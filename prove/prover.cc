@@ -366,7 +366,7 @@ absl::Status RunLocal(const std::string& units_path, const std::string& results_
   return absl::OkStatus();
 }
 
-// The command of one shard of a round's units file: an `endsolve batch` of
+// The command of one Slurm array task: an `endsolve batch` of
 // shard `shard` of `options.workers`, into the round's shard results file.
 // `shard` is the engine's placeholder for the shard number.
 std::vector<std::string> ShardArgv(const std::string& units_path, const Folder& folder, int round,
@@ -429,18 +429,53 @@ absl::StatusOr<int> RunProgram(std::vector<std::string> argv, const std::string&
   return status;
 }
 
-// Runs one units file as `workers` shards under GNU parallel, each an
-// `endsolve batch` of its own. A shard that fails leaves its units
-// unanswered, which the manager retries; so only a parallel that cannot
-// start is an error here. Ctrl-C reaches parallel itself (one process
-// group), which stops its workers.
+// Runs one units file with `workers` `endsolve batch` processes under GNU
+// parallel, a pool: each claims the next unit no other has claimed
+// (batch/claims.h: the round's units/round-NNN.claims) and writes its own
+// results file. Shards of the units, fixed before the round, left the
+// workers waiting for the one that drew the long units: on 16 cores the
+// rounds of FFO #69 took 1.49 times what list scheduling predicts, and
+// random shards of FFO #64's measured units 1.46 times at 16 workers,
+// where taking the next unit free comes to 1.08 (prove/README.md,
+// "Engines"). A worker that fails leaves its claimed units unanswered,
+// which the manager retries (a new units file, so new claims); so only a
+// parallel that cannot start is an error here. Ctrl-C reaches parallel
+// itself (one process group), which stops its workers.
 absl::Status RunParallel(const std::string& units_path, const Folder& folder, int round,
-                         bool retry, const ProveOptions& options) {
+                         bool retry, const ProveOptions& options, const Results& answered) {
+  // The claims start with the units answered already (a round run again
+  // after an interruption), so that the workers take every other one,
+  // those claimed by workers that were stopped included.
+  const std::string claims =
+      absl::StrFormat("%s/round-%03d%s.claims", folder.Units(), round, retry ? "-retry" : "");
+  absl::StatusOr<batch::BatchInput> input = batch::LoadBatchInput({units_path});
+  if (!input.ok()) return input.status();
+  std::string seed;
+  for (const batch::BatchItem& item : input->items) {
+    if (item.ok() && answered.answers.contains(batch::QuestionOf(*item.position))) {
+      absl::StrAppend(&seed, item.id, "\n");
+    }
+  }
+  if (absl::Status s = WriteFileAtomically(claims, seed); !s.ok()) return s;
   std::vector<std::string> argv = {"parallel", "--will-cite", "--halt", "never", "-j",
-                                   absl::StrCat(options.workers)};
-  // GNU parallel puts K where {} stands.
-  for (std::string& a : ShardArgv(units_path, folder, round, retry, "{}", options)) {
-    argv.push_back(std::move(a));
+                                   absl::StrCat(options.workers),
+                                   options.endsolve_binary,
+                                   "batch",
+                                   units_path,
+                                   "--claims",
+                                   claims,
+                                   "--out",
+                                   // GNU parallel puts K where {} stands.
+                                   absl::StrFormat("%s/round-%03d%s-worker-{}-of-%d.jsonl",
+                                                   folder.Results(), round, retry ? "-retry" : "",
+                                                   options.workers),
+                                   "--threads",
+                                   absl::StrCat(options.threads),
+                                   "--hash-mb",
+                                   absl::StrCat(options.hash_mb)};
+  if (options.unit_time_limit != absl::InfiniteDuration()) {
+    argv.push_back("--time-limit-per-position");
+    argv.push_back(absl::StrCat(absl::ToDoubleSeconds(options.unit_time_limit)));
   }
   argv.push_back(":::");
   for (int k = 1; k <= options.workers; ++k) argv.push_back(absl::StrCat(k));
@@ -450,7 +485,7 @@ absl::Status RunParallel(const std::string& units_path, const Folder& folder, in
     return absl::FailedPreconditionError(
         absl::StrCat(status.status().message(), "; is GNU parallel installed (scripts/setup)?"));
   }
-  // 255: parallel itself failed (a bad option); a failed shard is not an
+  // 255: parallel itself failed (a bad option); a failed worker is not an
   // error here, its units stay open and are retried.
   if (WIFEXITED(*status) && WEXITSTATUS(*status) == 255) {
     return absl::FailedPreconditionError(
@@ -577,10 +612,11 @@ absl::Status RunSlurm(const std::string& units_path, const Folder& folder, int r
 }
 
 absl::Status RunUnits(const std::string& units_path, const Folder& folder, int round, bool retry,
-                      const ProveOptions& options, TranspositionTable* tt, RoundPruner* pruner) {
+                      const ProveOptions& options, const Results& answered, TranspositionTable* tt,
+                      RoundPruner* pruner) {
   switch (options.engine) {
     case Engine::kParallel:
-      return RunParallel(units_path, folder, round, retry, options);
+      return RunParallel(units_path, folder, round, retry, options, answered);
     case Engine::kSlurm:
       return RunSlurm(units_path, folder, round, retry, options);
     case Engine::kLocal:
@@ -903,7 +939,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       return open;
     };
     absl::Status ran = RunUnits(folder.RoundUnits(round, false), folder, round, false, options,
-                                table.get(), prune);
+                                *results, table.get(), prune);
     if (cancelled()) {
       summary.interrupted = true;
       return summary;
@@ -922,8 +958,8 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
           return s;
         }
       }
-      ran = RunUnits(folder.RoundUnits(round, true), folder, round, true, options, table.get(),
-                     prune);
+      ran = RunUnits(folder.RoundUnits(round, true), folder, round, true, options, *after,
+                     table.get(), prune);
       if (cancelled()) {
         summary.interrupted = true;
         return summary;

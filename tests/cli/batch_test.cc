@@ -11,6 +11,7 @@
 
 #include <csignal>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -497,6 +498,35 @@ TEST_F(BatchTest, ShardsPartitionTheBatchAndMergeBackToTheWhole) {
   // In input order: the first line is FFO #1.
   EXPECT_THAT(ReadResultLines(Path("merged.jsonl"))[0]["id"].get<std::string>(),
               ::testing::StartsWith("fforum-1-19.obf:1:"));
+}
+
+// --claims: three runs side by side on the same input, each with its own
+// results file, share it out as a pool of workers: every line is answered
+// by exactly one of them, with the score an uninterrupted run gives.
+TEST_F(BatchTest, RunsSharingAClaimsFileAnswerEachLineOnce) {
+  const Records whole = Reference(kAllInputs);
+  std::string command = "cd '" + dir_ + "' && (";
+  for (int k = 1; k <= 3; ++k) {
+    for (const std::string& a : BatchArgv(kAllInputs, absl::StrCat("worker", k, ".jsonl"),
+                                          {"--claims", "claims.txt"})) {
+      absl::StrAppend(&command, "'", a, "' ");
+    }
+    absl::StrAppend(&command, "& ");
+  }
+  absl::StrAppend(&command, "wait)");
+  const CommandOutput r = RunCommand(command);
+  std::map<std::string, int> answered;
+  for (int k = 1; k <= 3; ++k) {
+    for (const auto& [id, j] : ResultsById(Path(absl::StrCat("worker", k, ".jsonl")))) {
+      ++answered[id];
+      // A repeat may be solved by a run that did not see its first
+      // occurrence; the score is the same.
+      EXPECT_EQ(j.value("score", 99), whole.at(id).value("score", 99)) << id;
+    }
+  }
+  EXPECT_EQ(answered.size(), whole.size()) << r.err;
+  for (const auto& [id, count] : answered) EXPECT_EQ(count, 1) << id;
+  EXPECT_EQ(CompleteLines(Path("claims.txt")), static_cast<int>(whole.size()));
 }
 
 TEST_F(BatchTest, MergeDetectsAMissingShardADuplicateAndAConflict) {

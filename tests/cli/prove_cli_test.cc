@@ -142,7 +142,9 @@ TEST(ProveCli, CtrlCOfTheWholeParallelJobStopsAndTheSameCommandResumes) {
   const std::vector<std::string> argv =
       ProveArgv(folder / "p", {"--engine", "parallel", "--workers", "2"});
   const ChildEnd end =
-      RunAndSignalAfterLines(argv, folder / "p/results/round-001-shard-1-of-2.jsonl", 2, SIGINT,
+      // Round 2 (76 units): the workers claim units as they go, so one of
+      // them may answer only a few of round 1's 33.
+      RunAndSignalAfterLines(argv, folder / "p/results/round-002-worker-1-of-2.jsonl", 1, SIGINT,
                              folder / "ctrl-c.log", /*whole_group=*/true);
   ASSERT_FALSE(end.killed);
   EXPECT_EQ(end.exit_status, 130) << ReadFile(folder / "ctrl-c.log");
@@ -158,19 +160,22 @@ TEST(ProveCli, CtrlCOfTheWholeParallelJobStopsAndTheSameCommandResumes) {
   }
 }
 
-// A worker killed in the middle of its shard leaves its units unanswered;
-// the round tries them once more and the proof goes on to the same answer.
+// Workers killed in the middle of their units leave the units they
+// claimed, and those no worker took, unanswered; the round tries them once
+// more and the proof goes on to the same answer.
 TEST(ProveCli, AKilledWorkerSUnitsAreTriedOnceMore) {
   const TempFolder folder("prove_kill_worker");
   const std::string dir = folder / "p";
-  // Kill the first shard's batch process once it has written a result.
+  // Kill both workers of round 1 once either has written a result: each
+  // claims its next unit as soon as it has answered one, so at most one of
+  // them can be between units, and the round's other units are not done.
   const std::string killer = absl::StrCat(
-      "( while ! [ -f '", dir, "/results/round-001-shard-1-of-2.jsonl' ] || "
-      "[ $(wc -l < '", dir, "/results/round-001-shard-1-of-2.jsonl') -lt 1 ]; do sleep 0.01; done; "
-      // [2] matches 2 but not this command line's own text.
-      "pkill -9 -f -- 'batch .*--shard 1/[2] --out' ) & ");
-  // FFO #40 (20 empties) with 19-empty units: its first round gives each
-  // shard a few units of about 0.1 s, so the kill lands inside one.
+      "( while ! cat '", dir, "'/results/round-001-worker-*.jsonl 2>/dev/null | grep -q .; "
+      "do sleep 0.01; done; "
+      // [1] matches 1 but not this command line's own text.
+      "pkill -9 -f -- 'batch .*--out .*round-00[1]-worker-' ) & ");
+  // FFO #40 (20 empties) with 19-empty units: its first round has 10 units
+  // of about 0.1 s.
   const CommandOutput r = RunCommand(
       killer + Shell({kBinary, "prove", kFfo40To59, "--range", "40", "--folder", dir,
                       "--unit-empties", "19", "--threads", "1", "--hash-mb", "16", "--json",

@@ -1,0 +1,88 @@
+#include "endsolve/batch/claims.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+
+namespace endsolve::batch {
+namespace {
+
+absl::Status Failed(const std::string& path, const char* what) {
+  return absl::FailedPreconditionError(
+      absl::StrCat("claims file ", path, ": cannot ", what, ": ", std::strerror(errno)));
+}
+
+// Holds the file's exclusive lock for its lifetime.
+class Locked {
+ public:
+  explicit Locked(int fd) : fd_(fd) {
+    while ((ok_ = flock(fd_, LOCK_EX) == 0) == false && errno == EINTR) {
+    }
+  }
+  ~Locked() {
+    if (ok_) flock(fd_, LOCK_UN);
+  }
+  bool ok() const { return ok_; }
+
+ private:
+  int fd_;
+  bool ok_ = false;
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<Claims>> Claims::Open(const std::string& path) {
+  const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) return Failed(path, "open it");
+  return std::unique_ptr<Claims>(new Claims(path, fd));
+}
+
+Claims::~Claims() { close(fd_); }
+
+absl::Status Claims::CatchUp(std::string* torn) {
+  char buffer[1 << 16];
+  std::string& tail = *torn;  // a line no newline ends yet (a run killed in its write)
+  tail.clear();
+  for (;;) {
+    const ssize_t n = pread(fd_, buffer, sizeof(buffer), read_ + static_cast<long long>(tail.size()));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Failed(path_, "read it");
+    }
+    if (n == 0) break;
+    tail.append(buffer, static_cast<std::size_t>(n));
+    std::size_t start = 0;
+    for (std::size_t end; (end = tail.find('\n', start)) != std::string::npos; start = end + 1) {
+      claimed_.insert(tail.substr(start, end - start));
+    }
+    read_ += static_cast<long long>(start);
+    tail.erase(0, start);
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<bool> Claims::Claim(const std::string& id) {
+  const Locked lock(fd_);
+  if (!lock.ok()) return Failed(path_, "lock it");
+  std::string torn;
+  if (absl::Status s = CatchUp(&torn); !s.ok()) return s;
+  if (claimed_.contains(id)) return false;
+  // One write of the whole line, under the lock: no other run's line can
+  // come between its parts. A torn last line is ended first, so that it
+  // stays a line of its own.
+  const std::string line = absl::StrCat(torn.empty() ? "" : "\n", id, "\n");
+  if (write(fd_, line.data(), line.size()) != static_cast<ssize_t>(line.size())) {
+    return Failed(path_, "append to it");
+  }
+  if (!torn.empty()) claimed_.insert(torn);
+  claimed_.insert(id);
+  read_ += static_cast<long long>(torn.size() + line.size());
+  return true;
+}
+
+}  // namespace endsolve::batch

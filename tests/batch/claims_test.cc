@@ -1,0 +1,74 @@
+// batch/claims.h: of the runs that claim a position, exactly one gets it;
+// each run sees the others' claims; a line torn by a run killed in its
+// write stays a line of its own.
+#include "endsolve/batch/claims.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "endsolve/tests/cli/batch_test_util.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace endsolve::batch {
+namespace {
+
+using ::endsolve::testing::TempFolder;
+using ::testing::HasSubstr;
+
+TEST(ClaimsTest, OfTwoRunsThatClaimAPositionOneGetsIt) {
+  const TempFolder folder("claims_two");
+  auto a = Claims::Open(folder / "claims").value();
+  auto b = Claims::Open(folder / "claims").value();
+  EXPECT_TRUE(a->Claim("f.obf:1:aa").value());
+  EXPECT_FALSE(b->Claim("f.obf:1:aa").value());
+  EXPECT_TRUE(b->Claim("f.obf:2:bb").value());
+  EXPECT_FALSE(a->Claim("f.obf:2:bb").value());
+  EXPECT_FALSE(a->Claim("f.obf:1:aa").value());  // its own, already taken
+  EXPECT_EQ(testing::ReadFile(folder / "claims"), "f.obf:1:aa\nf.obf:2:bb\n");
+}
+
+// Four threads, each its own handle (as four processes would be), claim
+// the same 500 ids: each id goes to exactly one.
+TEST(ClaimsTest, ManyRunsClaimingAtOnceTakeEachPositionOnce) {
+  const TempFolder folder("claims_many");
+  constexpr int kRuns = 4, kIds = 500;
+  std::vector<std::vector<int>> taken(kRuns);
+  std::vector<std::thread> runs;
+  for (int r = 0; r < kRuns; ++r) {
+    runs.emplace_back([&, r] {
+      auto claims = Claims::Open(folder / "claims").value();
+      for (int i = 0; i < kIds; ++i) {
+        if (claims->Claim("id" + std::to_string(i)).value()) taken[r].push_back(i);
+      }
+    });
+  }
+  for (std::thread& t : runs) t.join();
+  std::vector<int> count(kIds, 0);
+  for (const std::vector<int>& ids : taken) {
+    for (int i : ids) ++count[i];
+  }
+  for (int i = 0; i < kIds; ++i) EXPECT_EQ(count[i], 1) << "id" << i;
+}
+
+TEST(ClaimsTest, ATornLastLineStaysALineOfItsOwn) {
+  const TempFolder folder("claims_torn");
+  testing::WriteFile(folder / "claims", "f.obf:1:aa\nf.obf:2:b");  // a run killed mid-write
+  auto claims = Claims::Open(folder / "claims").value();
+  EXPECT_FALSE(claims->Claim("f.obf:1:aa").value());
+  EXPECT_TRUE(claims->Claim("f.obf:3:cc").value());
+  EXPECT_EQ(testing::ReadFile(folder / "claims"), "f.obf:1:aa\nf.obf:2:b\nf.obf:3:cc\n");
+}
+
+TEST(ClaimsTest, AFileThatCannotBeOpenedIsNamed) {
+  const TempFolder folder("claims_bad");
+  EXPECT_THAT(Claims::Open(folder / "no/such/dir/claims").status().message(),
+              HasSubstr("claims file " + folder / "no/such/dir/claims" + ": cannot open it"));
+}
+
+}  // namespace
+}  // namespace endsolve::batch
