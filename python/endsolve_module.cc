@@ -584,7 +584,7 @@ a list of SolveResults. The GIL is released while it runs; Ctrl-C stops it.
 )doc");
 }
 
-// evaluate, and perft with its PerftCounts.
+// evaluate, estimate, and perft with its PerftCounts.
 void DefineEvaluateAndPerft(py::module_& m) {
   m.def("evaluate", [](py::handle board, std::optional<std::string> side, int depth) {
         return Evaluate(ToPosition(board, side, 1), depth);
@@ -592,6 +592,32 @@ void DefineEvaluateAndPerft(py::module_& m) {
 What the evaluation believes of a position, in discs for the side to move,
 to 1/100 as `endsolve eval` prints it: the static evaluation, or with depth
 (0..14) an evaluation search of that many plies, exact where the game ends.
+)doc");
+
+  m.def("estimate", [](py::handle board, std::optional<std::string> side, int passes,
+                       int threads, int hash_mb) {
+        const Position position = ToPosition(board, side, 1);
+        if (passes < 0 || passes > kSelectivePasses) {
+          throw py::value_error(
+              absl::StrFormat("passes: expected 0..%d, found %d", kSelectivePasses, passes));
+        }
+        SolveOptions options;
+        options.threads = threads;
+        options.table.size_mib = static_cast<std::size_t>(std::max(hash_mb, 1));
+        if (absl::Status valid = ValidateOptions(options); !valid.ok()) ThrowValueError(valid);
+        std::atomic<bool> cancel{false};
+        options.cancel = &cancel;
+        const absl::StatusOr<ScoreEstimate> e = RunInterruptible(
+            cancel, [&]() { return EstimateScore(position.board, options, passes); });
+        if (!e.ok()) ThrowValueError(e.status());
+        return py::make_tuple(e->score, SquareName(e->best_move));
+      }, py::arg("board"), py::arg("side") = py::none(), py::arg("passes") = 2,
+      py::arg("threads") = 1, py::arg("hash_mb") = 64, R"doc(
+What the exact solve believes before it proves anything, as `endsolve eval
+--selective` prints it: its presearch and its first `passes` (0..3)
+selective passes, ProbCut searches to the end of the game. Returns
+(score, move): an even score, a guess and no bound, and its move ('--' with
+no pass). The GIL is released while it runs; Ctrl-C stops it.
 )doc");
 
   py::class_<PyPerft>(m, "PerftCounts", "The nodes of the game tree to a depth (perft).")

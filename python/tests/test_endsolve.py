@@ -190,6 +190,19 @@ def test_evaluate_and_perft():
         endsolve.evaluate(FFO_40, "X", depth=15)
 
 
+def test_estimate_is_the_solves_own_guess():
+    board = endsolve.Board(FFO_40, "X")
+    # No selective pass: the presearch's guess, even.
+    score, move = endsolve.estimate(board, passes=0)
+    assert score % 2 == 0 and move == "--"
+    # Two passes: an even score and a legal move, the same again.
+    score, move = endsolve.estimate(board, passes=2, threads=2, hash_mb=8)
+    assert score % 2 == 0 and move in board.moves()
+    assert endsolve.estimate(FFO_40, "X", passes=2, hash_mb=8)[0] == score
+    with pytest.raises(ValueError, match=r"^passes: expected 0..3, found 4$"):
+        endsolve.estimate(board, passes=4)
+
+
 def test_read_positions():
     positions = endsolve.read_positions(FFO_40_59)
     assert [p.label for p in positions] == [f"#{n}" for n in range(40, 60)]
