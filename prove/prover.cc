@@ -366,6 +366,16 @@ absl::Status RunLocal(const std::string& units_path, const std::string& results_
   return absl::OkStatus();
 }
 
+// What every worker's `endsolve batch` is told of each unit's solve.
+void AppendUnitOptions(const ProveOptions& options, std::vector<std::string>* argv) {
+  argv->insert(argv->end(), {"--threads", absl::StrCat(options.threads), "--hash-mb",
+                             absl::StrCat(options.hash_mb)});
+  if (options.unit_time_limit != absl::InfiniteDuration()) {
+    argv->push_back("--time-limit-per-position");
+    argv->push_back(absl::StrCat(absl::ToDoubleSeconds(options.unit_time_limit)));
+  }
+}
+
 // The command of one Slurm array task: an `endsolve batch` of
 // shard `shard` of `options.workers`, into the round's shard results file.
 // `shard` is the engine's placeholder for the shard number.
@@ -381,14 +391,8 @@ std::vector<std::string> ShardArgv(const std::string& units_path, const Folder& 
       "--out",
       absl::StrFormat("%s/round-%03d%s-shard-%s-of-%d.jsonl", folder.Results(), round,
                       retry ? "-retry" : "", shard, options.workers),
-      "--threads",
-      absl::StrCat(options.threads),
-      "--hash-mb",
-      absl::StrCat(options.hash_mb)};
-  if (options.unit_time_limit != absl::InfiniteDuration()) {
-    argv.push_back("--time-limit-per-position");
-    argv.push_back(absl::StrCat(absl::ToDoubleSeconds(options.unit_time_limit)));
-  }
+  };
+  AppendUnitOptions(options, &argv);
   return argv;
 }
 
@@ -468,15 +472,8 @@ absl::Status RunParallel(const std::string& units_path, const Folder& folder, in
                                    // GNU parallel puts K where {} stands.
                                    absl::StrFormat("%s/round-%03d%s-worker-{}-of-%d.jsonl",
                                                    folder.Results(), round, retry ? "-retry" : "",
-                                                   options.workers),
-                                   "--threads",
-                                   absl::StrCat(options.threads),
-                                   "--hash-mb",
-                                   absl::StrCat(options.hash_mb)};
-  if (options.unit_time_limit != absl::InfiniteDuration()) {
-    argv.push_back("--time-limit-per-position");
-    argv.push_back(absl::StrCat(absl::ToDoubleSeconds(options.unit_time_limit)));
-  }
+                                                   options.workers)};
+  AppendUnitOptions(options, &argv);
   argv.push_back(":::");
   for (int k = 1; k <= options.workers; ++k) argv.push_back(absl::StrCat(k));
   const std::string log = folder.root + "/workers.log";

@@ -486,18 +486,26 @@ absl::StatusOr<SolveResult> SolveAllMoves(TranspositionTable* tt, const Board& b
 
 }  // namespace
 
+// The caller's table (options.tt), or a new one of options.table's size
+// that `own` keeps for the call.
+absl::StatusOr<TranspositionTable*> TableOf(const SolveOptions& options,
+                                            std::unique_ptr<TranspositionTable>* own) {
+  if (options.tt != nullptr) return options.tt;
+  absl::StatusOr<std::unique_ptr<TranspositionTable>> created =
+      TranspositionTable::Create(options.table);
+  if (!created.ok()) return created.status();
+  *own = *std::move(created);
+  return own->get();
+}
+
 absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& options) {
   const absl::Time start = absl::Now();
   if (absl::Status valid = ValidateOptions(options); !valid.ok()) return valid;
 
-  TranspositionTable* tt = options.tt;
   std::unique_ptr<TranspositionTable> own_tt;
-  if (tt == nullptr) {
-    auto created = TranspositionTable::Create(options.table);
-    if (!created.ok()) return created.status();
-    own_tt = *std::move(created);
-    tt = own_tt.get();
-  }
+  const absl::StatusOr<TranspositionTable*> table = TableOf(options, &own_tt);
+  if (!table.ok()) return table.status();
+  TranspositionTable* const tt = *table;
   absl::StatusOr<SolveResult> result = options.all_moves
                                            ? SolveAllMoves(tt, board, options, start)
                                            : SolveIn(tt, board, options, /*walk_pv=*/true);
@@ -520,14 +528,10 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
     estimate.score = board.FinalScore();
     return estimate;
   }
-  TranspositionTable* tt = options.tt;
   std::unique_ptr<TranspositionTable> own_tt;
-  if (tt == nullptr) {
-    auto created = TranspositionTable::Create(options.table);
-    if (!created.ok()) return created.status();
-    own_tt = *std::move(created);
-    tt = own_tt.get();
-  }
+  const absl::StatusOr<TranspositionTable*> table = TableOf(options, &own_tt);
+  if (!table.ok()) return table.status();
+  TranspositionTable* const tt = *table;
   tt->NewSearch();
   std::uint64_t presearch_nodes = 0;
   int guess = PresearchGuess(board, options, start, &presearch_nodes);
