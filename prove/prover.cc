@@ -376,21 +376,42 @@ void AppendUnitOptions(const ProveOptions& options, std::vector<std::string>* ar
   }
 }
 
-// The command of one Slurm array task: an `endsolve batch` of
-// shard `shard` of `options.workers`, into the round's shard results file.
-// `shard` is the engine's placeholder for the shard number.
-std::vector<std::string> ShardArgv(const std::string& units_path, const Folder& folder, int round,
-                                   bool retry, const std::string& shard,
-                                   const ProveOptions& options) {
+// A round's claims file (batch/claims.h), begun with the units answered
+// already (a round run again after an interruption), so that the workers
+// take every other one, those claimed by workers that were stopped
+// included. Returns its path.
+absl::StatusOr<std::string> SeedClaims(const std::string& units_path, const Folder& folder,
+                                       int round, bool retry, const Results& answered) {
+  const std::string claims =
+      absl::StrFormat("%s/round-%03d%s.claims", folder.Units(), round, retry ? "-retry" : "");
+  absl::StatusOr<batch::BatchInput> input = batch::LoadBatchInput({units_path});
+  if (!input.ok()) return input.status();
+  std::string seed;
+  for (const batch::BatchItem& item : input->items) {
+    if (item.ok() && answered.answers.contains(batch::QuestionOf(*item.position))) {
+      absl::StrAppend(&seed, item.id, "\n");
+    }
+  }
+  if (absl::Status s = WriteFileAtomically(claims, seed); !s.ok()) return s;
+  return claims;
+}
+
+// The command of one worker of a round: an `endsolve batch` of the round's
+// units file that takes the units it claims first in `claims` and writes
+// results/round-NNN[-retry]-worker-K-of-N.jsonl, `worker` standing for K
+// (the engine's placeholder).
+std::vector<std::string> WorkerArgv(const std::string& units_path, const std::string& claims,
+                                    const Folder& folder, int round, bool retry,
+                                    const std::string& worker, const ProveOptions& options) {
   std::vector<std::string> argv = {
       options.endsolve_binary,
       "batch",
       units_path,
-      "--shard",
-      absl::StrCat(shard, "/", options.workers),
+      "--claims",
+      claims,
       "--out",
-      absl::StrFormat("%s/round-%03d%s-shard-%s-of-%d.jsonl", folder.Results(), round,
-                      retry ? "-retry" : "", shard, options.workers),
+      absl::StrFormat("%s/round-%03d%s-worker-%s-of-%d.jsonl", folder.Results(), round,
+                      retry ? "-retry" : "", worker, options.workers),
   };
   AppendUnitOptions(options, &argv);
   return argv;
@@ -447,33 +468,15 @@ absl::StatusOr<int> RunProgram(std::vector<std::string> argv, const std::string&
 // itself (one process group), which stops its workers.
 absl::Status RunParallel(const std::string& units_path, const Folder& folder, int round,
                          bool retry, const ProveOptions& options, const Results& answered) {
-  // The claims start with the units answered already (a round run again
-  // after an interruption), so that the workers take every other one,
-  // those claimed by workers that were stopped included.
-  const std::string claims =
-      absl::StrFormat("%s/round-%03d%s.claims", folder.Units(), round, retry ? "-retry" : "");
-  absl::StatusOr<batch::BatchInput> input = batch::LoadBatchInput({units_path});
-  if (!input.ok()) return input.status();
-  std::string seed;
-  for (const batch::BatchItem& item : input->items) {
-    if (item.ok() && answered.answers.contains(batch::QuestionOf(*item.position))) {
-      absl::StrAppend(&seed, item.id, "\n");
-    }
-  }
-  if (absl::Status s = WriteFileAtomically(claims, seed); !s.ok()) return s;
+  const absl::StatusOr<std::string> claims =
+      SeedClaims(units_path, folder, round, retry, answered);
+  if (!claims.ok()) return claims.status();
   std::vector<std::string> argv = {"parallel", "--will-cite", "--halt", "never", "-j",
-                                   absl::StrCat(options.workers),
-                                   options.endsolve_binary,
-                                   "batch",
-                                   units_path,
-                                   "--claims",
-                                   claims,
-                                   "--out",
-                                   // GNU parallel puts K where {} stands.
-                                   absl::StrFormat("%s/round-%03d%s-worker-{}-of-%d.jsonl",
-                                                   folder.Results(), round, retry ? "-retry" : "",
-                                                   options.workers)};
-  AppendUnitOptions(options, &argv);
+                                   absl::StrCat(options.workers)};
+  // GNU parallel puts K where {} stands.
+  for (std::string& a : WorkerArgv(units_path, *claims, folder, round, retry, "{}", options)) {
+    argv.push_back(std::move(a));
+  }
   argv.push_back(":::");
   for (int k = 1; k <= options.workers; ++k) argv.push_back(absl::StrCat(k));
   const std::string log = folder.root + "/workers.log";
@@ -559,14 +562,16 @@ absl::Status WaitForJob(const std::string& job, const std::string& scratch, cons
   }
 }
 
-// Runs one units file as one Slurm job array, task K solving shard K of
-// `workers`, and waits until the queue no longer lists it. The tasks see
+// Runs one units file as one Slurm job array of `workers` tasks, a pool as
+// the parallel engine's workers are (each task claims the next unit no
+// other took), and waits until the queue no longer lists it. The tasks see
 // the folder through the file system they share with the manager. A task
-// that fails or is cancelled leaves its units unanswered, which the manager
+// that never starts leaves its units to the others; one that fails or is
+// cancelled leaves the unit it was solving unanswered, which the manager
 // retries; so only a failed submission is an error here. A cancel of the
 // manager (Ctrl-C) cancels the array.
 absl::Status RunSlurm(const std::string& units_path, const Folder& folder, int round, bool retry,
-                      const ProveOptions& options) {
+                      const ProveOptions& options, const Results& answered) {
   const std::string logs = folder.root + "/slurm";
   std::error_code ec;
   fs::create_directories(logs, ec);
@@ -576,16 +581,26 @@ absl::Status RunSlurm(const std::string& units_path, const Folder& folder, int r
   // A manager killed while its array ran leaves the array running: wait for
   // it first, rather than race a second array whose tasks would find the
   // shard files locked by the first's.
+  // Its answers then count too.
+  std::optional<Results> since;
   if (const std::string earlier = SubmittedJob(job_file); !earlier.empty()) {
     if (absl::Status s = WaitForJob(earlier, job_file, log, options.cancel); !s.ok()) return s;
     if (options.cancel != nullptr && options.cancel->load()) return absl::OkStatus();
+    ParsedResults fresh;
+    absl::StatusOr<Results> again = ReadResults(folder, &fresh);
+    if (!again.ok()) return again.status();
+    since = *std::move(again);
   }
   // What a task runs: the shard's batch, exec'd so that Slurm's signals
   // (scancel, the time limit) reach endsolve, which keeps every finished unit.
-  constexpr char kShard[] = "\x01shard\x01";
+  const absl::StatusOr<std::string> claims =
+      SeedClaims(units_path, folder, round, retry, since ? *since : answered);
+  if (!claims.ok()) return claims.status();
+  constexpr char kTask[] = "\x01task\x01";
   std::string wrap = "exec";
-  for (const std::string& word : ShardArgv(units_path, folder, round, retry, kShard, options)) {
-    absl::StrAppend(&wrap, " ", ShellWord(word, kShard, "SLURM_ARRAY_TASK_ID"));
+  for (const std::string& word :
+       WorkerArgv(units_path, *claims, folder, round, retry, kTask, options)) {
+    absl::StrAppend(&wrap, " ", ShellWord(word, kTask, "SLURM_ARRAY_TASK_ID"));
   }
   std::vector<std::string> argv = {"sbatch",
                                    "--parsable",
@@ -615,7 +630,7 @@ absl::Status RunUnits(const std::string& units_path, const Folder& folder, int r
     case Engine::kParallel:
       return RunParallel(units_path, folder, round, retry, options, answered);
     case Engine::kSlurm:
-      return RunSlurm(units_path, folder, round, retry, options);
+      return RunSlurm(units_path, folder, round, retry, options, answered);
     case Engine::kLocal:
       break;
   }

@@ -4,6 +4,7 @@
 // that keeps it, and no unit is solved twice (every question has one result
 // record in the folder). The Slurm engine against a stand-in sbatch (a real
 // cluster: scripts/test-slurm).
+#include <algorithm>
 #include <csignal>
 #include <filesystem>
 #include <map>
@@ -218,8 +219,9 @@ TEST(ProveCli, AUnitThatTimesOutTwiceStopsTheProofByName) {
 // command once per task of --array=1-N with SLURM_ARRAY_TASK_ID set, as the
 // tasks of a real array would, before it returns; so squeue, asked whether
 // the array is still queued, lists nothing. (scripts/test-slurm runs a real
-// one-node cluster.) Task $SKIP_TASK of the first array is not run, as if it
-// had been cancelled before it started; with NO_TASKS set no task runs. With
+// one-node cluster.) The tasks of the first array listed in $SKIP_TASKS
+// ("1 3") are not run, as if cancelled before they started; with NO_TASKS
+// set no task runs. With
 // FAIL_SUBMIT set sbatch refuses, as it does a bad option. squeue lists job
 // 4242 for its first $QUEUED_LOOKS calls, as if an array were still running.
 constexpr char kFakeSbatch[] = R"(#!/bin/sh
@@ -238,7 +240,7 @@ echo 4242
 first=$(dirname "$0")/first-array-done
 k=1
 while [ "$k" -le "$tasks" ]; do
-  if [ -z "$NO_TASKS" ] && { [ -f "$first" ] || [ "$k" != "${SKIP_TASK:-0}" ]; }; then
+  if [ -z "$NO_TASKS" ] && { [ -f "$first" ] || ! echo " $SKIP_TASKS " | grep -q " $k "; }; then
     SLURM_ARRAY_TASK_ID=$k sh -c "$wrap" >> "$log" 2>&1
   fi
   k=$((k + 1))
@@ -267,18 +269,19 @@ void WriteFakeSlurm(const std::string& bin) {
   }
 }
 
-// The Slurm engine submits each round as one array of --workers tasks, each
-// an `endsolve batch` shard of the round's units, waits for it and backs up
-// its shard files; a task that never ran leaves its units to the round's
-// retry array. The folder's name has a space and a quote, which the task's
-// shell command must keep. FFO #10 (15 empties) with 11-empty units: 3
-// rounds (two tests and the line's tail), the first of 29 units.
-TEST(ProveCli, TheSlurmEngineRunsEachRoundAsOneArrayOfShards) {
+// The Slurm engine submits each round as one array of --workers tasks, a
+// pool: each task an `endsolve batch` of the round's units that claims the
+// next unit no other task took (the stand-in runs them one after another,
+// so the first task that runs takes them all); it waits for the array and
+// backs up the workers' files. A task that never runs leaves nothing
+// behind. The folder's name has a space and a quote, which the task's
+// shell command must keep. FFO #10 (15 empties) with 11-empty units.
+TEST(ProveCli, TheSlurmEngineRunsEachRoundAsOneArrayOfWorkersThatShareTheUnits) {
   const TempFolder folder("prove_slurm");
   WriteFakeSlurm(folder / "bin");
   const std::string dir = folder / "it's a proof";
   const CommandOutput r = RunCommand(
-      absl::StrCat("PATH='", folder / "bin", "':\"$PATH\" SKIP_TASK=2 ",
+      absl::StrCat("PATH='", folder / "bin", "':\"$PATH\" SKIP_TASKS=1 ",
                    Shell({kBinary, "prove", kFfo1To19, "--range", "10", "--folder", dir,
                           "--unit-empties", "11", "--threads", "1", "--hash-mb", "1", "--json",
                           "--engine", "slurm", "--workers", "3",
@@ -290,18 +293,42 @@ TEST(ProveCli, TheSlurmEngineRunsEachRoundAsOneArrayOfShards) {
   for (const auto& [question, records] : RecordsPerQuestion(dir)) {
     EXPECT_EQ(records, 1) << question;
   }
-  // Round 1: tasks 1 and 3 wrote their shards, task 2's units went to the
-  // retry array.
-  EXPECT_TRUE(std::filesystem::exists(dir + "/results/round-001-shard-1-of-3.jsonl"));
-  EXPECT_FALSE(std::filesystem::exists(dir + "/results/round-001-shard-2-of-3.jsonl"));
-  EXPECT_TRUE(std::filesystem::exists(dir + "/results/round-001-shard-3-of-3.jsonl"));
-  EXPECT_TRUE(std::filesystem::exists(dir + "/units/round-001-retry.obf"));
-  EXPECT_THAT(r.err, HasSubstr("trying them once more"));
+  // Round 1: task 1 never ran, task 2 took every unit, task 3 found none.
+  const std::string units = ReadFile(dir + "/units/round-001.obf");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/results/round-001-worker-1-of-3.jsonl"));
+  EXPECT_EQ(CompleteLines(dir + "/results/round-001-worker-2-of-3.jsonl"),
+            std::count(units.begin(), units.end(), '\n') - 1);  // less the "% test" line
+  EXPECT_EQ(CompleteLines(dir + "/results/round-001-worker-3-of-3.jsonl"), 0);
+  EXPECT_FALSE(std::filesystem::exists(dir + "/units/round-001-retry.obf"));
   const std::string submitted = ReadFile(folder / "bin/sbatch.log");
   EXPECT_THAT(submitted, HasSubstr("--array=1-3 --cpus-per-task=1"));
   EXPECT_THAT(submitted, HasSubstr("--partition=test --time=10 --wrap=exec"));
   EXPECT_THAT(submitted, HasSubstr("squeue -h -o %i -j 4242"));
   EXPECT_EQ(ReadFile(dir + "/slurm/round-001.job"), "4242\n");
+}
+
+// An array of which no task ran (cancelled, or never scheduled) leaves the
+// round's units unanswered: the manager submits them once more as the
+// round's retry array, and the proof goes on to the right score.
+TEST(ProveCli, TheSlurmEngineRetriesTheUnitsOfAnArrayThatNeverRan) {
+  const TempFolder folder("prove_slurm_retry");
+  WriteFakeSlurm(folder / "bin");
+  const std::string dir = folder / "p";
+  const CommandOutput r = RunCommand(
+      absl::StrCat("PATH='", folder / "bin", "':\"$PATH\" SKIP_TASKS='1 2 3' ",
+                   Shell({kBinary, "prove", kFfo1To19, "--range", "10", "--folder", dir,
+                          "--unit-empties", "11", "--threads", "1", "--hash-mb", "1", "--json",
+                          "--engine", "slurm", "--workers", "3"})));
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("trying them once more"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/units/round-001-retry.obf"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/results/round-001-retry-worker-1-of-3.jsonl"));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/results/round-001-worker-1-of-3.jsonl"));
+  const nlohmann::json proven = Proven(r);
+  EXPECT_EQ(proven["score"], proven["expected_score"]);
+  for (const auto& [question, records] : RecordsPerQuestion(dir)) {
+    EXPECT_EQ(records, 1) << question;
+  }
 }
 
 TEST(ProveCli, ASubmissionSlurmRefusesStopsTheProofWithItsMessageKept) {
@@ -319,7 +346,7 @@ TEST(ProveCli, ASubmissionSlurmRefusesStopsTheProofWithItsMessageKept) {
 // A manager stopped while its array still runs (here: an array whose tasks
 // never ran, so that the proof stopped) finds the array's job id in the
 // folder when started again, and waits while squeue lists it before it
-// submits the round again: a second array would find the first's shard
+// submits the round again: a second array would find the first's workers'
 // files locked.
 TEST(ProveCli, ARestartedManagerWaitsForTheArrayItLeftRunning) {
   const TempFolder folder("prove_slurm_restart");
