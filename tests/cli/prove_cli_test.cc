@@ -140,12 +140,16 @@ TEST(ProveCli, CtrlCStopsAndTheSameCommandResumes) {
 // to run the round's workers", parallel having exited on the signal.)
 TEST(ProveCli, CtrlCOfTheWholeParallelJobStopsAndTheSameCommandResumes) {
   const TempFolder folder("prove_ctrl_c_parallel");
-  const std::vector<std::string> argv =
-      ProveArgv(folder / "p", {"--engine", "parallel", "--workers", "2"});
+  // FFO #40 (20 empties) with 19-empty units: round 1 has 10 units of about
+  // 0.1 s, so that each worker answers some and the signal lands inside the
+  // round (units of a few milliseconds, as FFO #3's with 9 empties, all go
+  // to the worker that starts first, and the proof ends before the signal).
+  const std::vector<std::string> argv = {
+      kBinary,        "prove", kFfo40To59,  "--range",  "40",       "--folder", folder / "p",
+      "--unit-empties", "19",  "--threads", "1",        "--hash-mb", "16",      "--json",
+      "--engine",     "parallel", "--workers", "2"};
   const ChildEnd end =
-      // Round 2 (76 units): the workers claim units as they go, so one of
-      // them may answer only a few of round 1's 33.
-      RunAndSignalAfterLines(argv, folder / "p/results/round-002-worker-1-of-2.jsonl", 1, SIGINT,
+      RunAndSignalAfterLines(argv, folder / "p/results/round-001-worker-1-of-2.jsonl", 1, SIGINT,
                              folder / "ctrl-c.log", /*whole_group=*/true);
   ASSERT_FALSE(end.killed);
   EXPECT_EQ(end.exit_status, 130) << ReadFile(folder / "ctrl-c.log");
@@ -173,8 +177,9 @@ TEST(ProveCli, AKilledWorkerSUnitsAreTriedOnceMore) {
   const std::string killer = absl::StrCat(
       "( while ! cat '", dir, "'/results/round-001-worker-*.jsonl 2>/dev/null | grep -q .; "
       "do sleep 0.01; done; "
-      // [1] matches 1 but not this command line's own text.
-      "pkill -9 -f -- 'batch .*--out .*round-00[1]-worker-' ) & ");
+      // Only this test's workers (their --out is in its folder; tests run
+      // side by side); [1] matches 1 but not this command line's own text.
+      "pkill -9 -f -- 'batch .*--out ", dir, "/results/round-00[1]-worker-' ) & ");
   // FFO #40 (20 empties) with 19-empty units: its first round has 10 units
   // of about 0.1 s.
   const CommandOutput r = RunCommand(
