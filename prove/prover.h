@@ -43,15 +43,15 @@ inline constexpr int kMinUnitEmpties = 8;
 // How the units of a round are run.
 enum class Engine {
   kLocal,     // in this process, one after another, with all threads
-  kParallel,  // GNU parallel: `workers` endsolve batch processes, a shard each
-  kSlurm,     // each round one `sbatch --array=1-workers`, waited for, a shard a task
+  kParallel,  // GNU parallel: `workers` endsolve batch processes, a pool (batch --claims)
+  kSlurm,     // each round one `sbatch --array=1-workers`, waited for, a pool alike
 };
 
 struct ProveOptions {
   std::string folder;
   int unit_empties = kDefaultUnitEmpties;
   Engine engine = Engine::kLocal;
-  int workers = 2;           // kParallel, kSlurm: shards (processes, array tasks) per round
+  int workers = 2;           // kParallel, kSlurm: workers (processes, array tasks) per round
   int threads = 1;           // per unit solve (each worker's, with kParallel)
   int hash_mb = 64;          // per unit solve
   // A unit that runs longer is abandoned, tried once more, and then stops
