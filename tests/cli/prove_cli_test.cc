@@ -274,6 +274,21 @@ void WriteFakeSlurm(const std::string& bin) {
   }
 }
 
+// FFO #10 (15 empties, 11-empty units) proven into `dir` through the Slurm
+// engine with 3 tasks a round, the stand-ins first on PATH and `env` (the
+// stand-ins' settings) before the command.
+CommandOutput ProveFfo10WithFakeSlurm(const TempFolder& folder, const std::string& dir,
+                                      const std::string& env,
+                                      const std::vector<std::string>& extra) {
+  WriteFakeSlurm(folder / "bin");
+  std::vector<std::string> argv = {kBinary,    "prove",  kFfo1To19, "--range", "10",
+                                   "--folder", dir,      "--unit-empties", "11", "--threads",
+                                   "1",        "--hash-mb", "1",     "--json",  "--engine",
+                                   "slurm",    "--workers", "3"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  return RunCommand(absl::StrCat("PATH='", folder / "bin", "':\"$PATH\" ", env, " ", Shell(argv)));
+}
+
 // The Slurm engine submits each round as one array of --workers tasks, a
 // pool: each task an `endsolve batch` of the round's units that claims the
 // next unit no other task took (the stand-in runs them one after another,
@@ -283,14 +298,9 @@ void WriteFakeSlurm(const std::string& bin) {
 // shell command must keep. FFO #10 (15 empties) with 11-empty units.
 TEST(ProveCli, TheSlurmEngineRunsEachRoundAsOneArrayOfWorkersThatShareTheUnits) {
   const TempFolder folder("prove_slurm");
-  WriteFakeSlurm(folder / "bin");
   const std::string dir = folder / "it's a proof";
-  const CommandOutput r = RunCommand(
-      absl::StrCat("PATH='", folder / "bin", "':\"$PATH\" SKIP_TASKS=1 ",
-                   Shell({kBinary, "prove", kFfo1To19, "--range", "10", "--folder", dir,
-                          "--unit-empties", "11", "--threads", "1", "--hash-mb", "1", "--json",
-                          "--engine", "slurm", "--workers", "3",
-                          "--sbatch-options=--partition=test --time=10"})));
+  const CommandOutput r = ProveFfo10WithFakeSlurm(folder, dir, "SKIP_TASKS=1",
+                                                  {"--sbatch-options=--partition=test --time=10"});
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const nlohmann::json proven = Proven(r);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
@@ -317,13 +327,8 @@ TEST(ProveCli, TheSlurmEngineRunsEachRoundAsOneArrayOfWorkersThatShareTheUnits) 
 // round's retry array, and the proof goes on to the right score.
 TEST(ProveCli, TheSlurmEngineRetriesTheUnitsOfAnArrayThatNeverRan) {
   const TempFolder folder("prove_slurm_retry");
-  WriteFakeSlurm(folder / "bin");
   const std::string dir = folder / "p";
-  const CommandOutput r = RunCommand(
-      absl::StrCat("PATH='", folder / "bin", "':\"$PATH\" SKIP_TASKS='1 2 3' ",
-                   Shell({kBinary, "prove", kFfo1To19, "--range", "10", "--folder", dir,
-                          "--unit-empties", "11", "--threads", "1", "--hash-mb", "1", "--json",
-                          "--engine", "slurm", "--workers", "3"})));
+  const CommandOutput r = ProveFfo10WithFakeSlurm(folder, dir, "SKIP_TASKS='1 2 3'", {});
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.err, HasSubstr("trying them once more"));
   EXPECT_TRUE(std::filesystem::exists(dir + "/units/round-001-retry.obf"));
