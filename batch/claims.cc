@@ -21,8 +21,10 @@ absl::Status Failed(const std::string& path, const char* what) {
 class Locked {
  public:
   explicit Locked(int fd) : fd_(fd) {
-    while ((ok_ = flock(fd_, LOCK_EX) == 0) == false && errno == EINTR) {
+    int r;
+    while ((r = flock(fd_, LOCK_EX)) != 0 && errno == EINTR) {
     }
+    ok_ = r == 0;
   }
   ~Locked() {
     if (ok_) flock(fd_, LOCK_UN);

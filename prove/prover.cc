@@ -271,9 +271,7 @@ class RoundPruner {
   RoundPruner(ProofTree* tree, int test, Knowledge knowledge, const std::vector<Position>& units,
               const std::vector<bool>& expected)
       : tree_(tree), test_(test), knowledge_(std::move(knowledge)), stale_(units.empty()) {
-    for (std::size_t i = 0; i < units.size(); ++i) {
-      expected_.emplace(batch::QuestionOf(units[i]), expected[i]);
-    }
+    Adopt(units, expected);
   }
 
   // Whether the plan made with every answer heard so far still asks `unit`;
@@ -308,11 +306,16 @@ class RoundPruner {
     std::vector<Position> units;
     std::vector<bool> expected;
     tree_->Plan(test_, knowledge_, &units, &expected);
+    Adopt(units, expected);
+    stale_ = false;
+  }
+
+  // Takes a plan's units, and the answer it expects of each, as the plan.
+  void Adopt(const std::vector<Position>& units, const std::vector<bool>& expected) {
     expected_.clear();
     for (std::size_t i = 0; i < units.size(); ++i) {
       expected_.emplace(batch::QuestionOf(units[i]), expected[i]);
     }
-    stale_ = false;
   }
 
   ProofTree* tree_;

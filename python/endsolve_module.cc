@@ -595,16 +595,14 @@ to 1/100 as `endsolve eval` prints it: the static evaluation, or with depth
 )doc");
 
   m.def("estimate", [](py::handle board, std::optional<std::string> side, int passes,
-                       int threads, int hash_mb) {
+                       int threads, std::size_t hash_mb) {
         const Position position = ToPosition(board, side, 1);
         if (passes < 0 || passes > kSelectivePasses) {
           throw py::value_error(
               absl::StrFormat("passes: expected 0..%d, found %d", kSelectivePasses, passes));
         }
-        SolveOptions options;
-        options.threads = threads;
-        options.table.size_mib = static_cast<std::size_t>(std::max(hash_mb, 1));
-        if (absl::Status valid = ValidateOptions(options); !valid.ok()) ThrowValueError(valid);
+        SolveOptions options = MakeSolveCall(threads, hash_mb, /*wld=*/false,
+                                             /*all_moves=*/false).options;
         std::atomic<bool> cancel{false};
         options.cancel = &cancel;
         const absl::StatusOr<ScoreEstimate> e = RunInterruptible(

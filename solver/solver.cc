@@ -27,6 +27,10 @@ namespace {
 // guess to the score allows it to cut, so a guess near the score saves
 // whole passes (bench/results/solver-ordering-2026-11.md). Each iteration is reported as progress
 // with iteration 0, the estimate in `bound`.
+// The even score nearest `x`, away from zero on a tie: every final score is
+// even, and an estimate (the presearch's, a selective pass's bound) may not be.
+int EvenAwayFromZero(int x) { return x % 2 == 0 ? x : x + (x > 0 ? 1 : -1); }
+
 int PresearchGuess(const Board& board, const SolveOptions& options, absl::Time start,
                    std::uint64_t* nodes) {
   std::function<void(const search::PresearchIteration&)> report;
@@ -46,8 +50,7 @@ int PresearchGuess(const Board& board, const SolveOptions& options, absl::Time s
       board, options.evaluator != nullptr ? *options.evaluator : eval::Evaluator::Default(),
       search::kPresearchDepth, report);
   *nodes = last.nodes;
-  const int discs = eval::Evaluator::ToDiscs(last.value);
-  return discs >= 0 ? (discs + 1) / 2 * 2 : -((-discs + 1) / 2 * 2);
+  return EvenAwayFromZero(eval::Evaluator::ToDiscs(last.value));
 }
 
 // The open interval (open_low, open_high) an MTD(f) loop narrows (open,
@@ -341,6 +344,13 @@ absl::Status WalkLine(TranspositionTable* tt, const Board& board, int move, int 
   return absl::OkStatus();
 }
 
+// The split policy the options ask for (--split-policy, --split-min-empties).
+search::SplitPolicy PolicyOf(const SolveOptions& options) {
+  search::SplitPolicy policy = search::SplitPolicy::For(options.split_policy, options.threads);
+  if (options.split_min_empties != 0) policy.min_empties = options.split_min_empties;
+  return policy;
+}
+
 // One solve of `board` in `tt` (options valid), with its principal
 // variation when `walk_pv`. The window: WLD searches (-1, 1); otherwise
 // [lo, hi] becomes the open window (lo - 1, hi + 1), so that scores equal
@@ -360,8 +370,7 @@ absl::StatusOr<SolveResult> SolveIn(TranspositionTable* tt, const Board& board,
   // from this thread.
   search::SharedSearch shared(tt, options.features, limits, options.threads,
                               search::kNoSplit, options.evaluator);
-  shared.policy = search::SplitPolicy::For(options.split_policy, options.threads);
-  if (options.split_min_empties != 0) shared.policy.min_empties = options.split_min_empties;
+  shared.policy = PolicyOf(options);
   std::optional<search::SpanTracker> spans;
   if (!options.parallelism_policies.empty()) {
     spans.emplace(options.parallelism_policies);
@@ -484,8 +493,6 @@ absl::StatusOr<SolveResult> SolveAllMoves(TranspositionTable* tt, const Board& b
   return result;
 }
 
-}  // namespace
-
 // The caller's table (options.tt), or a new one of options.table's size
 // that `own` keeps for the call.
 absl::StatusOr<TranspositionTable*> TableOf(const SolveOptions& options,
@@ -497,6 +504,8 @@ absl::StatusOr<TranspositionTable*> TableOf(const SolveOptions& options,
   *own = *std::move(created);
   return own->get();
 }
+
+}  // namespace
 
 absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& options) {
   const absl::Time start = absl::Now();
@@ -538,7 +547,7 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
   search::Limits limits{options.node_limit, options.deadline, options.cancel};
   search::SharedSearch shared(tt, options.features, limits, options.threads, search::kNoSplit,
                               options.evaluator);
-  shared.policy = search::SplitPolicy::For(options.split_policy, options.threads);
+  shared.policy = PolicyOf(options);
   search::Searcher searcher(&shared);
   int best_move = kNoMove;
   if (passes > 0 && board.EmptyCount() > search::kProbCutMinEmpties) {
@@ -551,7 +560,7 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
   }
   estimate.nodes = searcher.counts();
   estimate.stopped = searcher.stopped();
-  estimate.score = guess % 2 == 0 ? guess : guess + (guess > 0 ? 1 : -1);
+  estimate.score = EvenAwayFromZero(guess);
   estimate.best_move = best_move;
   estimate.time = absl::Now() - start;
   return estimate;
