@@ -34,6 +34,7 @@ struct ProveArgs {
   int workers = 0;  // 0: not given (2 for the engines that use it)
   std::vector<std::string> sbatch_options;
   int threads = HardwareThreads();
+  int plan_threads = 0;  // every hardware thread
   int hash_mb = 64;
   std::string unit_time_limit;
   std::vector<int> simulate;
@@ -102,6 +103,7 @@ int RunProve(const ProveArgs& args) {
   options.workers = args.workers != 0 ? args.workers : 2;
   options.sbatch_options = args.sbatch_options;
   options.threads = args.threads;
+  options.plan_threads = args.plan_threads;
   options.hash_mb = args.hash_mb;
   // The simulation models rounds whose units all run side by side.
   options.prune = args.simulate.empty();
@@ -200,6 +202,12 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
   app->add_option("--threads", args->threads,
                   "threads of each unit solve (default: every hardware thread)")
       ->check(InRange(1, kMaxThreads, "a number of threads"));
+  app->add_option("--plan-threads", args->plan_threads,
+                  "the manager's threads: its first test's estimate and the evaluation "
+                  "searches that order the positions it expands (default, or 0: every "
+                  "hardware thread)")
+      ->default_str("0")
+      ->check(InRange(0, kMaxThreads, "a number of threads"));
   app->add_option("--hash-mb", args->hash_mb, "table of each unit solve, MiB (default 64)")
       ->check(HashMbCheck());
   app->add_option("--unit-time-limit", args->unit_time_limit,

@@ -8,6 +8,7 @@
 
 #include "endsolve/solver/presearch.h"
 #include "tbb/parallel_for.h"
+#include "tbb/task_arena.h"
 
 namespace endsolve::prove {
 namespace {
@@ -21,6 +22,10 @@ int EvenAtMost(int x) { return x % 2 == 0 ? x : x - 1; }
 constexpr int kTerminalScale = 1 << 16;
 
 }  // namespace
+
+std::size_t Knowledge::KeyHash::operator()(const PositionKey& key) const {
+  return absl::Hash<std::pair<Bitboard, Bitboard>>{}({key.player, key.opponent});
+}
 
 bool Knowledge::Learn(const Board& board, int allowed_lo, int allowed_hi) {
   Interval& known = known_[KeyOf(board)];
@@ -42,8 +47,8 @@ int NextTest(int guess, Interval interval) {
   return test;
 }
 
-Interval Knowledge::Of(const Board& board) const {
-  const auto it = known_.find(KeyOf(board));
+Interval Knowledge::Of(const PositionKey& key) const {
+  const auto it = known_.find(key);
   return it == known_.end() ? Interval{} : it->second;
 }
 
@@ -52,6 +57,7 @@ Interval Knowledge::Of(const Board& board) const {
 struct ProofTree::Node {
   enum class Kind { kInterior, kFrontier, kTerminal };
   Board board;
+  PositionKey key;  // KeyOf(board), made once
   Color to_move = Color::kBlack;
   int move = kNoMove;  // the move that led here from the parent (kPass too)
   int ply = 0;         // below the root
@@ -59,14 +65,18 @@ struct ProofTree::Node {
   int estimate = 0;    // the evaluation's score, discs for the side to move
   bool expanded = false;
   std::vector<std::unique_ptr<Node>> children;  // best first by the evaluation
+  Interval bounds;                 // Bounds' answer in traversal bounds_epoch
+  std::uint64_t bounds_epoch = 0;  // 0: none yet
 };
 
 ProofTree::ProofTree(const Board& root, Color to_move, int root_estimate, int unit_empties,
-                     const eval::Evaluator& evaluator)
+                     const eval::Evaluator& evaluator, int threads)
     : root_(std::make_unique<Node>()),
       unit_empties_(unit_empties),
-      evaluator_(evaluator) {
+      evaluator_(evaluator),
+      threads_(threads > 0 ? threads : tbb::this_task_arena::max_concurrency()) {
   root_->board = root;
+  root_->key = KeyOf(root);
   root_->to_move = to_move;
   root_->estimate = root_estimate;
   if (root.IsGameOver()) {
@@ -78,59 +88,74 @@ ProofTree::ProofTree(const Board& root, Color to_move, int root_estimate, int un
 
 ProofTree::~ProofTree() = default;
 
-// Makes the children, ordered by an evaluation search of each: the lower a
-// child's value (for its own side to move), the better the move. A side
-// without a move passes: one child, the same discs, the other side to move.
-// The children's searches are independent and run side by side (the
-// manager's own time adds to every round's wall time).
-void ProofTree::Expand(Node& node) {
-  assert(node.kind == Node::Kind::kInterior && !node.expanded);
-  node.expanded = true;
-  ++expanded_;
-  std::vector<std::unique_ptr<Node>> children;
-  auto add = [&](const Board& board, int move) {
-    auto child = std::make_unique<Node>();
-    child->board = board;
-    child->to_move = Opposite(node.to_move);
-    child->move = move;
-    child->ply = node.ply + 1;
-    if (board.IsGameOver()) {
-      child->kind = Node::Kind::kTerminal;
-    } else if (board.EmptyCount() <= unit_empties_) {
-      child->kind = Node::Kind::kFrontier;
-    }
-    children.push_back(std::move(child));
+// Makes each node's children, ordered by an evaluation search of each: the
+// lower a child's value (for its own side to move), the better the move. A
+// side without a move passes: one child, the same discs, the other side to
+// move. The children's searches are independent, those of all the nodes
+// alike, and run side by side: the manager's own time adds to every round's
+// wall time, which no worker count shortens (a plan of a fresh 30-empty
+// proof expands thousands of nodes a depth, each of some ten children).
+void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
+  struct Job {
+    Node* parent;
+    std::unique_ptr<Node> child;
+    int value = 0;
   };
-  Bitboard moves = node.board.Moves();
-  if (moves == 0) {
-    add(node.board.Pass(), kPass);
-  }
-  while (moves != 0) {
-    const int square = PopFirstSquare(moves);
-    add(node.board.Play(square), square);
+  std::vector<Job> jobs;
+  for (Node* node : nodes) {
+    assert(node->kind == Node::Kind::kInterior && !node->expanded);
+    node->expanded = true;
+    ++expanded_;
+    auto add = [&](const Board& board, int move) {
+      auto child = std::make_unique<Node>();
+      child->board = board;
+      child->to_move = Opposite(node->to_move);
+      child->move = move;
+      child->ply = node->ply + 1;
+      if (board.IsGameOver()) {
+        child->kind = Node::Kind::kTerminal;
+      } else if (board.EmptyCount() <= unit_empties_) {
+        child->kind = Node::Kind::kFrontier;
+      }
+      jobs.push_back({node, std::move(child)});
+    };
+    Bitboard moves = node->board.Moves();
+    if (moves == 0) add(node->board.Pass(), kPass);
+    while (moves != 0) {
+      const int square = PopFirstSquare(moves);
+      add(node->board.Play(square), square);
+    }
   }
   // Ordered by evaluation units (finer than discs); a finished game by
   // its score, beyond any evaluation.
-  std::vector<int> value(children.size());
-  tbb::parallel_for(std::size_t{0}, children.size(), [&](std::size_t i) {
-    const Node& child = *children[i];
-    if (child.kind == Node::Kind::kTerminal) {
-      value[i] = child.board.FinalScore() * kTerminalScale;
-      return;
-    }
-    value[i] = search::RunPresearch(child.board, evaluator_, OrderDepth(child.ply), nullptr).value;
+  tbb::task_arena arena(threads_);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, jobs.size(), [&](std::size_t i) {
+      Node& child = *jobs[i].child;
+      child.key = KeyOf(child.board);
+      jobs[i].value =
+          child.kind == Node::Kind::kTerminal
+              ? child.board.FinalScore() * kTerminalScale
+              : search::RunPresearch(child.board, evaluator_, OrderDepth(child.ply), nullptr).value;
+    });
   });
-  std::vector<std::pair<int, std::unique_ptr<Node>>> scored;
-  for (std::size_t i = 0; i < children.size(); ++i) {
-    Node& child = *children[i];
+  for (Job& job : jobs) {
+    Node& child = *job.child;
     child.estimate = child.kind == Node::Kind::kTerminal ? child.board.FinalScore()
-                                                         : eval::Evaluator::ToDiscs(value[i]);
-    scored.emplace_back(value[i], std::move(children[i]));
+                                                         : eval::Evaluator::ToDiscs(job.value);
   }
-  // Ties keep the square order, so that every run builds the same tree.
-  std::stable_sort(scored.begin(), scored.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (auto& [v, child] : scored) node.children.push_back(std::move(child));
+  // Each node's jobs are contiguous, in square order; ties keep it, so
+  // that every run builds the same tree.
+  for (std::size_t first = 0; first < jobs.size();) {
+    std::size_t last = first;
+    while (last < jobs.size() && jobs[last].parent == jobs[first].parent) ++last;
+    std::stable_sort(jobs.begin() + first, jobs.begin() + last,
+                     [](const Job& a, const Job& b) { return a.value < b.value; });
+    for (std::size_t i = first; i < last; ++i) {
+      jobs[i].parent->children.push_back(std::move(jobs[i].child));
+    }
+    first = last;
+  }
 }
 
 // Backs the knowledge up: a node is worth the best of its children's
@@ -141,18 +166,27 @@ Interval ProofTree::Bounds(Node& node, const Knowledge& knowledge) {
     const int score = node.board.FinalScore();
     return {score, score};
   }
-  const Interval known = knowledge.Of(node.board);
-  if (node.kind == Node::Kind::kFrontier || !node.expanded || known.exact()) return known;
-  Interval backed{-kNumSquares, -kNumSquares};
-  for (const std::unique_ptr<Node>& child : node.children) {
-    const Interval c = Bounds(*child, knowledge);
-    backed.lower = std::max(backed.lower, -c.upper);
-    backed.upper = std::max(backed.upper, -c.lower);
+  if (node.bounds_epoch == bounds_epoch_) return node.bounds;
+  const Interval known = knowledge.Of(node.key);
+  Interval bounds = known;
+  if (node.kind != Node::Kind::kFrontier && node.expanded && !known.exact()) {
+    Interval backed{-kNumSquares, -kNumSquares};
+    for (const std::unique_ptr<Node>& child : node.children) {
+      const Interval c = Bounds(*child, knowledge);
+      backed.lower = std::max(backed.lower, -c.upper);
+      backed.upper = std::max(backed.upper, -c.lower);
+    }
+    bounds = {std::max(backed.lower, known.lower), std::min(backed.upper, known.upper)};
   }
-  return {std::max(backed.lower, known.lower), std::min(backed.upper, known.upper)};
+  node.bounds = bounds;
+  node.bounds_epoch = bounds_epoch_;
+  return bounds;
 }
 
-Interval ProofTree::RootInterval(const Knowledge& knowledge) { return Bounds(*root_, knowledge); }
+Interval ProofTree::RootInterval(const Knowledge& knowledge) {
+  ++bounds_epoch_;
+  return Bounds(*root_, knowledge);
+}
 
 // "Score >= test": one child c with score(c) < 1 - test (that is, <= -test)
 // suffices. Children are tried best first, as alpha-beta would under the
@@ -169,10 +203,9 @@ ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, const Knowledge& kno
     AddUnit(node, test, yes, units);
     return {yes, false};
   }
-  if (!node.expanded) {
-    Expand(node);
-    // The children may be known already (transpositions).
-    return AtLeast(node, test, knowledge, units);
+  if (!node.expanded) {  // taken at its estimate until the plan's next pass has expanded it
+    deferred_->push_back(&node);
+    return {Estimate(node) >= test, false};
   }
   // The children's outcomes may be known where b did not show it yet: a
   // child expanded only now finds its own children answered.
@@ -200,8 +233,8 @@ ProofTree::Outcome ProofTree::Below(Node& node, int test, const Knowledge& knowl
     return {below, false};
   }
   if (!node.expanded) {
-    Expand(node);
-    return Below(node, test, knowledge, units);
+    deferred_->push_back(&node);
+    return {Estimate(node) < test, false};
   }
   bool all_known = true;
   for (const std::unique_ptr<Node>& child : node.children) {
@@ -231,12 +264,28 @@ TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Posi
                           std::vector<bool>* expected) {
   assert(test % 2 == 0);
   assert(expected == nullptr || expected->size() == units->size());
-  planned_.clear();
-  expected_ = expected;
-  const Outcome outcome = AtLeast(*root_, test, knowledge, units);
-  expected_ = nullptr;
-  if (!outcome.known) return TestState::kPending;
-  return outcome.success ? TestState::kProven : TestState::kRefuted;
+  for (;;) {
+    std::vector<Node*> deferred;
+    std::vector<Position> pass_units;
+    std::vector<bool> pass_expected;
+    planned_.clear();
+    ++bounds_epoch_;
+    deferred_ = &deferred;
+    expected_ = &pass_expected;
+    const Outcome outcome = AtLeast(*root_, test, knowledge, &pass_units);
+    deferred_ = nullptr;
+    expected_ = nullptr;
+    if (!deferred.empty()) {
+      ExpandAll(deferred);
+      continue;
+    }
+    units->insert(units->end(), pass_units.begin(), pass_units.end());
+    if (expected != nullptr) {
+      expected->insert(expected->end(), pass_expected.begin(), pass_expected.end());
+    }
+    if (!outcome.known) return TestState::kPending;
+    return outcome.success ? TestState::kProven : TestState::kRefuted;
+  }
 }
 
 std::vector<std::vector<int>> ProofTree::ExpandedPaths() const {
@@ -256,19 +305,43 @@ std::vector<std::vector<int>> ProofTree::ExpandedPaths() const {
   return paths;
 }
 
-bool ProofTree::ExpandPath(const std::vector<int>& path) {
-  Node* node = root_.get();
-  for (std::size_t i = 0;; ++i) {
-    if (node->kind != Node::Kind::kInterior) return false;
-    if (!node->expanded) Expand(*node);
-    if (i == path.size()) return true;
-    Node* next = nullptr;
-    for (const std::unique_ptr<Node>& child : node->children) {
-      if (child->move == path[i]) next = child.get();
+std::optional<std::size_t> ProofTree::ExpandPaths(const std::vector<std::vector<int>>& paths) {
+  // The node a path leads to, or null.
+  auto walk = [&](const std::vector<int>& path) -> Node* {
+    Node* node = root_.get();
+    for (int move : path) {
+      if (!node->expanded) return nullptr;
+      Node* next = nullptr;
+      for (const std::unique_ptr<Node>& child : node->children) {
+        if (child->move == move) next = child.get();
+      }
+      if (next == nullptr) return nullptr;
+      node = next;
     }
-    if (next == nullptr) return false;
-    node = next;
+    return node->kind == Node::Kind::kInterior ? node : nullptr;
+  };
+  // A depth at a time: the paths of one length lead to children of the
+  // positions the shorter ones expanded.
+  std::size_t longest = 0;
+  for (const std::vector<int>& path : paths) longest = std::max(longest, path.size());
+  std::optional<std::size_t> bad;
+  for (std::size_t length = 0; length <= longest; ++length) {
+    std::vector<Node*> nodes;
+    for (std::size_t i = 0; i < paths.size() && (!bad || i < *bad); ++i) {
+      if (paths[i].size() != length) continue;
+      Node* node = walk(paths[i]);
+      if (node == nullptr) {
+        bad = i;
+      } else if (!node->expanded) {
+        nodes.push_back(node);
+      }
+    }
+    // A path listed twice is expanded once.
+    std::sort(nodes.begin(), nodes.end());
+    nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+    if (!nodes.empty()) ExpandAll(nodes);
   }
+  return bad;
 }
 
 int ProofTree::Estimate(const Node& node) const {
@@ -284,7 +357,7 @@ void ProofTree::Calibrate(const Knowledge& knowledge) {
   std::vector<std::pair<int, Interval>> answered[2];
   std::function<void(const Node&)> visit = [&](const Node& node) {
     if (node.kind == Node::Kind::kFrontier) {
-      const Interval known = knowledge.Of(node.board);
+      const Interval known = knowledge.Of(node.key);
       if (known != Interval{}) {
         answered[node.board.EmptyCount() % 2].emplace_back(node.estimate, known);
       }
@@ -319,6 +392,7 @@ void ProofTree::Calibrate(const Knowledge& knowledge) {
 ProofTree::Line ProofTree::ProvenLine(const Knowledge& knowledge) {
   Line line;
   Node* node = root_.get();
+  ++bounds_epoch_;
   const Interval root = Bounds(*node, knowledge);
   assert(root.exact());
   line.score = root.lower;

@@ -10,14 +10,15 @@
 #ifndef ENDSOLVE_PROVE_PROOF_TREE_H_
 #define ENDSOLVE_PROVE_PROOF_TREE_H_
 
+#include <cstddef>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 #include <set>
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "endsolve/board/board.h"
 #include "endsolve/board/position.h"
 #include "endsolve/board/symmetry.h"
@@ -55,10 +56,17 @@ class Knowledge {
   // Returns false when the answer contradicts what was known (the
   // intersection is empty): two units disagree, which is a bug.
   bool Learn(const Board& board, int allowed_lo, int allowed_hi);
-  Interval Of(const Board& board) const;
+  Interval Of(const Board& board) const { return Of(KeyOf(board)); }
+  Interval Of(const PositionKey& key) const;
 
  private:
-  std::map<PositionKey, Interval> known_;
+  struct KeyHash {
+    std::size_t operator()(const PositionKey& key) const;
+  };
+  // Looked up at every node of every plan: a hash map (a 126,748-position
+  // tree's plans took some 3 s a round with a std::map and the key made
+  // again at each lookup).
+  absl::flat_hash_map<PositionKey, Interval, KeyHash> known_;
 };
 
 // The plies of the evaluation search that orders an expanded node's
@@ -85,9 +93,11 @@ class ProofTree {
  public:
   // Each node's children are ordered, and their scores estimated, by an
   // evaluation search (solver/presearch.h's iterative deepening) of
-  // OrderDepth plies; `root_estimate` is the root's, in discs.
+  // OrderDepth plies; `root_estimate` is the root's, in discs. The searches
+  // run on `threads` threads (0: every hardware thread), those of all the
+  // positions a plan expands at once side by side.
   ProofTree(const Board& root, Color to_move, int root_estimate, int unit_empties,
-            const eval::Evaluator& evaluator);
+            const eval::Evaluator& evaluator, int threads = 0);
   ~ProofTree();
   ProofTree(const ProofTree&) = delete;
   ProofTree& operator=(const ProofTree&) = delete;
@@ -110,6 +120,11 @@ class ProofTree {
   // answer the hypothesis took for it ("yes, at least t"): an answer that
   // contradicts it is what changes the plan (the local engine's pruning,
   // prover.cc).
+  // A plan is made in passes: a pass takes each position it reaches before
+  // it is expanded at that position's own estimate and puts it aside; all
+  // of them are then expanded together, their evaluation searches side by
+  // side, and the next pass goes deeper, until one expands nothing. Its
+  // units are the plan (each an answer the tree as it now stands needs).
   TestState Plan(int test, const Knowledge& knowledge, std::vector<Position>* units,
                  std::vector<bool>* expected = nullptr);
 
@@ -137,9 +152,12 @@ class ProofTree {
   // of the tree, so that a manager that restarts backs its answers up
   // through the same nodes and plans the same tests.
   std::vector<std::vector<int>> ExpandedPaths() const;
-  // Expands the positions along `path` (the root's first); false when a
-  // move of it is not one of its position's children.
-  bool ExpandPath(const std::vector<int>& path);
+  // Expands the positions the paths lead to (as ExpandedPaths gives them),
+  // those of one depth side by side. Returns the index of the first path
+  // that is no path of this tree (a move of it not one of its position's
+  // children, its parent's path missing, or a position that is no interior
+  // one), none when all are.
+  std::optional<std::size_t> ExpandPaths(const std::vector<std::vector<int>>& paths);
 
   // Positions expanded so far (not counting the frontier).
   std::int64_t expanded() const { return expanded_; }
@@ -151,6 +169,8 @@ class ProofTree {
     bool success = false;
     bool known = false;
   };
+  // Memoized for one traversal (bounds_epoch_): the plan asks it again at
+  // every node on the way down.
   Interval Bounds(Node& node, const Knowledge& knowledge);
   Outcome AtLeast(Node& node, int test, const Knowledge& knowledge, std::vector<Position>* units);
   Outcome Below(Node& node, int test, const Knowledge& knowledge, std::vector<Position>* units);
@@ -158,15 +178,20 @@ class ProofTree {
   // The node's estimate with Calibrate's offset (a finished game's as is).
   int Estimate(const Node& node) const;
   void AddUnit(const Node& node, int test, bool expected, std::vector<Position>* units);
-  void Expand(Node& node);
+  // Expands the nodes (interior, not expanded yet), their children's
+  // evaluation searches all side by side.
+  void ExpandAll(const std::vector<Node*>& nodes);
 
   std::unique_ptr<Node> root_;
   int unit_empties_;
   const eval::Evaluator& evaluator_;
+  int threads_;
   std::int64_t expanded_ = 0;
+  std::uint64_t bounds_epoch_ = 0;  // a new one for each traversal of new knowledge or tree
   int offset_[2] = {0, 0};  // Calibrate's, by the parity of the empties
   std::set<std::pair<PositionKey, int>> planned_;  // this Plan call's units, once each
   std::vector<bool>* expected_ = nullptr;          // this Plan call's
+  std::vector<Node*>* deferred_ = nullptr;         // this Plan pass's nodes to expand next
 };
 
 }  // namespace endsolve::prove

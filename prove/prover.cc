@@ -125,76 +125,79 @@ struct Results {
   double cpu_seconds = 0;
 };
 
-// The results files parsed so far, by path, with the size and time they
-// had. A finished round's files never change again, and parsing every
-// record before and after every round was most of a long proof's planning
-// (FFO #64: 34,169 records, 44 rounds); a file whose size or time moved is
-// read again whole.
-class ParsedResults {
+// Everything the results files say, kept up to date as they grow. A
+// finished round's files never change again, and learning every record
+// again before and after every round was most of a long proof's planning
+// (FFO #64: 34,169 records, 44 rounds; FFO #69 with 20-empty units, 197,759
+// records: some 3 s a round). So only a file whose size or time moved is
+// read again, and only its records beyond those already learnt are learnt
+// (results files only grow; one that shrank is learnt again from scratch,
+// with all the others).
+class ResultsReader {
  public:
-  absl::StatusOr<const batch::ResultsContents*> Read(const std::string& path) {
-    std::error_code ec;
-    const std::uintmax_t size = fs::file_size(path, ec);
-    const fs::file_time_type time = ec ? fs::file_time_type{} : fs::last_write_time(path, ec);
-    auto it = files_.find(path);
-    if (!ec && it != files_.end() && it->second.size == size && it->second.time == time) {
-      return &it->second.contents;
+  // Reads what changed; the Results stay valid until the next call.
+  absl::StatusOr<const Results*> Read(const Folder& folder) {
+    std::vector<std::string> paths;
+    for (const fs::directory_entry& entry : fs::directory_iterator(folder.Results())) {
+      if (entry.path().extension() == ".jsonl") paths.push_back(entry.path().string());
     }
-    absl::StatusOr<batch::ResultsContents> contents = batch::ReadResultsFile(path);
-    if (!contents.ok()) return contents.status();
-    File& file = files_[path];
-    // Unknown (the stat failed): never taken for unchanged.
-    file.size = ec ? ~std::uintmax_t{0} : size;
-    file.time = time;
-    file.contents = *std::move(contents);
-    return &file.contents;
+    std::sort(paths.begin(), paths.end());
+    for (const std::string& path : paths) {
+      std::error_code ec;
+      const std::uintmax_t size = fs::file_size(path, ec);
+      const fs::file_time_type time = ec ? fs::file_time_type{} : fs::last_write_time(path, ec);
+      File& file = files_[path];
+      if (!ec && file.size == size && file.time == time) continue;
+      absl::StatusOr<batch::ResultsContents> contents = batch::ReadResultsFile(path);
+      if (!contents.ok()) return contents.status();
+      // Unknown (the stat failed): never taken for unchanged.
+      file.size = ec ? ~std::uintmax_t{0} : size;
+      file.time = time;
+      if (contents->records.size() < file.learnt) {  // rewritten: learn everything again
+        files_.clear();
+        results_ = Results{};
+        return Read(folder);
+      }
+      for (std::size_t i = file.learnt; i < contents->records.size(); ++i) {
+        if (absl::Status s = Learn(path, contents->records[i]); !s.ok()) return s;
+      }
+      file.learnt = contents->records.size();
+    }
+    return &results_;
   }
 
  private:
+  absl::Status Learn(const std::string& path, const batch::ResultRecord& r) {
+    if (r.status == batch::ResultStatus::kBadInput || !r.window) {
+      return absl::InternalError(absl::StrCat(
+          path, ":", r.line_number, ": not a unit's result (a unit is a position with a window)"));
+    }
+    if (!r.duplicate_of) {
+      ++results_.units;
+      results_.nodes += r.nodes.value_or(0);
+      results_.cpu_seconds += r.seconds.value_or(0) * r.threads;
+    }
+    // A unit past its time limit answers nothing: it stays open, and the
+    // round retries it once.
+    if (r.status == batch::ResultStatus::kTimedOut) return absl::OkStatus();
+    const ScoreWindow allowed = batch::ScoresAllowed(r);
+    if (!results_.knowledge.Learn(r.position->board, allowed.lo, allowed.hi)) {
+      return absl::InternalError(absl::StrCat(
+          path, ":", r.line_number, ": this unit's answer (", FormatScore(*r.score), ", ",
+          ScoreKindName(*r.bound), ") contradicts an earlier one for the same position"));
+    }
+    results_.answers.emplace(batch::QuestionOf(r), r);
+    return absl::OkStatus();
+  }
+
   struct File {
     std::uintmax_t size = 0;
     fs::file_time_type time;
-    batch::ResultsContents contents;
+    std::size_t learnt = 0;  // records learnt
   };
   std::map<std::string, File> files_;
+  Results results_;
 };
-
-absl::StatusOr<Results> ReadResults(const Folder& folder, ParsedResults* parsed) {
-  Results out;
-  std::vector<std::string> paths;
-  for (const fs::directory_entry& entry : fs::directory_iterator(folder.Results())) {
-    if (entry.path().extension() == ".jsonl") paths.push_back(entry.path().string());
-  }
-  std::sort(paths.begin(), paths.end());
-  for (const std::string& path : paths) {
-    absl::StatusOr<const batch::ResultsContents*> contents = parsed->Read(path);
-    if (!contents.ok()) return contents.status();
-    for (const batch::ResultRecord& r : (*contents)->records) {
-      if (r.status == batch::ResultStatus::kBadInput || !r.window) {
-        return absl::InternalError(absl::StrCat(
-            path, ":", r.line_number, ": not a unit's result (a unit is a position with a window)"));
-      }
-      if (!r.duplicate_of) {
-        ++out.units;
-        out.nodes += r.nodes.value_or(0);
-        out.cpu_seconds += r.seconds.value_or(0) * r.threads;
-      }
-      // A unit past its time limit answers nothing: it stays open, and the
-      // round retries it once.
-      if (r.status == batch::ResultStatus::kTimedOut) continue;
-      const batch::QuestionKey question = batch::QuestionOf(r);
-      const ScoreWindow allowed = batch::ScoresAllowed(r);
-      const Board board = r.position->board;
-      if (!out.knowledge.Learn(board, allowed.lo, allowed.hi)) {
-        return absl::InternalError(absl::StrCat(
-            path, ":", r.line_number, ": this unit's answer (", FormatScore(*r.score), ", ",
-            ScoreKindName(*r.bound), ") contradicts an earlier one for the same position"));
-      }
-      out.answers.emplace(question, r);
-    }
-  }
-  return out;
-}
 
 // The numbers of the rounds whose units files exist, in order.
 std::vector<int> RoundsOnDisk(const Folder& folder) {
@@ -589,10 +592,10 @@ absl::Status RunSlurm(const std::string& units_path, const Folder& folder, int r
   if (const std::string earlier = SubmittedJob(job_file); !earlier.empty()) {
     if (absl::Status s = WaitForJob(earlier, job_file, log, options.cancel); !s.ok()) return s;
     if (options.cancel != nullptr && options.cancel->load()) return absl::OkStatus();
-    ParsedResults fresh;
-    absl::StatusOr<Results> again = ReadResults(folder, &fresh);
+    ResultsReader fresh;
+    absl::StatusOr<const Results*> again = fresh.Read(folder);
     if (!again.ok()) return again.status();
-    since = *std::move(again);
+    since = **again;
   }
   // What a task runs: the shard's batch, exec'd so that Slurm's signals
   // (scancel, the time limit) reach endsolve, which keeps every finished unit.
@@ -685,35 +688,35 @@ absl::Status LoadTree(const Folder& folder, ProofTree* tree) {
   if (!fs::exists(folder.Tree())) return absl::OkStatus();
   absl::StatusOr<std::string> text = ReadFileBytes(folder.Tree());
   if (!text.ok()) return text.status();
-  int line_number = 0;
+  std::vector<std::string> lines;
+  std::vector<std::vector<int>> paths;
   std::size_t start = 0;
+  auto bad_line = [&](std::size_t index) {
+    return absl::DataLossError(absl::StrCat(folder.Tree(), ":", index + 1,
+                                            ": expected the moves to an expanded position of "
+                                            "this root, found '",
+                                            lines[index], "'"));
+  };
   while (start < text->size()) {
     std::size_t end = text->find('\n', start);
     if (end == std::string::npos) end = text->size();
-    const std::string line = text->substr(start, end - start);
+    lines.push_back(text->substr(start, end - start));
     start = end + 1;
-    ++line_number;
-    std::vector<int> path;
-    bool ok = true;
-    if (line != "-") {
-      for (std::size_t i = 0; i < line.size(); i += 3) {
-        const std::string name = line.substr(i, 2);
-        if (name == "PS") {
-          path.push_back(kPass);
-        } else if (const std::optional<int> square = ParseSquare(name)) {
-          path.push_back(*square);
-        } else {
-          ok = false;
-        }
+    const std::string& line = lines.back();
+    std::vector<int>& path = paths.emplace_back();
+    if (line == "-") continue;
+    for (std::size_t i = 0; i < line.size(); i += 3) {
+      const std::string name = line.substr(i, 2);
+      if (name == "PS") {
+        path.push_back(kPass);
+      } else if (const std::optional<int> square = ParseSquare(name)) {
+        path.push_back(*square);
+      } else {
+        return bad_line(lines.size() - 1);
       }
     }
-    if (!ok || !tree->ExpandPath(path)) {
-      return absl::DataLossError(absl::StrCat(folder.Tree(), ":", line_number,
-                                              ": expected the moves to an expanded position of "
-                                              "this root, found '",
-                                              line, "'"));
-    }
   }
+  if (const std::optional<std::size_t> bad = tree->ExpandPaths(paths)) return bad_line(*bad);
   return absl::OkStatus();
 }
 
@@ -752,7 +755,7 @@ absl::StatusOr<FirstTest> ReadOrEstimateFirstTest(const Folder& folder, const Po
     return first;
   }
   SolveOptions solve;
-  solve.threads = options.threads;
+  solve.threads = options.plan_threads > 0 ? options.plan_threads : HardwareThreads();
   solve.evaluator = options.evaluator;
   solve.cancel = options.cancel;
   solve.tt = tt;
@@ -819,12 +822,22 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
                         FormatScore(first->test), kGuessPasses, first->nodes, first->seconds));
   }
   const int guess = first->test;
-  ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator);
+  ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator,
+                 options.plan_threads);
   if (absl::Status s = LoadTree(folder, &tree); !s.ok()) return s;
+  // tree.txt is written again only when the tree grew: a 126,748-position
+  // tree is some 3 MB.
+  std::int64_t saved_expanded = tree.expanded();
+  auto save_tree = [&]() -> absl::Status {
+    if (tree.expanded() == saved_expanded) return absl::OkStatus();
+    if (absl::Status s = SaveTree(folder, tree); !s.ok()) return s;
+    saved_expanded = tree.expanded();
+    return absl::OkStatus();
+  };
 
   ProveSummary summary;
   summary.wall_seconds = EarlierWallSeconds(folder);
-  ParsedResults parsed;
+  ResultsReader reader;
   std::vector<int> rounds = RoundsOnDisk(folder);
   int round = rounds.empty() ? 0 : rounds.back();
   bool rerun_last = !rounds.empty();  // checked against the results below
@@ -840,8 +853,9 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   auto cancelled = [&] { return options.cancel != nullptr && options.cancel->load(); };
 
   for (;;) {
-    absl::StatusOr<Results> results = ReadResults(folder, &parsed);
-    if (!results.ok()) return results.status();
+    absl::StatusOr<const Results*> read = reader.Read(folder);
+    if (!read.ok()) return read.status();
+    const Results* results = *read;
     const Interval interval = tree.RootInterval(results->knowledge);
 
     // 1. What this round asks: the last round again while units of it are
@@ -923,7 +937,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       ++round;
       // The tree first: a units file on disk always has the tree it was
       // planned on, so that a restarted manager backs up the same way.
-      if (absl::Status s = SaveTree(folder, tree); !s.ok()) return s;
+      if (absl::Status s = save_tree(); !s.ok()) return s;
       if (absl::Status s = WriteRound(folder.RoundUnits(round, false), ask); !s.ok()) return s;
     }
     say(absl::StrFormat("round %d: score in [%s, %s], %s %s: %d unit%s of %d empties", round,
@@ -960,8 +974,9 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       return summary;
     }
     if (!ran.ok()) return ran;
-    absl::StatusOr<Results> after = ReadResults(folder, &parsed);
-    if (!after.ok()) return after.status();
+    read = reader.Read(folder);
+    if (!read.ok()) return read.status();
+    const Results* after = *read;
     std::vector<Position> open = still_open(*after);
     if (!open.empty()) {
       say(absl::StrFormat("round %d: %d units unanswered (crashed, killed or past the time "
@@ -980,8 +995,9 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
         return summary;
       }
       if (!ran.ok()) return ran;
-      after = ReadResults(folder, &parsed);
-      if (!after.ok()) return after.status();
+      read = reader.Read(folder);
+      if (!read.ok()) return read.status();
+      after = *read;
       open = still_open(*after);
       if (!open.empty()) {
         // A unit is answered by a retry only under the retry file's id; a
@@ -996,7 +1012,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     const std::size_t skipped = Unanswered(ask.units, *after).size();
     // What the pruner's plans expanded, for a manager that restarts.
     if (prune != nullptr) {
-      if (absl::Status s = SaveTree(folder, tree); !s.ok()) return s;
+      if (absl::Status s = save_tree(); !s.ok()) return s;
     }
     planning_since = absl::Now();
     const double wall = absl::ToDoubleSeconds(planning_since - start) + planning;

@@ -282,11 +282,20 @@ TEST(Prove, ABrokenTreeFileIsNamed) {
   ASSERT_TRUE(Prove(root, Small(folder / "p", 10)).ok());
   std::string tree = testing::ReadFile(folder / "p/tree.txt");
   EXPECT_EQ(tree.substr(0, 2), "-\n");  // the root, expanded first
+  const std::string next_line = std::to_string(std::count(tree.begin(), tree.end(), '\n') + 1);
   testing::WriteFile(folder / "p/tree.txt", tree + "Z9\n");
   const absl::StatusOr<ProveSummary> again = Prove(root, Small(folder / "p", 10));
   EXPECT_THAT(again.status().message(),
-              HasSubstr("/p/tree.txt:" + std::to_string(std::count(tree.begin(), tree.end(), '\n') + 1) +
+              HasSubstr("/p/tree.txt:" + next_line +
                         ": expected the moves to an expanded position of this root, found 'Z9'"));
+  // A square that is no move of the root (it holds a disc), on a line
+  // before paths that are fine: the line is named all the same.
+  const int occupied = FirstSquare(root.board.player);
+  const std::string wrong = SquareName(occupied);
+  testing::WriteFile(folder / "p/tree.txt", "-\n" + wrong + "\n" + tree.substr(2));
+  EXPECT_THAT(Prove(root, Small(folder / "p", 10)).status().message(),
+              HasSubstr("/p/tree.txt:2: expected the moves to an expanded position of this root, "
+                        "found '" + wrong + "'"));
 }
 
 // A units file begins with its round's test; one without is named, not
