@@ -136,6 +136,43 @@ TEST(NextTest, TheGuessFirstThenStepsThatDoubleThenHalving) {
   }
 }
 
+// A plan is made in passes, the positions of a pass expanded side by side
+// (proof_tree.h): what it asks must not depend on the manager's threads,
+// and a plan made again on the tree it left expands nothing and asks the
+// same units, so the last pass is the plan of the tree as it stands.
+TEST(ProofTree, APlanIsTheSameOnAnyThreadsAndAgainOnTheTreeItLeft) {
+  const eval::Evaluator& evaluator = eval::Evaluator::Default();
+  auto board_and_window = [](const std::vector<Position>& units) {
+    std::vector<std::string> out;
+    for (const Position& u : units) out.push_back(FormatObf(u));
+    return out;
+  };
+  int planned = 0;
+  for (const Position& root : RandomPositions(6, 16, 18, /*seed=*/41)) {
+    const int unit_empties = root.board.EmptyCount() - 6;
+    ProofTree one(root.board, root.to_move, 0, unit_empties, evaluator, /*threads=*/1);
+    ProofTree four(root.board, root.to_move, 0, unit_empties, evaluator, /*threads=*/4);
+    for (int test : {0, 8, -8}) {
+      const Knowledge none;
+      std::vector<Position> by_one, by_four, again;
+      std::vector<bool> expected_one, expected_again;
+      ASSERT_EQ(one.Plan(test, none, &by_one, &expected_one), TestState::kPending);
+      ASSERT_EQ(four.Plan(test, none, &by_four), TestState::kPending);
+      EXPECT_EQ(board_and_window(by_one), board_and_window(by_four)) << FormatObf(root);
+      EXPECT_EQ(one.expanded(), four.expanded());
+      const std::int64_t expanded = one.expanded();
+      ASSERT_EQ(one.Plan(test, none, &again, &expected_again), TestState::kPending);
+      EXPECT_EQ(one.expanded(), expanded) << FormatObf(root);
+      EXPECT_EQ(board_and_window(again), board_and_window(by_one));
+      EXPECT_EQ(expected_again, expected_one);
+      ASSERT_FALSE(by_one.empty());
+      ++planned;
+    }
+    EXPECT_EQ(one.ExpandedPaths(), four.ExpandedPaths());
+  }
+  EXPECT_EQ(planned, 18);
+}
+
 TEST(Prove, EqualsTheSolverOnRandomPositionsWithTinyUnits) {
   Seen seen;
   ProveAndCompare(RandomPositions(InputsForThisBuild(24), 14, 16, /*seed=*/28), 10, nullptr,
