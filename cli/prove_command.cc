@@ -35,6 +35,7 @@ struct ProveArgs {
   std::vector<std::string> sbatch_options;
   int threads = HardwareThreads();
   int plan_threads = 0;  // every hardware thread
+  int split_within = 0;
   int hash_mb = 64;
   std::string unit_time_limit;
   std::vector<int> simulate;
@@ -104,6 +105,7 @@ int RunProve(const ProveArgs& args) {
   options.sbatch_options = args.sbatch_options;
   options.threads = args.threads;
   options.plan_threads = args.plan_threads;
+  options.split_within = args.split_within;
   options.hash_mb = args.hash_mb;
   // The simulation models rounds whose units all run side by side.
   options.prune = args.simulate.empty();
@@ -203,11 +205,17 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
                   "threads of each unit solve (default: every hardware thread)")
       ->check(InRange(1, kMaxThreads, "a number of threads"));
   app->add_option("--plan-threads", args->plan_threads,
-                  "the manager's threads: its first test's estimate and the evaluation "
-                  "searches that order the positions it expands (default, or 0: every "
-                  "hardware thread)")
+                  "the manager's threads: the evaluation searches that order the positions "
+                  "it expands, and with parallel and slurm its first test's estimate (default, "
+                  "or 0: every hardware thread; 1 makes such a proof repeatable)")
       ->default_str("0")
       ->check(InRange(0, kMaxThreads, "a number of threads"));
+  app->add_option("--split-within", args->split_within,
+                  "a frontier position whose estimate lies within this many discs of its "
+                  "unit's test is split, its children asked instead: the close calls are the "
+                  "longest units (default 0: none)")
+      ->default_str("0")
+      ->check(InRange(0, 2 * kNumSquares, "a number of discs"));
   app->add_option("--hash-mb", args->hash_mb, "table of each unit solve, MiB (default 64)")
       ->check(HashMbCheck());
   app->add_option("--unit-time-limit", args->unit_time_limit,

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdlib>
 #include <functional>
 #include <set>
 #include <utility>
@@ -65,16 +66,18 @@ struct ProofTree::Node {
   int estimate = 0;    // the evaluation's score, discs for the side to move
   bool expanded = false;
   std::vector<std::unique_ptr<Node>> children;  // best first by the evaluation
+  Node* parent = nullptr;          // null at the root
   Interval bounds;                 // Bounds' answer in traversal bounds_epoch
   std::uint64_t bounds_epoch = 0;  // 0: none yet
 };
 
 ProofTree::ProofTree(const Board& root, Color to_move, int root_estimate, int unit_empties,
-                     const eval::Evaluator& evaluator, int threads)
+                     const eval::Evaluator& evaluator, int threads, int split_within)
     : root_(std::make_unique<Node>()),
       unit_empties_(unit_empties),
       evaluator_(evaluator),
-      threads_(threads > 0 ? threads : tbb::this_task_arena::max_concurrency()) {
+      threads_(threads > 0 ? threads : tbb::this_task_arena::max_concurrency()),
+      split_within_(split_within) {
   root_->board = root;
   root_->key = KeyOf(root);
   root_->to_move = to_move;
@@ -103,7 +106,7 @@ void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
   };
   std::vector<Job> jobs;
   for (Node* node : nodes) {
-    assert(node->kind == Node::Kind::kInterior && !node->expanded);
+    assert(node->kind != Node::Kind::kTerminal && !node->expanded);
     node->expanded = true;
     ++expanded_;
     auto add = [&](const Board& board, int move) {
@@ -112,6 +115,7 @@ void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
       child->to_move = Opposite(node->to_move);
       child->move = move;
       child->ply = node->ply + 1;
+      child->parent = node;
       if (board.IsGameOver()) {
         child->kind = Node::Kind::kTerminal;
       } else if (board.EmptyCount() <= unit_empties_) {
@@ -169,7 +173,7 @@ Interval ProofTree::Bounds(Node& node, const Knowledge& knowledge) {
   if (node.bounds_epoch == bounds_epoch_) return node.bounds;
   const Interval known = knowledge.Of(node.key);
   Interval bounds = known;
-  if (node.kind != Node::Kind::kFrontier && node.expanded && !known.exact()) {
+  if (node.expanded && !known.exact()) {  // interior, or a frontier position split
     Interval backed{-kNumSquares, -kNumSquares};
     for (const std::unique_ptr<Node>& child : node.children) {
       const Interval c = Bounds(*child, knowledge);
@@ -198,7 +202,7 @@ ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, const Knowledge& kno
   const Interval b = Bounds(node, knowledge);
   if (b.lower >= test) return {true, true};
   if (b.upper < test) return {false, true};
-  if (node.kind == Node::Kind::kFrontier) {
+  if (node.kind == Node::Kind::kFrontier && !node.expanded && !Splits(node, test)) {
     const bool yes = Estimate(node) >= test;
     AddUnit(node, test, yes, units);
     return {yes, false};
@@ -226,7 +230,7 @@ ProofTree::Outcome ProofTree::Below(Node& node, int test, const Knowledge& knowl
   const Interval b = Bounds(node, knowledge);
   if (b.upper < test) return {true, true};
   if (b.lower >= test) return {false, true};
-  if (node.kind == Node::Kind::kFrontier) {
+  if (node.kind == Node::Kind::kFrontier && !node.expanded && !Splits(node, EvenAtLeast(test))) {
     // The unit asks "at least test?"; "below" is its answer's negation.
     const bool below = Estimate(node) < test;
     AddUnit(node, EvenAtLeast(test), !below, units);
@@ -245,6 +249,11 @@ ProofTree::Outcome ProofTree::Below(Node& node, int test, const Knowledge& knowl
   return {true, all_known};
 }
 
+bool ProofTree::Splits(const Node& node, int test) const {
+  return split_within_ > 0 && node.board.EmptyCount() == unit_empties_ &&
+         std::abs(Estimate(node) - test) <= split_within_;
+}
+
 // The unit that asks `node` "at least `test`?".
 Position ProofTree::UnitOf(const Node& node, int test) {
   Position unit;
@@ -255,7 +264,7 @@ Position ProofTree::UnitOf(const Node& node, int test) {
 }
 
 void ProofTree::AddUnit(const Node& node, int test, bool expected, std::vector<Position>* units) {
-  if (!planned_.emplace(KeyOf(node.board), test).second) return;
+  if (!planned_.emplace(node.key, test).second) return;
   units->push_back(UnitOf(node, test));
   if (expected_ != nullptr) expected_->push_back(expected);
 }
@@ -264,12 +273,14 @@ TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Posi
                           std::vector<bool>* expected) {
   assert(test % 2 == 0);
   assert(expected == nullptr || expected->size() == units->size());
+  // One traversal of the bounds for all the passes: the knowledge stays, and
+  // an expansion changes the bounds of its node's line alone.
+  ++bounds_epoch_;
   for (;;) {
     std::vector<Node*> deferred;
     std::vector<Position> pass_units;
     std::vector<bool> pass_expected;
     planned_.clear();
-    ++bounds_epoch_;
     deferred_ = &deferred;
     expected_ = &pass_expected;
     const Outcome outcome = AtLeast(*root_, test, knowledge, &pass_units);
@@ -277,6 +288,11 @@ TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Posi
     expected_ = nullptr;
     if (!deferred.empty()) {
       ExpandAll(deferred);
+      for (Node* node : deferred) {
+        for (Node* line = node; line != nullptr && line->bounds_epoch != 0; line = line->parent) {
+          line->bounds_epoch = 0;
+        }
+      }
       continue;
     }
     units->insert(units->end(), pass_units.begin(), pass_units.end());
@@ -318,7 +334,7 @@ std::optional<std::size_t> ProofTree::ExpandPaths(const std::vector<std::vector<
       if (next == nullptr) return nullptr;
       node = next;
     }
-    return node->kind == Node::Kind::kInterior ? node : nullptr;
+    return node->kind != Node::Kind::kTerminal ? node : nullptr;
   };
   // A depth at a time: the paths of one length lead to children of the
   // positions the shorter ones expanded.
@@ -361,7 +377,7 @@ void ProofTree::Calibrate(const Knowledge& knowledge) {
       if (known != Interval{}) {
         answered[node.board.EmptyCount() % 2].emplace_back(node.estimate, known);
       }
-      return;
+      if (!node.expanded) return;  // else split: its children are frontier positions too
     }
     for (const std::unique_ptr<Node>& child : node.children) visit(*child);
   };
@@ -397,8 +413,10 @@ ProofTree::Line ProofTree::ProvenLine(const Knowledge& knowledge) {
   assert(root.exact());
   line.score = root.lower;
   int score = root.lower;  // of `node`, for its side to move
-  while (node->kind == Node::Kind::kInterior) {
-    assert(node->expanded);
+  // Through split frontier positions too, down to a smaller unit, unless
+  // the position's own answer (a unit before it was split) is what keeps
+  // the score.
+  while (node->kind != Node::Kind::kTerminal && node->expanded) {
     Node* next = nullptr;
     for (const std::unique_ptr<Node>& child : node->children) {
       if (Bounds(*child, knowledge).upper <= -score) {
@@ -406,11 +424,15 @@ ProofTree::Line ProofTree::ProvenLine(const Knowledge& knowledge) {
         break;
       }
     }
-    assert(next != nullptr);
+    if (next == nullptr) {
+      assert(node->kind == Node::Kind::kFrontier);
+      break;
+    }
     line.moves.push_back(next->move);
     node = next;
     score = -score;
   }
+  assert(node->kind != Node::Kind::kInterior);
   if (node->kind == Node::Kind::kFrontier) line.frontier = UnitOf(*node, score);
   return line;
 }

@@ -95,9 +95,15 @@ class ProofTree {
   // evaluation search (solver/presearch.h's iterative deepening) of
   // OrderDepth plies; `root_estimate` is the root's, in discs. The searches
   // run on `threads` threads (0: every hardware thread), those of all the
-  // positions a plan expands at once side by side.
+  // positions a plan expands at once side by side. A frontier position
+  // whose estimate lies within `split_within` discs of the test its unit
+  // would ask (0: none) is split: expanded like an interior one, its
+  // children (of one empty fewer) asked instead; the close calls are the
+  // long units (FFO #69, 22-empty units: the 40 longest of 33,444 lay a
+  // median 9.5 discs from their test by the 4-ply estimate, the others 30),
+  // and each round lasts as long as its longest unit.
   ProofTree(const Board& root, Color to_move, int root_estimate, int unit_empties,
-            const eval::Evaluator& evaluator, int threads = 0);
+            const eval::Evaluator& evaluator, int threads = 0, int split_within = 0);
   ~ProofTree();
   ProofTree(const ProofTree&) = delete;
   ProofTree& operator=(const ProofTree&) = delete;
@@ -169,14 +175,16 @@ class ProofTree {
     bool success = false;
     bool known = false;
   };
-  // Memoized for one traversal (bounds_epoch_): the plan asks it again at
-  // every node on the way down.
+  // Memoized for one traversal (bounds_epoch_; a plan's passes share one):
+  // the plan asks it again at every node on the way down.
   Interval Bounds(Node& node, const Knowledge& knowledge);
   Outcome AtLeast(Node& node, int test, const Knowledge& knowledge, std::vector<Position>* units);
   Outcome Below(Node& node, int test, const Knowledge& knowledge, std::vector<Position>* units);
   static Position UnitOf(const Node& node, int test);
   // The node's estimate with Calibrate's offset (a finished game's as is).
   int Estimate(const Node& node) const;
+  // Whether a frontier node's unit for `test` would be a close call to split.
+  bool Splits(const Node& node, int test) const;
   void AddUnit(const Node& node, int test, bool expected, std::vector<Position>* units);
   // Expands the nodes (interior, not expanded yet), their children's
   // evaluation searches all side by side.
@@ -186,8 +194,9 @@ class ProofTree {
   int unit_empties_;
   const eval::Evaluator& evaluator_;
   int threads_;
+  int split_within_;
   std::int64_t expanded_ = 0;
-  std::uint64_t bounds_epoch_ = 0;  // a new one for each traversal of new knowledge or tree
+  std::uint64_t bounds_epoch_ = 0;  // a new one for each traversal with new knowledge
   int offset_[2] = {0, 0};  // Calibrate's, by the parity of the empties
   std::set<std::pair<PositionKey, int>> planned_;  // this Plan call's units, once each
   std::vector<bool>* expected_ = nullptr;          // this Plan call's

@@ -754,8 +754,16 @@ absl::StatusOr<FirstTest> ReadOrEstimateFirstTest(const Folder& folder, const Po
     first.seconds = saved.value("seconds", 0.0);
     return first;
   }
+  // The local engine estimates in the table its units then share, on their
+  // threads: a search on more threads leaves entries that depend on their
+  // timing, and the units' fail-soft answers, so the plans, would vary from
+  // run to run. The other engines' workers have tables of their own: the
+  // manager estimates on its own threads (FFO #69 on 16 cores: 3.6 s
+  // against 10.5 s on one).
   SolveOptions solve;
-  solve.threads = options.plan_threads > 0 ? options.plan_threads : HardwareThreads();
+  solve.threads = options.engine == Engine::kLocal ? options.threads
+                  : options.plan_threads > 0      ? options.plan_threads
+                                                  : HardwareThreads();
   solve.evaluator = options.evaluator;
   solve.cancel = options.cancel;
   solve.tt = tt;
@@ -823,7 +831,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   }
   const int guess = first->test;
   ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator,
-                 options.plan_threads);
+                 options.plan_threads, options.split_within);
   if (absl::Status s = LoadTree(folder, &tree); !s.ok()) return s;
   // tree.txt is written again only when the tree grew: a 126,748-position
   // tree is some 3 MB.

@@ -54,11 +54,16 @@ struct ProveOptions {
   int workers = 2;           // kParallel, kSlurm: workers (processes, array tasks) per round
   int threads = 1;           // per unit solve (each worker's, with kParallel)
   int hash_mb = 64;          // per unit solve
-  // The manager's own threads (0: every hardware thread): the first test's
-  // estimate and the evaluation searches that order the positions it
-  // expands. Its planning is time that no worker count shortens
-  // (prove/README.md, "Beyond this machine").
+  // The manager's own threads (0: every hardware thread): the evaluation
+  // searches that order the positions it expands (the plans do not depend
+  // on their number) and, with kParallel and kSlurm, the first test's
+  // estimate (a selective search on several threads may estimate otherwise
+  // from run to run; 1 makes the proof repeatable). Its planning is time
+  // that no worker count shortens (prove/README.md, "Beyond this machine").
   int plan_threads = 0;
+  // A frontier position whose estimate lies within this many discs of its
+  // unit's test is split into its children's units (proof_tree.h; 0: none).
+  int split_within = 0;
   // A unit that runs longer is abandoned, tried once more, and then stops
   // the proof with its position named.
   absl::Duration unit_time_limit = absl::InfiniteDuration();

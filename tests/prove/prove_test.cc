@@ -181,6 +181,40 @@ TEST(Prove, EqualsTheSolverOnRandomPositionsWithTinyUnits) {
                   "prove_random_8", &seen);
 }
 
+// Close calls split (--split-within): a frontier position near its test is
+// expanded and its children asked instead. With every position a close
+// call, no unit has the frontier's empties; the score stays solve's, and
+// the line replays to it. Without splitting, units at the frontier's
+// empties are asked (so the first half of the test can fail).
+TEST(Prove, SplittingCloseCallsKeepsTheScoreAndAsksTheChildren) {
+  const TempFolder folder("prove_split");
+  int index = 0, largest_split = 0, largest_plain = 0;
+  for (const Position& root : RandomPositions(InputsForThisBuild(12), 14, 16, /*seed=*/91)) {
+    for (int within : {2 * kNumSquares, 0}) {
+      const std::string dir = folder / absl::StrCat("p", index++);
+      ProveOptions options = Small(dir, 10);
+      options.split_within = within;
+      const absl::StatusOr<ProveSummary> proof = Prove(root, options);
+      ASSERT_TRUE(proof.ok()) << proof.status() << " " << FormatObf(root);
+      EXPECT_EQ(proof->score, Solved(root.board)) << FormatObf(root);
+      ExpectLineKeepsTheScore(root, *proof);
+      int largest = 0;
+      for (const auto& entry : std::filesystem::directory_iterator(dir + "/units")) {
+        if (entry.path().extension() != ".obf") continue;
+        const absl::StatusOr<ReadResult> units = ReadPositionFile(entry.path().string());
+        ASSERT_TRUE(units.ok() && units->errors.empty()) << entry.path();
+        for (const Position& unit : units->positions) {
+          largest = std::max(largest, unit.board.EmptyCount());
+        }
+      }
+      int& seen = within > 0 ? largest_split : largest_plain;
+      seen = std::max(seen, largest);
+    }
+  }
+  EXPECT_EQ(largest_split, 9);
+  EXPECT_EQ(largest_plain, 10);
+}
+
 // An evaluation of zeros guesses 0 for every root and orders every node's
 // moves by square: first tests far from the score, eldest children that fail.
 TEST(Prove, EqualsTheSolverWhenTheGuessAndTheOrderAreBad) {
