@@ -1,6 +1,7 @@
 #include "endsolve/solver/eval_order.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "endsolve/board/board.h"
@@ -42,6 +43,41 @@ int EvalSearch::Search(Bitboard player, Bitboard opponent, bool a_to_move, int d
   if (depth == 0) return evaluator_->Evaluate(state_, empties, a_to_move);
   int best = -EvalUnits(kNumSquares + 1);
   const eval::PatternState parent = state_;
+  if (depth >= kOrderedEvalSearchDepth) {
+    // The children by their static value, the opponent's worst first.
+    struct Child {
+      int square;
+      Bitboard flipped;
+      Board board;
+      int key;
+    };
+    std::array<Child, kNumSquares> children;
+    int n = 0;
+    while (moves != 0) {
+      Child& c = children[static_cast<std::size_t>(n++)];
+      c.square = PopFirstSquare(moves);
+      c.flipped = fast::Flips(player, opponent, c.square);
+      c.board = fast::Play(player, opponent, c.square, c.flipped);
+      state_.Play(c.square, c.flipped, a_to_move);
+      c.key = evaluator_->Evaluate(state_, empties - 1, !a_to_move);
+      state_ = parent;
+    }
+    // Ties keep the square order: the same tree on every run.
+    std::stable_sort(children.begin(), children.begin() + n,
+                     [](const Child& a, const Child& b) { return a.key < b.key; });
+    for (int i = 0; i < n; ++i) {
+      const Child& c = children[static_cast<std::size_t>(i)];
+      state_.Play(c.square, c.flipped, a_to_move);
+      const int value = -Search(c.board.player, c.board.opponent, !a_to_move, depth - 1, -beta,
+                                -std::max(alpha, best));
+      state_ = parent;
+      if (value > best) {
+        best = value;
+        if (best >= beta) break;
+      }
+    }
+    return best;
+  }
   while (moves != 0) {
     const int x = PopFirstSquare(moves);
     const Bitboard flipped = fast::Flips(player, opponent, x);

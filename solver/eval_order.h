@@ -58,12 +58,25 @@ class EvalSearch {
   std::uint64_t nodes_ = 0;
 };
 
+// From this many plies left, a node of the evaluation search sorts its
+// children by their static values, the opponent's worst first: deeper
+// searches (the presearch's 8 plies, `endsolve prove`'s ordering of the
+// root's children and grandchildren) then visit a fraction of the nodes,
+// with the same value (40 positions of 8-30 empties at 8 plies: 0.12 s of
+// CPU against 1.84 s, the same 40 values; `endsolve prove` planning FFO
+// #63's first round with 20-empty units on one thread: 8.9 s against 50.0
+// s). Below it the sort costs more than it saves, and the solve's own
+// ordering and ProbCut searches (at most 4 plies) stay as they were, node
+// for node (FFO #40-#49 at one thread: 788,618,606 nodes either way).
+inline constexpr int kOrderedEvalSearchDepth = 5;
+
 // Evaluation units of an exact final score.
 constexpr int EvalUnits(int discs) { return discs * eval::kUnitsPerDisc; }
 
 // The deepest evaluation search `endsolve eval --depth` and the Python
-// module's evaluate() accept: the search has no table and no ordering, so
-// depth 12 already takes seconds.
+// module's evaluate() accept: the search has no table, so depth 14 may take
+// seconds (depth 12 of 3 positions: 0.63 s of CPU; 133 s before the sort of
+// kOrderedEvalSearchDepth).
 inline constexpr int kMaxEvalSearchDepth = 14;
 
 // What the evaluation believes of (player, opponent): its search of

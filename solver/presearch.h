@@ -39,7 +39,9 @@ struct PresearchIteration {
 inline constexpr int kPresearchDepth = 8;
 
 // The fewest empties at which the presearch runs. Its 8 plies cost about
-// 5-30 ms whatever the empties, while an exact solve of 14-16 empties takes
+// 5-30 ms whatever the empties (measured before the evaluation search
+// sorted its moves near the root, which cut that about 15 times: eval_order.h;
+// not measured again here), while an exact solve of 14-16 empties takes
 // 2-10 ms: FFO #1-#19 took 0.36 s with it and 0.10 s without, at the same
 // nodes within 10% either way. From 20 empties (0.2 s and more) it costs a
 // few percent at most and its guess starts to pay (bench/results/solver-ordering-2026-11.md).
