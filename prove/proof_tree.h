@@ -56,7 +56,7 @@ class Knowledge {
   // Returns false when the answer contradicts what was known (the
   // intersection is empty): two units disagree, which is a bug.
   bool Learn(const Board& board, int allowed_lo, int allowed_hi);
-  Interval Of(const Board& board) const { return Of(KeyOf(board)); }
+  // What is known of the position whose KeyOf is `key`.
   Interval Of(const PositionKey& key) const;
 
  private:

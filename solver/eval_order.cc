@@ -43,6 +43,15 @@ int EvalSearch::Search(Bitboard player, Bitboard opponent, bool a_to_move, int d
   if (depth == 0) return evaluator_->Evaluate(state_, empties, a_to_move);
   int best = -EvalUnits(kNumSquares + 1);
   const eval::PatternState parent = state_;
+  // Searches one child; true when it cuts the node off.
+  auto search_child = [&](int square, Bitboard flipped, const Board& child) {
+    state_.Play(square, flipped, a_to_move);
+    const int value = -Search(child.player, child.opponent, !a_to_move, depth - 1, -beta,
+                              -std::max(alpha, best));
+    state_ = parent;
+    if (value > best) best = value;
+    return best >= beta;
+  };
   if (depth >= kOrderedEvalSearchDepth) {
     // The children by their static value, the opponent's worst first.
     struct Child {
@@ -62,34 +71,26 @@ int EvalSearch::Search(Bitboard player, Bitboard opponent, bool a_to_move, int d
       c.key = evaluator_->Evaluate(state_, empties - 1, !a_to_move);
       state_ = parent;
     }
-    // Ties keep the square order: the same tree on every run.
-    std::stable_sort(children.begin(), children.begin() + n,
-                     [](const Child& a, const Child& b) { return a.key < b.key; });
+    // An insertion sort: stable (ties keep the square order, the same tree on
+    // every run), and unlike std::stable_sort it takes no buffer from the heap.
+    for (int i = 1; i < n; ++i) {
+      const Child c = children[static_cast<std::size_t>(i)];
+      int j = i;
+      for (; j > 0 && c.key < children[static_cast<std::size_t>(j - 1)].key; --j) {
+        children[static_cast<std::size_t>(j)] = children[static_cast<std::size_t>(j - 1)];
+      }
+      children[static_cast<std::size_t>(j)] = c;
+    }
     for (int i = 0; i < n; ++i) {
       const Child& c = children[static_cast<std::size_t>(i)];
-      state_.Play(c.square, c.flipped, a_to_move);
-      const int value = -Search(c.board.player, c.board.opponent, !a_to_move, depth - 1, -beta,
-                                -std::max(alpha, best));
-      state_ = parent;
-      if (value > best) {
-        best = value;
-        if (best >= beta) break;
-      }
+      if (search_child(c.square, c.flipped, c.board)) break;
     }
     return best;
   }
   while (moves != 0) {
     const int x = PopFirstSquare(moves);
     const Bitboard flipped = fast::Flips(player, opponent, x);
-    state_.Play(x, flipped, a_to_move);
-    const Board child = fast::Play(player, opponent, x, flipped);
-    const int value = -Search(child.player, child.opponent, !a_to_move, depth - 1, -beta,
-                              -std::max(alpha, best));
-    state_ = parent;
-    if (value > best) {
-      best = value;
-      if (best >= beta) break;
-    }
+    if (search_child(x, flipped, fast::Play(player, opponent, x, flipped))) break;
   }
   return best;
 }
