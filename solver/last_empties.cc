@@ -146,7 +146,10 @@ int Searcher::Last4(Bitboard player, Bitboard opponent, int alpha, int beta, int
   return -Last4(opponent, player, -beta, -alpha, x1, x2, x3, x4);
 }
 
-// Sorts the (at most four) empty squares for the Last solvers (when parity
+// First the stability cutoff, at 4 empties (kStabilityMinEmpties): a node
+// it answers is internal, a pass among them (it visits nothing after the
+// pass); should the game be over there, the node is a leaf and returns its
+// score. Then it sorts the (at most four) empty squares for the Last solvers (when parity
 // is on; otherwise they go in square order): squares in quadrants with an
 // odd number of empties first, each group by quadrant so
 // that the order stays right after any one square is played (with 2+1+1
@@ -156,6 +159,16 @@ template <FeatureSet kSet>
 int Searcher::SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta) {
   Bitboard empties = ~(player | opponent);
   const int count = PopCount(empties);
+  if (count >= kStabilityMinEmpties) {
+    if (int bound; StabilityCutoff<kSet>(player, opponent, alpha, &bound)) {
+      if (fast::Moves(player, opponent) == 0 && fast::Moves(opponent, player) == 0) {
+        ++counts_.leaves;  // the game is over: a leaf, and its exact score
+        return FinalScore(player, opponent);
+      }
+      ++counts_.internal;  // a move or a pass to make: internal, answered here
+      return bound;
+    }
+  }
   const unsigned parity = ParityOf(empties);
   int squares[4];
   int keys[4];

@@ -31,9 +31,11 @@
 //                         evaluation search)
 //   5 .. kTTMinEmpties-1  alpha-beta without the table: moves sorted by
 //                         the opponent's replies and parity (parity order
-//                         alone without fastest-first)
+//                         alone without fastest-first), stability cutoff
 //   1 .. 4                unrolled solvers over the list of empty squares,
-//                         parity order, the last move only counted
+//                         parity order, the last move only counted; the
+//                         stability cutoff once, at 4 empties
+//                         (kStabilityMinEmpties)
 //
 // and, across the table layer, from the split threshold up
 // (kSplitMinEmpties in parallel_search.h), the Young Brothers Wait split:
@@ -99,6 +101,16 @@ inline constexpr int kTTMinEmpties = 9;
 // Smallest number of empties at which a node probes each child's table
 // entry (ETC). A probe is a cache miss; it pays only above small subtrees.
 inline constexpr int kEtcMinEmpties = 10;
+// Fewest empties at which a node tries the stability cutoff: every node of
+// the two layers above the last four, and the last-four solver once, at its
+// entry with 4 empties. There a fifth of the entries are cut (the board is
+// nearly full, so many discs are stable), each cut saving a subtree of
+// about 10 nodes for one stable-disc count: at one thread FFO #40-#49 visit
+// 19.1% fewer nodes and #50-#54 8.4% fewer, in the same time (#45-#49
+// 1.007 of it, farm-bench pairs), since those nodes are the cheapest of the
+// search. At each node of 3 empties as well: 3.9% fewer nodes again on
+// #40-#44 but 1.12 times the time (bench/results/stability-last4-2026-11-26.txt).
+inline constexpr int kStabilityMinEmpties = 4;
 // --- Selective passes (ProbCut, Buro 1995, in the endgame as Edax does) ---
 //
 // Before the exact passes the root may be searched with ProbCut: a null-
@@ -320,7 +332,8 @@ class Searcher {
   int Last3(Bitboard player, Bitboard opponent, int alpha, int beta, int x1, int x2, int x3);
   int Last2(Bitboard player, Bitboard opponent, int alpha, int beta, int x1, int x2);
   int Last1(Bitboard player, Bitboard opponent, int x1);
-  // Sorts the four empty squares of a position by parity and calls Last4.
+  // Tries the stability cutoff (from kStabilityMinEmpties), then sorts the
+  // (at most four) empty squares of a position by parity and calls Last4.
   template <FeatureSet kSet>
   int SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta);
   // Dispatches a child position to its layer.

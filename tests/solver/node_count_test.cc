@@ -22,6 +22,7 @@
 
 #include "endsolve/solver/search.h"
 #include "endsolve/solver/solver.h"
+#include "endsolve/solver/stability.h"
 #include "endsolve/tests/solver/oracle.h"
 #include "gtest/gtest.h"
 
@@ -216,6 +217,51 @@ TEST(NodeCountTest, SearcherCountsLikeAPlainAlphaBetaWithTheSameOrder) {
       }
     }
   }
+}
+
+// The stability cutoff at the entry of the last four (kStabilityMinEmpties):
+// a node of 4 empties whose window lies at or above the cap of the
+// opponent's stable discs is answered at once, one internal node (a pass
+// node too) returning a true upper bound, or, where the game is over, one
+// leaf with the exact score; just below the cap it is searched.
+TEST(NodeCountTest, TheStabilityCutoffAnswersFourEmptiesWithOneNode) {
+  static_assert(search::kStabilityMinEmpties == 4);
+  std::mt19937_64 rng(4404);
+  int passes = 0;
+  for (int i = 0; i < 300; ++i) {
+    const Board board = testing::RandomPosition(rng, 4);
+    const int exact = testing::OracleScore(board);
+    const int cap = kNumSquares - 2 * PopCount(StableDiscs(board.opponent, board.player));
+    ASSERT_LE(exact, cap) << "position " << i;
+    search::Searcher searcher(nullptr, SearchFeatures{}, {});
+    const int got = searcher.Search(board, cap, cap + 1, 0);
+    if (board.IsGameOver()) {
+      EXPECT_EQ(got, exact) << "position " << i;
+      EXPECT_EQ(searcher.counts().leaves, 1u) << "position " << i;
+      EXPECT_EQ(searcher.counts().internal, 0u) << "position " << i;
+      continue;
+    }
+    if (board.Moves() == 0) ++passes;
+    EXPECT_LE(got, cap) << "position " << i;
+    EXPECT_GE(got, exact) << "position " << i;
+    EXPECT_EQ(searcher.counts().internal, 1u) << "position " << i;
+    EXPECT_EQ(searcher.counts().leaves, 0u) << "position " << i;
+    // Below the cap the node is searched: a fail-soft answer on the right
+    // side of the window, through its children.
+    if (cap - 2 < -search::kInfinity) continue;
+    search::Searcher below(nullptr, SearchFeatures{}, {});
+    const int searched = below.Search(board, cap - 2, cap - 1, 0);
+    EXPECT_EQ(searched >= cap - 1, exact >= cap - 1) << "position " << i;
+    EXPECT_GT(below.counts().internal + below.counts().leaves, 1u) << "position " << i;
+  }
+  EXPECT_GT(passes, 0) << "no pass node among the positions: pick another seed";
+  // A finished game by hand: black owns every disc, four corners empty.
+  const Bitboard corners = SquareBit(0) | SquareBit(7) | SquareBit(56) | SquareBit(63);
+  const Board over{~corners, 0};
+  search::Searcher searcher(nullptr, SearchFeatures{}, {});
+  EXPECT_EQ(searcher.Search(over, 64, 65, 0), 64);
+  EXPECT_EQ(searcher.counts().leaves, 1u);
+  EXPECT_EQ(searcher.counts().internal, 0u);
 }
 
 // Solve's own counts on hand-made one-empty positions (the principal
