@@ -106,8 +106,9 @@ inline constexpr int kEtcMinEmpties = 10;
 // entry with 4 empties. There a fifth of the entries are cut (the board is
 // nearly full, so many discs are stable), each cut saving a subtree of
 // about 10 nodes for one stable-disc count: at one thread FFO #40-#49 visit
-// 19.1% fewer nodes and #50-#54 8.4% fewer, in the same time (#45-#49
-// 1.007 of it, farm-bench pairs), since those nodes are the cheapest of the
+// 19.1% fewer nodes and #50-#59 7.2% fewer, at two threads #60-#69 29.6%
+// fewer, in about the same time (#45-#49 at one thread 1.007 of it, #63-#64
+// at two 1.017, farm-bench pairs), since those nodes are the cheapest of the
 // search. At each node of 3 empties as well: 3.9% fewer nodes again on
 // #40-#44 but 1.12 times the time (bench/results/stability-last4-2026-11-26.txt).
 inline constexpr int kStabilityMinEmpties = 4;
