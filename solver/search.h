@@ -54,7 +54,9 @@
 //     its children count (including a node cut off by the table or by
 //     stability before any child is visited);
 //   - a node where the side to move must pass and the opponent can move: 1
-//     internal, and the node after the pass counts itself;
+//     internal, and the node after the pass counts itself (unless the
+//     stability cutoff at 4 empties answers the node first: then nothing
+//     after it is visited);
 //   - a node where neither side can move: 1 leaf;
 //   - the last empty square (Last1): the position after the last move is a
 //     leaf (1 empty square: 1 internal + 1 leaf; after a pass: 2 internal +
