@@ -113,6 +113,9 @@ inline constexpr int kEtcMinEmpties = 10;
 // at two 1.017, farm-bench pairs), since those nodes are the cheapest of the
 // search. At each node of 3 empties as well: 3.9% fewer nodes again on
 // #40-#44 but 1.12 times the time (bench/results/stability-last4-2026-11-26.txt).
+// Only SolveLast4 reads it, and Last4 calls Last3 directly: 4 turns the cut
+// on there, 5 off, and 3 would add nothing (that measurement put the test
+// in Last3 itself).
 inline constexpr int kStabilityMinEmpties = 4;
 // --- Selective passes (ProbCut, Buro 1995, in the endgame as Edax does) ---
 //
