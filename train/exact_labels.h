@@ -40,9 +40,11 @@ absl::StatusOr<std::vector<ExactLabel>> ReadLabels(const std::string& path);
 
 // How far before the solved position a deviation leaves the game. Two
 // plies share nearly every square with the game's own line; twelve make
-// positions of their own. Neither helped the fit (49,000 of either at 16
-// empties moved the held-out error at 14-17 empties by 0.01 disc or less;
-// eval/README.md), so the pipeline runs no deviation stage.
+// positions of their own. Neither moved the held-out error on real games
+// (49,000 of either at 16 empties: 0.01 disc or less at 14-17 empties), but
+// twelve cut the solver's nodes: one such position per training game at 18
+// empties took FFO #50-#59 from 14.90 G to 10.76 G nodes at one thread
+// (eval/README.md), so scripts/train-eval runs that stage.
 inline constexpr int kDefaultDeviationPlies = 12;
 
 struct SolveStage {
