@@ -8,9 +8,13 @@
 //    state as a move that flips nothing, visiting only the occupied squares;
 //  - incrementally: PatternState::Play moves each index by a fixed multiple
 //    of a power of 3 for every square a move fills or flips, which is what a
-//    search that makes moves wants. A search takes a move back by restoring
-//    a copy of the state (92 bytes), which costs less than repeating the
-//    scattered updates in reverse
+//    search that makes moves wants. It adds whole rows, one per square, of
+//    every instance's power of 3 at that square (0 where the instance does
+//    not hold it): a few vector additions, where updating only the instances
+//    through each square took a scattered add per instance (and a third of
+//    an ordering search's time). A search takes a move back by restoring a
+//    copy of the state (96 bytes), which costs less than repeating the
+//    updates in reverse
 //    (bench/results/solver-node-rate-2026-11-24.md, "Taking a move back by
 //    copying").
 // Either way Evaluator::Evaluate sums one table entry per instance.
@@ -36,6 +40,10 @@
 
 namespace endsolve::eval {
 
+// The instances' indices padded to a whole number of 16-lane (256-bit)
+// vectors; the two lanes past kNumInstances stay 0.
+inline constexpr int kIndexLanes = (kNumInstances + 15) / 16 * 16;
+
 class PatternState {
  public:
   // Every instance's index, read off the board; `player` is side A.
@@ -48,11 +56,12 @@ class PatternState {
   // Side A (a_moves) or side B places a disc on `square` and flips `flipped`.
   void Play(int square, Bitboard flipped, bool a_moves);
 
-  const std::array<std::uint16_t, kNumInstances>& indices() const { return indices_; }
+  // indices()[i] for i < kNumInstances; the lanes after them are 0.
+  const std::array<std::uint16_t, kIndexLanes>& indices() const { return indices_; }
   friend bool operator==(const PatternState&, const PatternState&) = default;
 
  private:
-  std::array<std::uint16_t, kNumInstances> indices_{};
+  alignas(32) std::array<std::uint16_t, kIndexLanes> indices_{};
 };
 
 class Evaluator {
