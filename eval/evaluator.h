@@ -11,10 +11,10 @@
 //    search that makes moves wants. It adds whole rows, one per square, of
 //    every instance's power of 3 at that square (0 where the instance does
 //    not hold it): a few vector additions, where updating only the instances
-//    through each square took a scattered add per instance (and a third of
-//    an ordering search's time). A search takes a move back by restoring a
-//    copy of the state (96 bytes), which costs less than repeating the
-//    updates in reverse
+//    through each square took a scattered add per instance (over a quarter
+//    of the evaluation searches' time: bench/results/eval-play-rows-2026-11-26.txt).
+//    A search takes a move back by restoring a copy of the state (96
+//    bytes), which costs less than repeating the updates in reverse
 //    (bench/results/solver-node-rate-2026-11-24.md, "Taking a move back by
 //    copying").
 // Either way Evaluator::Evaluate sums one table entry per instance.

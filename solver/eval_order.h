@@ -59,16 +59,19 @@ class EvalSearch {
 };
 
 // From this many plies left, a node of the evaluation search sorts its
-// children by their static values, the opponent's worst first: deeper
-// searches (the presearch's 8 plies, `endsolve prove`'s ordering of the
-// root's children and grandchildren) then visit a fraction of the nodes,
-// with the same value (40 positions of 8-30 empties at 8 plies: 0.12 s of
-// CPU against 1.84 s, the same 40 values; `endsolve prove` planning FFO
-// #63's first round with 20-empty units on one thread: 8.9 s against 50.0
-// s). Below it the sort costs more than it saves, and the solve's own
-// ordering and ProbCut searches (at most 4 plies) stay as they were, node
-// for node (FFO #40-#49 at one thread: 788,618,606 nodes either way).
-inline constexpr int kOrderedEvalSearchDepth = 5;
+// children by their static values, the opponent's worst first. The value
+// it returns is the same in any order (the ordering searches take the full
+// window; ProbCut asks only on which side of its bounds the value lies, and
+// a fail-soft search answers that truly in any order), so the solve visits
+// the same nodes (FFO #40-#49 at one thread: 544,414,378 with 2, 3 or 5);
+// only the time changes. From 3 plies: FFO #58 (30 empties, where the
+// ordering and ProbCut searches are over half the time) in 0.826 of the
+// time of 5, #50-#52 0.961; from 2, 1.086 times 3's on #58 (farm-bench, one
+// thread: bench/results/eval-search-sort-depth-2026-11-26.txt). Deeper
+// searches gain more: the presearch's 8 plies, `endsolve prove`'s planning
+// (FFO #63's first round, 20-empty units, one thread: 8.9 s against 50.0 s
+// unsorted).
+inline constexpr int kOrderedEvalSearchDepth = 3;
 
 // Evaluation units of an exact final score.
 constexpr int EvalUnits(int discs) { return discs * eval::kUnitsPerDisc; }
