@@ -55,9 +55,10 @@ const SquareRows& Rows() {
   static const SquareRows rows = [] {
     SquareRows r;
     const PatternSet& set = Patterns();
-    for (int s = 0; s < kNumSquares; ++s) {
-      for (int u = 0; u < set.use_count[s]; ++u) {
-        r.power[s][set.uses[s][u].instance] = set.uses[s][u].power;
+    for (int i = 0; i < kNumInstances; ++i) {
+      const PatternInstance& instance = set.instances[i];
+      for (int k = 0; k < instance.size; ++k) {
+        r.power[instance.squares[k]][i] = static_cast<std::uint16_t>(kPow3[k]);
       }
     }
     return r;

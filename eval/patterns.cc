@@ -54,7 +54,6 @@ std::uint32_t PermuteDigits(std::uint32_t index, const std::array<int, kMaxPatte
 
 PatternSet Build() {
   PatternSet set{};
-  set.use_count.fill(0);
   int count = 0;
   for (int c = 0; c < kNumClasses; ++c) {
     const PatternClass& cls = kClasses[c];
@@ -94,15 +93,6 @@ PatternSet Build() {
     set.free_weights[c] = slots;
   }
   if (count != kNumInstances) std::abort();  // kClasses and kNumInstances disagree
-  for (int i = 0; i < kNumInstances; ++i) {
-    const PatternInstance& instance = set.instances[i];
-    for (int k = 0; k < instance.size; ++k) {
-      const int s = instance.squares[k];
-      if (set.use_count[s] == kMaxInstancesPerSquare) std::abort();  // raise the constant
-      set.uses[s][set.use_count[s]++] = {static_cast<std::uint8_t>(i),
-                                         static_cast<std::uint16_t>(kPow3[k])};
-    }
-  }
   return set;
 }
 

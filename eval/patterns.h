@@ -35,9 +35,6 @@ inline constexpr int kMaxPatternSize = 10;
 // Instances over all classes (4 edges, 4 corner blocks, 8 corner
 // rectangles, 4 x 3 inner lines, 2 main diagonals, 4 x 4 shorter ones).
 inline constexpr int kNumInstances = 46;
-// The most instances through one square (B2: two edges, a corner block,
-// two corner rectangles, the main diagonal, two second lines).
-inline constexpr int kMaxInstancesPerSquare = 8;
 
 // Powers of 3 up to the largest pattern.
 inline constexpr std::array<std::uint32_t, kMaxPatternSize + 1> kPow3 = {
@@ -58,18 +55,9 @@ struct PatternInstance {
   std::array<std::int8_t, kMaxPatternSize> squares;  // digit k is squares[k]
 };
 
-// Where a square's disc counts: instance `instance`, digit weight `power`.
-struct SquareUse {
-  std::uint8_t instance;
-  std::uint16_t power;
-};
-
 // Everything derived from kClasses once, at first use.
 struct PatternSet {
   std::array<PatternInstance, kNumInstances> instances;
-  // uses[s][0 .. use_count[s]): the instances through square s.
-  std::array<std::array<SquareUse, kMaxInstancesPerSquare>, kNumSquares> uses;
-  std::array<int, kNumSquares> use_count;
   // Per class: for every index, the smallest index among its images under
   // the class's self-symmetries (and the index itself when it has none).
   std::array<std::vector<std::uint32_t>, kNumClasses> canonical;
