@@ -19,11 +19,12 @@ MoveOrderer::MoveOrderer(const SearchFeatures& features, const eval::Evaluator* 
 // probes the search (or its ETC) makes of them soon after.
 template <FeatureSet kSet>
 int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply,
-                       ScoredMove* list) {
+                       ScoredMove* list, EvalTerm eval_term) {
   const SearchFeatures& features = Features<kSet>(features_);
   const unsigned parity = ParityOf(~(player | opponent));
   const int empties = PopCount(~(player | opponent));
-  const bool by_eval = features.eval && empties >= kEvalOrderMinEmpties;
+  const bool by_eval =
+      eval_term == EvalTerm::kNow && features.eval && empties >= kEvalOrderMinEmpties;
   const int depth = by_eval ? EvalOrderDepth(empties) : 0;
   const int eval_weight = EvalKeyWeight(empties);
   if (by_eval) eval_search_.Reset(player, opponent);
@@ -54,19 +55,43 @@ int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int t
     if (features.history) {
       m.key += static_cast<int>(std::bit_width(heuristics_->history[ply & 1][x])) * kHistoryWeight;
     }
-    if (by_eval) {
-      m.key += eval_weight * eval_search_.ChildValue(x, flipped, m.player, m.opponent, depth,
-                                                     -EvalUnits(kNumSquares + 1),
-                                                     EvalUnits(kNumSquares + 1));
-    }
+    if (by_eval) m.key += eval_weight * ChildEval(x, flipped, m, depth);
   }
   return count;
 }
 
 template int MoveOrderer::Score<FeatureSet::kDefaults>(Bitboard, Bitboard, Bitboard, int, int,
-                                                         ScoredMove*);
+                                                         ScoredMove*, EvalTerm);
 template int MoveOrderer::Score<FeatureSet::kChosen>(Bitboard, Bitboard, Bitboard, int, int,
-                                                       ScoredMove*);
+                                                       ScoredMove*, EvalTerm);
+
+// The child's flips are the parent's opponent discs that the child gives to
+// the mover (the child's `opponent`). Which keys are fixed is told by their
+// size: the table's move and the killers sit at kKillerKey - kMaxKillers and
+// up, every sum of the other terms far below (move_order.h's weights).
+static_assert(kOpponentPassesBonus + 4 * kCornerStabilityWeight + kParityBonus +
+                      64 * kHistoryWeight + kCornerBonus +
+                      kDeepEvalKeyWeight * EvalUnits(kNumSquares + 1) <
+                  kKillerKey - kMaxKillers,
+              "an ordinary key must stay below the fixed ones");
+template <FeatureSet kSet>
+void MoveOrderer::AddEvalTerm(Bitboard player, Bitboard opponent, ScoredMove* list, int count) {
+  const SearchFeatures& features = Features<kSet>(features_);
+  const int empties = PopCount(~(player | opponent));
+  if (!features.eval || empties < kEvalOrderMinEmpties || count == 0) return;
+  const int depth = EvalOrderDepth(empties);
+  const int eval_weight = EvalKeyWeight(empties);
+  eval_search_.Reset(player, opponent);
+  for (int i = 0; i < count; ++i) {
+    ScoredMove& m = list[i];
+    if (m.key >= kKillerKey - kMaxKillers) continue;
+    m.key += eval_weight * ChildEval(m.square, opponent & m.opponent, m, depth);
+  }
+}
+
+template void MoveOrderer::AddEvalTerm<FeatureSet::kDefaults>(Bitboard, Bitboard, ScoredMove*,
+                                                              int);
+template void MoveOrderer::AddEvalTerm<FeatureSet::kChosen>(Bitboard, Bitboard, ScoredMove*, int);
 
 // Killers: the newest refutation goes to slot 0 and the others move down
 // one; a move already present moves up to slot 0 instead of appearing twice.

@@ -257,9 +257,25 @@ class MoveOrderer {
   // is the table's move or kNoMove. kSet: the features it reads
   // (feature_set.h); kChosen, the orderer's own, is always right, and the
   // search passes kDefaults when they are the defaults.
+  //
+  // The evaluation term, the dearest by far (a search of up to 4 plies per
+  // child), may be left out (`eval_term` kDeferred) and added by
+  // AddEvalTerm() once the node knows it needs it: a null-window node first
+  // probes its children's table entries (ETC), and when one refutes the
+  // node its evaluation searches would be wasted.
+  enum class EvalTerm { kNow, kDeferred };
   template <FeatureSet kSet = FeatureSet::kChosen>
   int Score(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply,
-            ScoredMove* list);
+            ScoredMove* list, EvalTerm eval_term = EvalTerm::kNow);
+
+  // Adds the evaluation term that Score(..., kDeferred) left out to the
+  // keys of list[0..count), the moves of (player, opponent) as Score made
+  // them (ETC may have dropped some and reordered the rest). The keys end
+  // as Score(..., kNow) would have made them: the same search of each
+  // child, and none for the table's move and the killers, whose keys are
+  // fixed.
+  template <FeatureSet kSet = FeatureSet::kChosen>
+  void AddEvalTerm(Bitboard player, Bitboard opponent, ScoredMove* list, int count);
 
   // Whether the table-less layer sorts its moves (ScoreShallow) or takes
   // them in parity order; and whether parity counts at all (the last four).
@@ -290,6 +306,13 @@ class MoveOrderer {
   void Credit(int square, int ply, int empties);
 
  private:
+  // The evaluation term of one child: its ordering search of `depth` plies
+  // from the position of the last eval_search_.Reset.
+  int ChildEval(int square, Bitboard flipped, const ScoredMove& child, int depth) {
+    return eval_search_.ChildValue(square, flipped, child.player, child.opponent, depth,
+                                   -EvalUnits(kNumSquares + 1), EvalUnits(kNumSquares + 1));
+  }
+
   SearchFeatures features_;
   TranspositionTable* tt_;
   // Built only when killers or history are on: 5 KiB, which each helper

@@ -321,17 +321,23 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   }
 
   // Step 7. The other moves, scored by the orderer (at PV nodes the
-  // table's move gets the top key there).
+  // table's move gets the top key there). Where ETC runs, the evaluation
+  // term waits for it: the same keys in the end, and no evaluation search
+  // for a node that ETC refutes or for a child it drops.
   ScoredMove list[kMaxMoves];
-  int count = orderer_.Score<kSet>(player, opponent, moves, kPv && hit ? entry.move : kNoMove, ply, list);
+  const bool etc = !kPv && features.etc && tt_ != nullptr && empties >= kEtcMinEmpties;
+  int count = orderer_.Score<kSet>(player, opponent, moves, kPv && hit ? entry.move : kNoMove, ply,
+                                   list,
+                                   etc ? MoveOrderer::EvalTerm::kDeferred
+                                       : MoveOrderer::EvalTerm::kNow);
 
   // Step 8. ETC at null-window nodes.
-  if constexpr (!kPv) {
-    if (features.etc && tt_ != nullptr && empties >= kEtcMinEmpties &&
-        TranspositionCutoff(list, &count, empties, alpha, beta, &best, &best_move,
+  if (etc) {
+    if (TranspositionCutoff(list, &count, empties, alpha, beta, &best, &best_move,
                             &moves_to_search)) {
       return finish();
     }
+    orderer_.AddEvalTerm<kSet>(player, opponent, list, count);
   }
   if constexpr (kRoot) root->progress.root_moves_total = count;
 

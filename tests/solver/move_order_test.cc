@@ -5,6 +5,7 @@
 #include "endsolve/solver/move_order.h"
 
 #include <algorithm>
+#include <bit>
 #include <random>
 #include <vector>
 
@@ -210,6 +211,42 @@ TEST(FeatureSetTest, BothCopiesScoreTheDefaultsAlike) {
     ++scored;
   }
   EXPECT_GT(scored, 150);
+}
+
+// The evaluation term left out by Score(..., kDeferred) and added by
+// AddEvalTerm ends in the very keys Score(..., kNow) makes, after ETC has
+// dropped some moves and moved others (what the search does between the
+// two), with a table move and a killer among them, whose fixed keys stay.
+TEST(MoveOrdererTest, ADeferredEvaluationTermEndsInTheSameKeys) {
+  std::mt19937_64 rng(23);
+  SearchFeatures features;
+  features.killers = 1;
+  MoveOrderer orderer(features, &eval::Evaluator::Default(), nullptr);
+  int compared = 0;
+  for (int i = 0; i < 60; ++i) {
+    const int empties = kEvalOrderMinEmpties + i % 10;  // evaluation depths 0, 1, 3 and 4
+    const Board board = RandomPosition(rng, empties);
+    const Bitboard moves = board.Moves();
+    if (PopCount(moves) < 3) continue;
+    const int table_move = FirstSquare(moves);
+    const int killer = 63 - std::countl_zero(moves);
+    orderer.Credit(killer, 2, empties);
+    ScoredMove now[kMaxMoves], later[kMaxMoves];
+    const int count = orderer.Score(board.player, board.opponent, moves, table_move, 2, now);
+    ASSERT_EQ(orderer.Score(board.player, board.opponent, moves, table_move, 2, later,
+                            MoveOrderer::EvalTerm::kDeferred),
+              count);
+    // ETC's way of dropping a move: the last takes its place.
+    later[1] = later[count - 1];
+    now[1] = now[count - 1];
+    orderer.AddEvalTerm(board.player, board.opponent, later, count - 1);
+    for (int k = 0; k < count - 1; ++k) {
+      ASSERT_EQ(later[k].square, now[k].square);
+      EXPECT_EQ(later[k].key, now[k].key) << "move " << later[k].square;
+    }
+    ++compared;
+  }
+  EXPECT_GT(compared, 40);
 }
 
 }  // namespace
