@@ -182,14 +182,19 @@ inline void SelectBest(ScoredMove* moves, int first, int count) {
 // at 18-19 only at the nodes expected to cut: 5.6% fewer nodes on #50-#54
 // in 1.07 times the time; no evaluation at expected all-nodes: 83% more
 // nodes (bench/results/ordering-node-class-2026-11-26.txt).
+// At 18-19 empties 2 plies, 1 until 2026-11-26: once ETC ran before the
+// evaluation searches, FFO #50-#54 4.8% fewer nodes at one thread and #55
+// 4.6% (4.81 G), in 0.974 of the time on #54 and 0.993 on #53 (farm-bench,
+// 3 pairs); 3 plies there: 7.5% fewer on #50-#54 in about 1.11 times the
+// time (bench/results/ordering-depth-18-2026-11-26.txt).
 inline constexpr int kEvalOrderMinEmpties = 14;
-inline constexpr int kEvalDepth1MinEmpties = 18;
+inline constexpr int kEvalDepth2MinEmpties = 18;
 inline constexpr int kEvalDepth3MinEmpties = 20;
 inline constexpr int kEvalDepth4MinEmpties = 22;
 constexpr int EvalOrderDepth(int empties) {
   return empties >= kEvalDepth4MinEmpties   ? 4
          : empties >= kEvalDepth3MinEmpties ? 3
-         : empties >= kEvalDepth1MinEmpties ? 1
+         : empties >= kEvalDepth2MinEmpties ? 2
                                             : 0;
 }
 // The weight of an evaluation unit (1/64 disc) in the ordering key: 2^12,

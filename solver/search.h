@@ -156,8 +156,9 @@ constexpr int ProbCutMargin(int level, int empties) {
 // below it the evaluation search costs more time than the subtree it cuts
 // (from 10: 5% fewer nodes, 13% more time). The evaluation search is 1 ply
 // deep below 18 empties, 2 from 18 and 3 from kProbCutDepth3MinEmpties: one
-// ply deeper than the ordering's searches of the children below 22, where
-// it sees as far as they do. From 22 the ordering searches 4 plies and
+// ply deeper than the ordering's searches of the children below 18 and at
+// 20-21, where it sees as far as they do (at 18-19 the ordering searches 2
+// plies since 2026-11-26; ProbCut's 3 there is untried). From 22 the ordering searches 4 plies and
 // ProbCut stays at 3: a 4-ply ProbCut search there visited 0.1% more
 // nodes (FFO #50-#54 at one thread) for a dearer search, as it had saved
 // only 0.6% beside the 3-ply ordering (bench/results/solver-ordering-2026-11.md, "The hard
@@ -165,7 +166,7 @@ constexpr int ProbCutMargin(int level, int empties) {
 inline constexpr int kProbCutMinEmpties = 12;
 inline constexpr int kProbCutDepth3MinEmpties = 22;
 constexpr int ProbCutDepth(int empties) {
-  return empties >= kProbCutDepth3MinEmpties ? 3 : empties >= kEvalDepth1MinEmpties ? 2 : 1;
+  return empties >= kProbCutDepth3MinEmpties ? 3 : empties >= kEvalDepth2MinEmpties ? 2 : 1;
 }
 
 // Where and when to stop, polled every kPollInterval nodes (counted in the
