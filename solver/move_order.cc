@@ -23,17 +23,11 @@ int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int t
   const SearchFeatures& features = Features<kSet>(features_);
   const unsigned parity = ParityOf(~(player | opponent));
   const int empties = PopCount(~(player | opponent));
-  const bool by_eval =
-      eval_term == EvalTerm::kNow && features.eval && empties >= kEvalOrderMinEmpties;
-  const int depth = by_eval ? EvalOrderDepth(empties) : 0;
-  const int eval_weight = EvalKeyWeight(empties);
-  if (by_eval) eval_search_.Reset(player, opponent);
   const bool prefetch = tt_ != nullptr && empties - 1 >= kTTMinEmpties;
   int count = 0;
   while (moves != 0) {
     const int x = PopFirstSquare(moves);
-    const Bitboard flipped = fast::Flips(player, opponent, x);
-    const Board child = fast::Play(player, opponent, x, flipped);
+    const Board child = fast::Play(player, opponent, x);
     ScoredMove& m = list[count++];
     m.player = child.player;
     m.opponent = child.opponent;
@@ -55,8 +49,8 @@ int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int t
     if (features.history) {
       m.key += static_cast<int>(std::bit_width(heuristics_->history[ply & 1][x])) * kHistoryWeight;
     }
-    if (by_eval) m.key += eval_weight * ChildEval(x, flipped, m, depth);
   }
+  if (eval_term == EvalTerm::kNow) AddEvalTerm<kSet>(player, opponent, list, count);
   return count;
 }
 
@@ -67,8 +61,9 @@ template int MoveOrderer::Score<FeatureSet::kChosen>(Bitboard, Bitboard, Bitboar
 
 // The child's flips are the parent's opponent discs that the child gives to
 // the mover (the child's `opponent`). Which keys are fixed is told by their
-// size: the table's move and the killers sit at kKillerKey - kMaxKillers and
-// up, every sum of the other terms far below (move_order.h's weights).
+// size: the table's move and the killers sit above kKillerKey - kMaxKillers,
+// every sum of the other terms far below (move_order.h's weights). Score's
+// own evaluation term comes from here too, after the cheap terms.
 static_assert(kOpponentPassesBonus + 4 * kCornerStabilityWeight + kParityBonus +
                       64 * kHistoryWeight + kCornerBonus +
                       kDeepEvalKeyWeight * EvalUnits(kNumSquares + 1) <
@@ -85,7 +80,9 @@ void MoveOrderer::AddEvalTerm(Bitboard player, Bitboard opponent, ScoredMove* li
   for (int i = 0; i < count; ++i) {
     ScoredMove& m = list[i];
     if (m.key >= kKillerKey - kMaxKillers) continue;
-    m.key += eval_weight * ChildEval(m.square, opponent & m.opponent, m, depth);
+    m.key += eval_weight * eval_search_.ChildValue(m.square, opponent & m.opponent, m.player,
+                                                   m.opponent, depth, -EvalUnits(kNumSquares + 1),
+                                                   EvalUnits(kNumSquares + 1));
   }
 }
 

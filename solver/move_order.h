@@ -311,13 +311,6 @@ class MoveOrderer {
   void Credit(int square, int ply, int empties);
 
  private:
-  // The evaluation term of one child: its ordering search of `depth` plies
-  // from the position of the last eval_search_.Reset.
-  int ChildEval(int square, Bitboard flipped, const ScoredMove& child, int depth) {
-    return eval_search_.ChildValue(square, flipped, child.player, child.opponent, depth,
-                                   -EvalUnits(kNumSquares + 1), EvalUnits(kNumSquares + 1));
-  }
-
   SearchFeatures features_;
   TranspositionTable* tt_;
   // Built only when killers or history are on: 5 KiB, which each helper

@@ -158,8 +158,8 @@ constexpr int ProbCutMargin(int level, int empties) {
 // deep below 18 empties, 2 from 18 and 3 from kProbCutDepth3MinEmpties: one
 // ply deeper than the ordering's searches of the children below 18 and at
 // 20-21, where it sees as far as they do (at 18-19 the ordering searches 2
-// plies since 2026-11-26; ProbCut's 3 there is untried). From 22 the ordering searches 4 plies and
-// ProbCut stays at 3: a 4-ply ProbCut search there visited 0.1% more
+// plies since 2026-11-26; ProbCut's 3 there is untried). From 22 the
+// ordering searches 4 plies and ProbCut stays at 3: a 4-ply ProbCut search there visited 0.1% more
 // nodes (FFO #50-#54 at one thread) for a dearer search, as it had saved
 // only 0.6% beside the 3-ply ordering (bench/results/solver-ordering-2026-11.md, "The hard
 // positions").

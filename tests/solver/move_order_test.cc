@@ -11,6 +11,7 @@
 
 #include "endsolve/board/board.h"
 #include "endsolve/eval/evaluator.h"
+#include "endsolve/solver/eval_order.h"
 #include "endsolve/solver/feature_set.h"
 #include "endsolve/solver/features.h"
 #include "endsolve/tests/solver/oracle.h"
@@ -213,18 +214,22 @@ TEST(FeatureSetTest, BothCopiesScoreTheDefaultsAlike) {
   EXPECT_GT(scored, 150);
 }
 
-// The evaluation term left out by Score(..., kDeferred) and added by
-// AddEvalTerm ends in the very keys Score(..., kNow) makes, after ETC has
-// dropped some moves and moved others (what the search does between the
-// two), with a table move and a killer among them, whose fixed keys stay.
-TEST(MoveOrdererTest, ADeferredEvaluationTermEndsInTheSameKeys) {
+// The evaluation term: Score(..., kNow) adds to each move's key, over the
+// keys of Score(..., kDeferred), the weight of its empties times the
+// child's value by an evaluation search of its own (the oracle: a separate
+// EvalSearch of the child, negated), except to the table's move and the
+// killer, whose keys are fixed. AddEvalTerm on the deferred keys ends in
+// the same keys after ETC has dropped a move and moved another (what the
+// search does between the two).
+TEST(MoveOrdererTest, TheEvaluationTermIsTheChildsSearchAddedOnceLateOrNow) {
   std::mt19937_64 rng(23);
   SearchFeatures features;
   features.killers = 1;
   MoveOrderer orderer(features, &eval::Evaluator::Default(), nullptr);
-  int compared = 0;
+  EvalSearch oracle(&eval::Evaluator::Default());
+  int compared = 0, evaluated = 0;
   for (int i = 0; i < 60; ++i) {
-    const int empties = kEvalOrderMinEmpties + i % 10;  // evaluation depths 0, 1, 3 and 4
+    const int empties = kEvalOrderMinEmpties + i % 10;  // evaluation depths 0, 2, 3 and 4
     const Board board = RandomPosition(rng, empties);
     const Bitboard moves = board.Moves();
     if (PopCount(moves) < 3) continue;
@@ -236,17 +241,32 @@ TEST(MoveOrdererTest, ADeferredEvaluationTermEndsInTheSameKeys) {
     ASSERT_EQ(orderer.Score(board.player, board.opponent, moves, table_move, 2, later,
                             MoveOrderer::EvalTerm::kDeferred),
               count);
+    for (int k = 0; k < count; ++k) {
+      ASSERT_EQ(later[k].square, now[k].square);
+      int term = 0;
+      if (now[k].square == table_move) {
+        EXPECT_EQ(now[k].key, kTTMoveKey);
+      } else if (now[k].square == killer) {
+        EXPECT_EQ(now[k].key, kKillerKey);
+      } else {
+        term = -EvalKeyWeight(empties) *
+               oracle.Value(now[k].player, now[k].opponent, EvalOrderDepth(empties),
+                            -EvalUnits(kNumSquares + 1), EvalUnits(kNumSquares + 1));
+        evaluated += term != 0;
+      }
+      EXPECT_EQ(now[k].key, later[k].key + term) << "move " << now[k].square;
+    }
     // ETC's way of dropping a move: the last takes its place.
     later[1] = later[count - 1];
     now[1] = now[count - 1];
     orderer.AddEvalTerm(board.player, board.opponent, later, count - 1);
     for (int k = 0; k < count - 1; ++k) {
-      ASSERT_EQ(later[k].square, now[k].square);
       EXPECT_EQ(later[k].key, now[k].key) << "move " << later[k].square;
     }
     ++compared;
   }
   EXPECT_GT(compared, 40);
+  EXPECT_GT(evaluated, 100);
 }
 
 }  // namespace
