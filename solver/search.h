@@ -155,14 +155,15 @@ constexpr int ProbCutMargin(int level, int empties) {
 // Smallest number of empties at which a selective pass cuts by ProbCut;
 // below it the evaluation search costs more time than the subtree it cuts
 // (from 10: 5% fewer nodes, 13% more time). The evaluation search is 1 ply
-// deep below 18 empties, 2 from 18 and 3 from kProbCutDepth3MinEmpties: one
-// ply deeper than the ordering's searches of the children below 18 and at
-// 20-21, where it sees as far as they do (at 18-19 the ordering searches 2
-// plies since 2026-11-26; ProbCut's 3 there is untried). From 22 the
-// ordering searches 4 plies and ProbCut stays at 3: a 4-ply ProbCut search there visited 0.1% more
-// nodes (FFO #50-#54 at one thread) for a dearer search, as it had saved
-// only 0.6% beside the 3-ply ordering (bench/results/solver-ordering-2026-11.md, "The hard
-// positions").
+// deep below 18 empties, 2 from 18 and 3 from kProbCutDepth3MinEmpties.
+// Below 18 that is one ply deeper than the ordering's search of each child
+// (its static value), so ProbCut sees as far as the ordering does. From 18
+// the ordering sees further (2 plies below each child at 18-19, 3 at 20-21,
+// 4 from 22: move_order.h) and ProbCut's search does not follow it. Deeper
+// ProbCut searches at 18-21 are unmeasured since the ordering deepened
+// there; from 22 a 4-ply one visited 0.1% more nodes (FFO #50-#54 at one
+// thread) for a dearer search, as it had saved only 0.6% beside the 3-ply
+// ordering (bench/results/solver-ordering-2026-11.md, "The hard positions").
 inline constexpr int kProbCutMinEmpties = 12;
 inline constexpr int kProbCutDepth3MinEmpties = 22;
 constexpr int ProbCutDepth(int empties) {
