@@ -9,7 +9,6 @@
 #include <sstream>
 #include <thread>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -28,41 +27,6 @@ namespace {
 // The samples of one phase, split by hold-out.
 struct PhaseSamples {
   std::vector<Sample> train, holdout;
-};
-
-// How deep each game's exact labels reach: the most empties of a position
-// solved from it (its line's, or one off its line). A game position beyond
-// that gets a late label (bootstrap or played); one at or below it does not,
-// for the solved positions' PVs label that part of the game's phases. Per
-// game, since the label stages solve different shares of the games (all of
-// them at 18 empties, one in 16 at 20, one in 8 at 22): with one depth for
-// all, a stage at 22 for one game in 8 took the bootstrap labels of 21
-// empties from the other seven, and phase 20-21's held-out error went from
-// 6.13 to 7.07 discs (2026-11-27, the first 1,769 of those labels). A game
-// without a label starts where the deepest label of any game ends, as every
-// game did before.
-class DeepestExact {
- public:
-  void Add(std::uint64_t key, int empties) {
-    int& deepest = by_game_[key];
-    deepest = std::max(deepest, empties);
-    deepest_ = std::max(deepest_, empties);
-  }
-  // Where game `key`'s late labels start (after that many empties).
-  int Of(std::uint64_t key) const {
-    const auto it = by_game_.find(key);
-    return it != by_game_.end() ? it->second : deepest_;
-  }
-  // The fewest empties after which some game has late labels.
-  int Shallowest() const {
-    int shallowest = deepest_;
-    for (const auto& [key, deepest] : by_game_) shallowest = std::min(shallowest, deepest);
-    return shallowest;
-  }
-
- private:
-  absl::flat_hash_map<std::uint64_t, int> by_game_;
-  int deepest_ = 0;
 };
 
 // What a stopped stage left beside OUT (fit_stage.h): the phases before
@@ -164,10 +128,9 @@ absl::StatusOr<SavedState> LoadState(const std::string& out) {
   return state;
 }
 
-// The game positions of phase `phase` beyond their game's exact labels
-// (`deepest`: ExactSamples), labelled by `played` (the game's score) or a
-// bootstrap search with `evaluator`.
-void AddGamePositions(const Dataset& dataset, int phase, const DeepestExact& deepest, bool played,
+// The game positions of phase `phase` beyond the exact labels, labelled by
+// `played` (the game's score) or a bootstrap search with `evaluator`.
+void AddGamePositions(const Dataset& dataset, int phase, int max_exact, bool played,
                       const eval::Evaluator& evaluator, int threads, PhaseSamples* samples) {
   struct Item {
     const Board* board;
@@ -176,10 +139,9 @@ void AddGamePositions(const Dataset& dataset, int phase, const DeepestExact& dee
   };
   std::vector<Item> items;
   for (const GameRecord& game : dataset.games) {
-    const int beyond = deepest.Of(game.key);
     for (std::size_t i = 0; i < game.positions.size(); ++i) {
       const int empties = kNumSquares - 4 - static_cast<int>(i);
-      if (eval::PhaseOf(empties) != phase || empties <= beyond) continue;
+      if (eval::PhaseOf(empties) != phase || empties <= max_exact) continue;
       if (empties == kTheoreticalEmpties && game.theoretical_24) continue;  // exact already
       if (game.positions[i].Moves() == 0) continue;  // the game is over
       items.push_back({&game.positions[i], game.held_out, static_cast<float>(game.played[i])});
@@ -202,21 +164,21 @@ void AddGamePositions(const Dataset& dataset, int phase, const DeepestExact& dee
 }
 
 // The exact samples by phase: the solved positions and their PVs, and the
-// files' theoretical scores at 24 empties; `deepest` is set to the most
-// empties each game's solved positions have.
+// files' theoretical scores at 24 empties; `max_exact` is set to the most
+// empties of a solved position.
 absl::StatusOr<std::vector<PhaseSamples>> ExactSamples(
     const Dataset& dataset, const std::vector<std::string>& label_files,
-    const std::function<void(const std::string&)>& note, DeepestExact* deepest) {
+    const std::function<void(const std::string&)>& note, int* max_exact) {
   std::map<std::uint64_t, bool> held_out;
   for (const GameRecord& game : dataset.games) held_out[game.key] = game.held_out;
   std::vector<PhaseSamples> exact(eval::kNumPhases);
-  *deepest = DeepestExact();
+  *max_exact = 0;
   for (const std::string& path : label_files) {
     absl::StatusOr<std::vector<ExactLabel>> labels = ReadLabels(path);
     if (!labels.ok()) return labels.status();
     note(absl::StrFormat("%s: %d solved positions", path, labels->size()));
     for (const ExactLabel& label : *labels) {
-      deepest->Add(label.key, label.board.EmptyCount());
+      *max_exact = std::max(*max_exact, label.board.EmptyCount());
       const auto game = held_out.find(label.key);
       const bool out_of_sample =
           game != held_out.end() ? game->second : label.key % kHoldOutModulus == 0;
@@ -279,9 +241,9 @@ absl::StatusOr<int> RunFitStage(const Dataset& dataset, const FitStage& stage,
       std::fprintf(stderr, "%s\n", text.c_str());
     }
   };
-  DeepestExact deepest;
+  int max_exact = 0;
   absl::StatusOr<std::vector<PhaseSamples>> exact =
-      ExactSamples(dataset, stage.labels, note, &deepest);
+      ExactSamples(dataset, stage.labels, note, &max_exact);
   if (!exact.ok()) return exact.status();
   absl::StatusOr<SavedState> saved = LoadState(stage.out);
   if (!saved.ok()) return saved.status();
@@ -304,7 +266,7 @@ absl::StatusOr<int> RunFitStage(const Dataset& dataset, const FitStage& stage,
     const eval::Evaluator evaluator(state.weights);
     PhaseSamples samples = (*exact)[static_cast<std::size_t>(phase)];
     const int top = std::min(phase * eval::kPhaseWidth + eval::kPhaseWidth - 1, 60);
-    const bool has_late = top > deepest.Shallowest() && phase * eval::kPhaseWidth <= 60;
+    const bool has_late = top > max_exact && phase * eval::kPhaseWidth <= 60;
     if (has_late && state.late == "auto" && phase == eval::PhaseOf(kTheoreticalEmpties)) {
       state.late = ChooseLateLabels(dataset, evaluator, samples, state.start, stage.options,
                                     &state.comparison);
@@ -314,7 +276,7 @@ absl::StatusOr<int> RunFitStage(const Dataset& dataset, const FitStage& stage,
     if (has_late) {
       // Before the comparison (auto), the scores as played are not used.
       const bool played = state.late == "played";
-      AddGamePositions(dataset, phase, deepest, played, evaluator, stage.options.threads,
+      AddGamePositions(dataset, phase, max_exact, played, evaluator, stage.options.threads,
                        &samples);
       absl::StrAppend(&kinds, kinds.empty() ? "" : " + ", played ? "played" : "bootstrap");
     }

@@ -6,7 +6,7 @@
 // A phase's samples are the exact labels that fall in it (the solved
 // positions and their principal variations), the WTHOR files' theoretical
 // scores at 24 empties, and, for the game positions beyond the deepest exact
-// label of their own game, a bootstrap value or the score as played (`late`; "auto" fits the
+// label, a bootstrap value or the score as played (`late`; "auto" fits the
 // 24-empties positions on both and keeps the one that predicts the
 // theoretical scores better).
 //

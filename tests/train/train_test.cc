@@ -1,7 +1,5 @@
 // The training pipeline: fitting lowers the held-out error, labels files
 // survive a torn write, and a solve stage resumes without redoing work.
-#include <algorithm>
-#include <array>
 #include <atomic>
 #include <cstdio>
 #include <filesystem>
@@ -13,10 +11,6 @@
 #include <string_view>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/strings/numbers.h"
-#include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
 #include "endsolve/board/board.h"
 #include "endsolve/hashtable/transposition_table.h"
 #include "endsolve/solver/solver.h"
@@ -388,66 +382,6 @@ TEST_F(FitStageTest, AFitStoppedAfterEveryPhaseEndsWithTheSameWeightsAndReport) 
   for (const char* left : {".partial", ".partial.start", ".partial.state"}) {
     EXPECT_FALSE(std::filesystem::exists(stopped.out + left)) << left;
   }
-}
-
-// The samples of `phase` a report row gives (train + held-out), or -1.
-int ReportedSamples(const std::string& report, int phase) {
-  for (const absl::string_view line : absl::StrSplit(report, '\n')) {
-    const std::vector<absl::string_view> cells = absl::StrSplit(line, " | ");
-    int row = -1, train = 0, holdout = 0;
-    if (cells.size() > 5 && absl::SimpleAtoi(absl::StripPrefix(cells[0], "| "), &row) && row == phase &&
-        absl::SimpleAtoi(cells[3], &train) && absl::SimpleAtoi(cells[4], &holdout)) {
-      return train + holdout;
-    }
-  }
-  return -1;
-}
-
-TEST_F(FitStageTest, EachGamesLateLabelsStartBeyondItsOwnDeepestLabel) {
-  // Every fixture game solved at 10 empties (SetUp), about half of them at
-  // 12 too: a game solved at 12 has no late label at 10-12 empties (its
-  // PV labels them), the others keep theirs at 11 and 12.
-  SolveStage twelve = TenEmptiesStage();
-  twelve.empties = 12;
-  twelve.every = 2;
-  twelve.heldout_every = 2;
-  twelve.out = (dir_ / "labels-12.txt").string();
-  ASSERT_TRUE(RunSolveStage(dataset_, twelve).ok());
-  FitStage stage = Stage("per-game");
-  stage.labels.push_back(twelve.out);
-  stage.late = "bootstrap";
-  ASSERT_TRUE(RunFitStage(dataset_, stage, [](std::string_view) {}).ok());
-  const std::string report = FileBytes(stage.report);
-
-  absl::flat_hash_map<std::uint64_t, int> deepest;
-  std::array<int, eval::kNumPhases> expected{};
-  int games_at_12 = 0;
-  for (const std::string& path : stage.labels) {
-    absl::StatusOr<std::vector<ExactLabel>> labels = ReadLabels(path);
-    ASSERT_TRUE(labels.ok());
-    for (const ExactLabel& label : *labels) {
-      int& d = deepest[label.key];
-      d = std::max(d, label.board.EmptyCount());
-      for (const LabeledBoard& b : ExpandPv(label)) ++expected[eval::PhaseOf(b.board.EmptyCount())];
-    }
-  }
-  for (const GameRecord& game : dataset_.games) {
-    // A game without a label (one that ends before 10 empties) starts its
-    // late labels where the deepest label of all ends.
-    const int beyond = deepest.contains(game.key) ? deepest[game.key] : 12;
-    if (beyond == 12 && deepest.contains(game.key)) ++games_at_12;
-    for (std::size_t i = 0; i < game.positions.size(); ++i) {
-      const int empties = kNumSquares - 4 - static_cast<int>(i);
-      if (empties > beyond && empties <= 13 && game.positions[i].Moves() != 0) {
-        ++expected[eval::PhaseOf(empties)];
-      }
-    }
-  }
-  ASSERT_GT(games_at_12, 0);
-  ASSERT_LT(games_at_12, static_cast<int>(deepest.size()));
-  EXPECT_THAT(report, HasSubstr("| 5 | 10-11 | exact + bootstrap |"));
-  EXPECT_EQ(ReportedSamples(report, 5), expected[5]);
-  EXPECT_EQ(ReportedSamples(report, 6), expected[6]);
 }
 
 TEST_F(FitStageTest, ABrokenSavedStateIsAnErrorNotAFreshStart) {
