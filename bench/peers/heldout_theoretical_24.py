@@ -24,8 +24,8 @@ import sys
 import warnings
 
 import endsolve
+from heldout_positions import HOLD_OUT_MODULUS  # train/dataset.h: kHoldOutModulus
 
-HOLD_OUT_MODULUS = 10  # train/dataset.h: kHoldOutModulus
 THEORETICAL_EMPTIES = 24  # train/fit_stage.h: kTheoreticalEmpties
 FNV_OFFSET_BASIS = 0xcbf29ce484222325  # board/fnv.h
 FNV_PRIME = 0x100000001b3
