@@ -19,7 +19,7 @@ MoveOrderer::MoveOrderer(const SearchFeatures& features, const eval::Evaluator* 
 // probes the search (or its ETC) makes of them soon after.
 template <FeatureSet kSet>
 int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply,
-                       ScoredMove* list, EvalTerm eval_term) {
+                       int alpha, ScoredMove* list, EvalTerm eval_term) {
   const SearchFeatures& features = Features<kSet>(features_);
   const unsigned parity = ParityOf(~(player | opponent));
   const int empties = PopCount(~(player | opponent));
@@ -50,14 +50,14 @@ int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int t
       m.key += static_cast<int>(std::bit_width(heuristics_->history[ply & 1][x])) * kHistoryWeight;
     }
   }
-  if (eval_term == EvalTerm::kNow) AddEvalTerm<kSet>(player, opponent, list, count);
+  if (eval_term == EvalTerm::kNow) AddEvalTerm<kSet>(player, opponent, alpha, list, count);
   return count;
 }
 
 template int MoveOrderer::Score<FeatureSet::kDefaults>(Bitboard, Bitboard, Bitboard, int, int,
-                                                         ScoredMove*, EvalTerm);
+                                                         int, ScoredMove*, EvalTerm);
 template int MoveOrderer::Score<FeatureSet::kChosen>(Bitboard, Bitboard, Bitboard, int, int,
-                                                       ScoredMove*, EvalTerm);
+                                                       int, ScoredMove*, EvalTerm);
 
 // The child's flips are the parent's opponent discs that the child gives to
 // the mover (the child's `opponent`). Which keys are fixed is told by their
@@ -70,25 +70,27 @@ static_assert(kOpponentPassesBonus + 4 * kCornerStabilityWeight + kParityBonus +
                   kKillerKey - kMaxKillers,
               "an ordinary key must stay below the fixed ones");
 template <FeatureSet kSet>
-void MoveOrderer::AddEvalTerm(Bitboard player, Bitboard opponent, ScoredMove* list, int count) {
+void MoveOrderer::AddEvalTerm(Bitboard player, Bitboard opponent, int alpha, ScoredMove* list,
+                              int count) {
   const SearchFeatures& features = Features<kSet>(features_);
   const int empties = PopCount(~(player | opponent));
   if (!features.eval || empties < kEvalOrderMinEmpties || count == 0) return;
   const int depth = EvalOrderDepth(empties);
   const int eval_weight = EvalKeyWeight(empties);
+  const int low = EvalUnits(SortAlpha(alpha));
   eval_search_.Reset(player, opponent);
   for (int i = 0; i < count; ++i) {
     ScoredMove& m = list[i];
     if (m.key >= kKillerKey - kMaxKillers) continue;
     m.key += eval_weight * eval_search_.ChildValue(m.square, opponent & m.opponent, m.player,
-                                                   m.opponent, depth, -EvalUnits(kNumSquares + 1),
-                                                   EvalUnits(kNumSquares + 1));
+                                                   m.opponent, depth, low, EvalUnits(kNumSquares + 1));
   }
 }
 
-template void MoveOrderer::AddEvalTerm<FeatureSet::kDefaults>(Bitboard, Bitboard, ScoredMove*,
-                                                              int);
-template void MoveOrderer::AddEvalTerm<FeatureSet::kChosen>(Bitboard, Bitboard, ScoredMove*, int);
+template void MoveOrderer::AddEvalTerm<FeatureSet::kDefaults>(Bitboard, Bitboard, int,
+                                                              ScoredMove*, int);
+template void MoveOrderer::AddEvalTerm<FeatureSet::kChosen>(Bitboard, Bitboard, int, ScoredMove*,
+                                                            int);
 
 // Killers: the newest refutation goes to slot 0 and the others move down
 // one; a move already present moves up to slot 0 instead of appearing twice.

@@ -197,6 +197,20 @@ constexpr int EvalOrderDepth(int empties) {
          : empties >= kEvalDepth2MinEmpties ? 2
                                             : 0;
 }
+// The ordering searches' window (Edax's idea, its SORT_ALPHA_DELTA): the
+// node needs its children's values exactly only near its alpha. A move more
+// than kSortAlphaDelta discs below it will not cut and is searched late
+// whatever its exact value, so each child's search takes the window
+// (alpha - kSortAlphaDelta, +inf) from the node's side and a bad move fails
+// low fast with a fail-soft bound (still a fair key). The full window
+// until 2026-11-27: FFO #56 at one thread in 0.930 of the time (farm-bench,
+// 3 pairs) for 0.6% more nodes; #50-#54 and #56 together +0.3% nodes with
+// 8, +0.2% with 16, +1.3% with 4 and +1.5% with 0
+// (bench/results/sort-alpha-2026-11-27.txt).
+inline constexpr int kSortAlphaDelta = 8;
+constexpr int SortAlpha(int alpha) {
+  return alpha - kSortAlphaDelta < -kNumSquares - 1 ? -kNumSquares - 1 : alpha - kSortAlphaDelta;
+}
 // The weight of an evaluation unit (1/64 disc) in the ordering key: 2^12,
 // so a disc (2^18) weighs a quarter of an opponent reply (2^20,
 // move_order.h); from kDeepEvalKeyMinEmpties, where the ordering searches
@@ -263,6 +277,9 @@ class MoveOrderer {
   // (feature_set.h); kChosen, the orderer's own, is always right, and the
   // search passes kDefaults when they are the defaults.
   //
+  // `alpha` is the node's alpha: the evaluation term's searches need exact
+  // values only from SortAlpha(alpha) up.
+  //
   // The evaluation term, the dearest by far (a search of up to 4 plies per
   // child), may be left out (`eval_term` kDeferred) and added by
   // AddEvalTerm() once the node knows it needs it: a null-window node first
@@ -270,17 +287,17 @@ class MoveOrderer {
   // node its evaluation searches would be wasted.
   enum class EvalTerm { kNow, kDeferred };
   template <FeatureSet kSet = FeatureSet::kChosen>
-  int Score(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply,
+  int Score(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply, int alpha,
             ScoredMove* list, EvalTerm eval_term = EvalTerm::kNow);
 
   // Adds the evaluation term that Score(..., kDeferred) left out to the
   // keys of list[0..count), the moves of (player, opponent) as Score made
-  // them (ETC may have dropped some and reordered the rest). The keys end
-  // as Score(..., kNow) would have made them: the same search of each
-  // child, and none for the table's move and the killers, whose keys are
-  // fixed.
+  // them (ETC may have dropped some and reordered the rest), with the same
+  // `alpha`. The keys end as Score(..., kNow) would have made them: the
+  // same search of each child, and none for the table's move and the
+  // killers, whose keys are fixed.
   template <FeatureSet kSet = FeatureSet::kChosen>
-  void AddEvalTerm(Bitboard player, Bitboard opponent, ScoredMove* list, int count);
+  void AddEvalTerm(Bitboard player, Bitboard opponent, int alpha, ScoredMove* list, int count);
 
   // Whether the table-less layer sorts its moves (ScoreShallow) or takes
   // them in parity order; and whether parity counts at all (the last four).

@@ -31,7 +31,7 @@ absl::Status WalkPv(Board board, int score, PvGoal goal, Searcher& searcher,
     ScoredMove list[kMaxMoves];
     const int count =
         searcher.orderer().Score(board.player, board.opponent, moves, searcher.TableMove(board),
-                                 ply, list);
+                                 ply, score - 1, list);
     int chosen = -1;
     for (int i = 0; i < count && chosen < 0; ++i) {
       SelectBest(list, i, count);

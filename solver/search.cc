@@ -327,7 +327,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   ScoredMove list[kMaxMoves];
   const bool etc = !kPv && features.etc && tt_ != nullptr && empties >= kEtcMinEmpties;
   int count = orderer_.Score<kSet>(player, opponent, moves, kPv && hit ? entry.move : kNoMove, ply,
-                                   list,
+                                   alpha, list,
                                    etc ? MoveOrderer::EvalTerm::kDeferred
                                        : MoveOrderer::EvalTerm::kNow);
 
@@ -337,7 +337,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
                             &moves_to_search)) {
       return finish();
     }
-    orderer_.AddEvalTerm<kSet>(player, opponent, list, count);
+    orderer_.AddEvalTerm<kSet>(player, opponent, alpha, list, count);
   }
   if constexpr (kRoot) root->progress.root_moves_total = count;
 

@@ -20,6 +20,9 @@
 namespace endsolve::search {
 namespace {
 
+// An alpha below every score: the ordering searches take the full window.
+constexpr int kFullWindow = -kNumSquares;
+
 using testing::RandomPosition;
 
 // Features with only the terms a test names: no evaluation, no table move.
@@ -51,7 +54,7 @@ TEST(MoveOrdererTest, ScoresEveryMoveOnceWithItsChild) {
     const Bitboard moves = board.Moves();
     if (moves == 0) continue;
     ScoredMove list[kMaxMoves], shallow[kMaxMoves];
-    const int count = orderer.Score(board.player, board.opponent, moves, kNoMove, 0, list);
+    const int count = orderer.Score(board.player, board.opponent, moves, kNoMove, 0, kFullWindow, list);
     const int shallow_count =
         orderer.ScoreShallow(board.player, board.opponent, moves, ParityOf(board.Empties()), shallow);
     ASSERT_EQ(count, PopCount(moves));
@@ -80,7 +83,7 @@ TEST(MoveOrdererTest, TheTableMoveFirstThenMovesThatLeaveNoReply) {
     if (PopCount(moves) < 3) continue;
     const int table_move = 63 - std::countl_zero(moves);  // any legal move
     ScoredMove list[kMaxMoves];
-    const int count = orderer.Score(board.player, board.opponent, moves, table_move, 0, list);
+    const int count = orderer.Score(board.player, board.opponent, moves, table_move, 0, kFullWindow, list);
     const std::vector<int> order = Order(list, count);
     ASSERT_EQ(order[0], table_move);
     bool replied = false, pass_after_reply = false, any_pass = false;
@@ -116,19 +119,19 @@ TEST(MoveOrdererTest, KillersAreLearnedOnlyWhenOn) {
   orderer.Credit(26, 3, 20);
   orderer.Credit(26, 3, 20);  // already the newest: stays in slot 0, once
   ScoredMove list[kMaxMoves];
-  int count = orderer.Score(start.player, start.opponent, moves, 44, 3, list);
+  int count = orderer.Score(start.player, start.opponent, moves, 44, 3, kFullWindow, list);
   EXPECT_EQ(Order(list, count), (std::vector<int>{44, 26, 37, 19}));
   // Another ply has learned nothing: its order is the static keys' alone,
   // which put no killer between the table move and the rest.
-  count = orderer.Score(start.player, start.opponent, moves, kNoMove, 4, list);
+  count = orderer.Score(start.player, start.opponent, moves, kNoMove, 4, kFullWindow, list);
   for (int k = 0; k < count; ++k) EXPECT_LT(list[k].key, kKillerKey - kMaxKillers);
 
   // A split's copy carries what the owner learned, and learns apart.
   MoveOrderer copy = orderer;
   copy.Credit(19, 3, 20);
-  count = copy.Score(start.player, start.opponent, moves, kNoMove, 3, list);
+  count = copy.Score(start.player, start.opponent, moves, kNoMove, 3, kFullWindow, list);
   EXPECT_EQ(Order(list, count)[0], 19);
-  count = orderer.Score(start.player, start.opponent, moves, kNoMove, 3, list);
+  count = orderer.Score(start.player, start.opponent, moves, kNoMove, 3, kFullWindow, list);
   EXPECT_EQ(Order(list, count)[0], 26);
 }
 
@@ -196,9 +199,9 @@ TEST(FeatureSetTest, BothCopiesScoreTheDefaultsAlike) {
     const int table_move = i % 3 == 0 ? FirstSquare(moves) : kNoMove;
     ScoredMove a[kMaxMoves], b[kMaxMoves];
     const int count = orderer.Score<FeatureSet::kDefaults>(board.player, board.opponent, moves,
-                                                           table_move, i % 8, a);
+                                                           table_move, i % 8, i % 9 - 4, a);
     ASSERT_EQ(orderer.Score<FeatureSet::kChosen>(board.player, board.opponent, moves,
-                                                 table_move, i % 8, b),
+                                                 table_move, i % 8, i % 9 - 4, b),
               count);
     for (int k = 0; k < count; ++k) {
       EXPECT_EQ(a[k].square, b[k].square);
@@ -216,20 +219,23 @@ TEST(FeatureSetTest, BothCopiesScoreTheDefaultsAlike) {
 
 // The evaluation term: Score(..., kNow) adds to each move's key, over the
 // keys of Score(..., kDeferred), the weight of its empties times the
-// child's value by an evaluation search of its own (the oracle: a separate
-// EvalSearch of the child, negated), except to the table's move and the
-// killer, whose keys are fixed. AddEvalTerm on the deferred keys ends in
-// the same keys after ETC has dropped a move and moved another (what the
-// search does between the two).
+// child's value by an evaluation search of its own in the window from
+// SortAlpha(alpha) up (the oracle: a separate EvalSearch of the child in
+// that window, negated), except to the table's move and the killer, whose
+// keys are fixed. AddEvalTerm on the deferred keys ends in the same keys
+// after ETC has dropped a move and moved another (what the search does
+// between the two). The window matters: with the alphas used here some
+// moves fail low and get a bound in place of their full-window value.
 TEST(MoveOrdererTest, TheEvaluationTermIsTheChildsSearchAddedOnceLateOrNow) {
   std::mt19937_64 rng(23);
   SearchFeatures features;
   features.killers = 1;
   MoveOrderer orderer(features, &eval::Evaluator::Default(), nullptr);
   EvalSearch oracle(&eval::Evaluator::Default());
-  int compared = 0, evaluated = 0;
+  int compared = 0, evaluated = 0, bounded = 0;
   for (int i = 0; i < 60; ++i) {
     const int empties = kEvalOrderMinEmpties + i % 10;  // evaluation depths 0, 2, 3 and 4
+    const int alpha = (i % 4) * 6 - 6;                  // -6, 0, 6, 12 discs
     const Board board = RandomPosition(rng, empties);
     const Bitboard moves = board.Moves();
     if (PopCount(moves) < 3) continue;
@@ -237,8 +243,8 @@ TEST(MoveOrdererTest, TheEvaluationTermIsTheChildsSearchAddedOnceLateOrNow) {
     const int killer = 63 - std::countl_zero(moves);
     orderer.Credit(killer, 2, empties);
     ScoredMove now[kMaxMoves], later[kMaxMoves];
-    const int count = orderer.Score(board.player, board.opponent, moves, table_move, 2, now);
-    ASSERT_EQ(orderer.Score(board.player, board.opponent, moves, table_move, 2, later,
+    const int count = orderer.Score(board.player, board.opponent, moves, table_move, 2, alpha, now);
+    ASSERT_EQ(orderer.Score(board.player, board.opponent, moves, table_move, 2, alpha, later,
                             MoveOrderer::EvalTerm::kDeferred),
               count);
     for (int k = 0; k < count; ++k) {
@@ -249,17 +255,21 @@ TEST(MoveOrdererTest, TheEvaluationTermIsTheChildsSearchAddedOnceLateOrNow) {
       } else if (now[k].square == killer) {
         EXPECT_EQ(now[k].key, kKillerKey);
       } else {
-        term = -EvalKeyWeight(empties) *
-               oracle.Value(now[k].player, now[k].opponent, EvalOrderDepth(empties),
-                            -EvalUnits(kNumSquares + 1), EvalUnits(kNumSquares + 1));
+        const int depth = EvalOrderDepth(empties);
+        const int value = -oracle.Value(now[k].player, now[k].opponent, depth,
+                                        -EvalUnits(kNumSquares + 1), -EvalUnits(SortAlpha(alpha)));
+        const int full = -oracle.Value(now[k].player, now[k].opponent, depth,
+                                       -EvalUnits(kNumSquares + 1), EvalUnits(kNumSquares + 1));
+        term = EvalKeyWeight(empties) * value;
         evaluated += term != 0;
+        bounded += value != full;
       }
       EXPECT_EQ(now[k].key, later[k].key + term) << "move " << now[k].square;
     }
     // ETC's way of dropping a move: the last takes its place.
     later[1] = later[count - 1];
     now[1] = now[count - 1];
-    orderer.AddEvalTerm(board.player, board.opponent, later, count - 1);
+    orderer.AddEvalTerm(board.player, board.opponent, alpha, later, count - 1);
     for (int k = 0; k < count - 1; ++k) {
       EXPECT_EQ(later[k].key, now[k].key) << "move " << later[k].square;
     }
@@ -267,6 +277,7 @@ TEST(MoveOrdererTest, TheEvaluationTermIsTheChildsSearchAddedOnceLateOrNow) {
   }
   EXPECT_GT(compared, 40);
   EXPECT_GT(evaluated, 100);
+  EXPECT_GT(bounded, 10);
 }
 
 }  // namespace
