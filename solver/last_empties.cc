@@ -204,18 +204,19 @@ int Searcher::SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta
 // the orderer's shallow key, the opponent's replies (corners three times)
 // and parity; with fastest-first off they come in parity order (odd
 // quadrants first, corners first and X/C squares last within each). The
-// stability cutoff runs first when it can cut at all.
+// stability cutoff runs first when it can cut at all. `moves` are the
+// legal moves of (player, opponent), which the parent's sort has found.
 template <FeatureSet kSet>
 int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
-                      unsigned parity) {
-  const Bitboard moves = fast::Moves(player, opponent);
+                      unsigned parity, Bitboard moves) {
   if (moves == 0) {
-    if (fast::Moves(opponent, player) == 0) {
+    const Bitboard replies = fast::Moves(opponent, player);
+    if (replies == 0) {
       ++counts_.leaves;
       return EndScore(PopCount(player), empties);
     }
     ++counts_.internal;
-    return -Shallow<kSet>(opponent, player, -beta, -alpha, empties, parity);
+    return -Shallow<kSet>(opponent, player, -beta, -alpha, empties, parity, replies);
   }
   ++counts_.internal;
 
@@ -223,11 +224,12 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
 
   int best = -kInfinity;
   // The child's value, seen from here, with the window narrowed by `best`.
-  auto search_child = [&](int x, Bitboard child_player, Bitboard child_opponent) {
+  auto search_child = [&](int x, Bitboard child_player, Bitboard child_opponent,
+                          Bitboard child_moves) {
     const int child_beta = -std::max(alpha, best);
     if (empties == 5) return -SolveLast4<kSet>(child_player, child_opponent, -beta, child_beta);
     return -Shallow<kSet>(child_player, child_opponent, -beta, child_beta, empties - 1,
-                    parity ^ QuadrantBit(x));
+                          parity ^ QuadrantBit(x), child_moves);
   };
 
   if (orderer_.SortsShallow<kSet>()) {
@@ -236,7 +238,7 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
     for (int i = 0; i < count; ++i) {
       SelectBest(list, i, count);
       const ScoredMove& m = list[i];
-      const int score = search_child(m.square, m.player, m.opponent);
+      const int score = search_child(m.square, m.player, m.opponent, m.replies);
       if (score > best) {
         best = score;
         if (best >= beta) return best;
@@ -254,7 +256,9 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
       while (rest != 0) {
         const int x = PopFirstSquare(rest);
         const Board child = fast::Play(player, opponent, x);
-        const int score = search_child(x, child.player, child.opponent);
+        const Bitboard child_moves =
+            empties == 5 ? 0 : fast::Moves(child.player, child.opponent);
+        const int score = search_child(x, child.player, child.opponent, child_moves);
         if (score > best) {
           best = score;
           if (best >= beta) return best;
@@ -268,7 +272,9 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
 // The search.cc layers call both copies (feature_set.h).
 template int Searcher::SolveLast4<FeatureSet::kDefaults>(Bitboard, Bitboard, int, int);
 template int Searcher::SolveLast4<FeatureSet::kChosen>(Bitboard, Bitboard, int, int);
-template int Searcher::Shallow<FeatureSet::kDefaults>(Bitboard, Bitboard, int, int, int, unsigned);
-template int Searcher::Shallow<FeatureSet::kChosen>(Bitboard, Bitboard, int, int, int, unsigned);
+template int Searcher::Shallow<FeatureSet::kDefaults>(Bitboard, Bitboard, int, int, int, unsigned,
+                                                      Bitboard);
+template int Searcher::Shallow<FeatureSet::kChosen>(Bitboard, Bitboard, int, int, int, unsigned,
+                                                    Bitboard);
 
 }  // namespace endsolve::search

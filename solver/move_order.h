@@ -47,6 +47,9 @@ namespace endsolve::search {
 struct ScoredMove {
   Bitboard player;    // the child's side to move: our opponent, flips removed
   Bitboard opponent;  // our discs, flips and the new disc added
+  // The child's legal moves, where the key needed them anyway
+  // (ScoreShallow): the child then need not find them again.
+  Bitboard replies;
   int square;
   int key;
 };
@@ -131,8 +134,7 @@ inline int FastestFirstKey(Bitboard child_player, Bitboard child_opponent) {
 // The replies term alone, for the table-less layer: there the subtrees are
 // small, and potential mobility and corner stability cost more time than
 // the nodes they save (bench/results/solver-ordering-2026-11.md).
-inline int RepliesKey(Bitboard child_player, Bitboard child_opponent) {
-  const Bitboard replies = fast::Moves(child_player, child_opponent);
+inline int RepliesKey(Bitboard replies) {
   if (replies == 0) return kOpponentPassesBonus;
   return -(PopCount(replies) + 2 * PopCount(replies & kCorners)) * kMobilityWeight;
 }
@@ -348,7 +350,8 @@ inline int MoveOrderer::ScoreShallow(Bitboard player, Bitboard opponent, Bitboar
     m.player = child.player;
     m.opponent = child.opponent;
     m.square = x;
-    m.key = RepliesKey(m.player, m.opponent);
+    m.replies = fast::Moves(m.player, m.opponent);
+    m.key = RepliesKey(m.replies);
     if (UsesParity<kSet>() && (parity & QuadrantBit(x))) m.key += kParityBonus;
   }
   return count;

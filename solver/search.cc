@@ -141,7 +141,10 @@ int Searcher::Child(Bitboard player, Bitboard opponent, int alpha, int beta, int
     }
     return Node<NodeType::kPv, kSet>(player, opponent, alpha, beta, ply, nullptr);
   }
-  if (count > 4) return Shallow<kSet>(player, opponent, alpha, beta, count, ParityOf(empties));
+  if (count > 4) {
+    return Shallow<kSet>(player, opponent, alpha, beta, count, ParityOf(empties),
+                         fast::Moves(player, opponent));
+  }
   return SolveLast4<kSet>(player, opponent, alpha, beta);
 }
 

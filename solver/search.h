@@ -330,10 +330,11 @@ class Searcher {
   };
   template <NodeType kType, FeatureSet kSet>
   int Node(Bitboard player, Bitboard opponent, int alpha, int beta, int ply, RootReport* root);
-  // alpha-beta without the table, for 5 .. kTTMinEmpties-1 empties.
+  // alpha-beta without the table, for 5 .. kTTMinEmpties-1 empties;
+  // `moves` are the side to move's legal moves.
   template <FeatureSet kSet>
   int Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
-              unsigned parity);
+              unsigned parity, Bitboard moves);
   // 1..4 empties: the squares given, best first by parity.
   int Last4(Bitboard player, Bitboard opponent, int alpha, int beta, int x1, int x2, int x3,
             int x4);

@@ -135,7 +135,8 @@ TEST(MoveOrdererTest, KillersAreLearnedOnlyWhenOn) {
   EXPECT_EQ(Order(list, count)[0], 26);
 }
 
-// The table-less layer's key: the replies term and the parity bonus only.
+// The table-less layer's key: the replies term and the parity bonus only;
+// and each child's moves, kept for the child's search.
 TEST(MoveOrdererTest, TheShallowKeyIsRepliesAndParity) {
   std::mt19937_64 rng(9);
   MoveOrderer with_parity(SearchFeatures{}, nullptr, nullptr);
@@ -153,7 +154,9 @@ TEST(MoveOrdererTest, TheShallowKeyIsRepliesAndParity) {
     const int count = with_parity.ScoreShallow(board.player, board.opponent, moves, parity, a);
     without_parity.ScoreShallow(board.player, board.opponent, moves, parity, b);
     for (int k = 0; k < count; ++k) {
-      const int replies = RepliesKey(a[k].player, a[k].opponent);
+      // The child's moves, which the child's search takes from here.
+      EXPECT_EQ(a[k].replies, LegalMoves(a[k].player, a[k].opponent));
+      const int replies = RepliesKey(a[k].replies);
       EXPECT_EQ(b[k].key, replies);
       EXPECT_EQ(a[k].key, replies + ((parity & QuadrantBit(a[k].square)) ? kParityBonus : 0));
     }
