@@ -205,7 +205,8 @@ int Searcher::SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta
 // and parity; with fastest-first off they come in parity order (odd
 // quadrants first, corners first and X/C squares last within each). The
 // stability cutoff runs first when it can cut at all. `moves` are the
-// legal moves of (player, opponent), which the parent's sort has found.
+// legal moves of (player, opponent): a sorting parent has them already
+// (ScoredMove::replies), and the other callers find them.
 template <FeatureSet kSet>
 int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
                       unsigned parity, Bitboard moves) {

@@ -26,6 +26,7 @@
 #ifndef ENDSOLVE_SOLVER_MOVE_ORDER_H_
 #define ENDSOLVE_SOLVER_MOVE_ORDER_H_
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -210,9 +211,7 @@ constexpr int EvalOrderDepth(int empties) {
 // 8, +0.2% with 16, +1.3% with 4 and +1.5% with 0
 // (bench/results/sort-alpha-2026-11-27.txt).
 inline constexpr int kSortAlphaDelta = 8;
-constexpr int SortAlpha(int alpha) {
-  return alpha - kSortAlphaDelta < -kNumSquares - 1 ? -kNumSquares - 1 : alpha - kSortAlphaDelta;
-}
+constexpr int SortAlpha(int alpha) { return std::max(alpha - kSortAlphaDelta, -kNumSquares - 1); }
 // The weight of an evaluation unit (1/64 disc) in the ordering key: 2^12,
 // so a disc (2^18) weighs a quarter of an opponent reply (2^20,
 // move_order.h); from kDeepEvalKeyMinEmpties, where the ordering searches
