@@ -226,6 +226,24 @@ inline constexpr int kDeepEvalKeyMinEmpties = 18;
 constexpr int EvalKeyWeight(int empties) {
   return empties >= kDeepEvalKeyMinEmpties ? kDeepEvalKeyWeight : kEvalKeyWeight;
 }
+// A child's table entry too shallow for ETC (search.cc), most often one a
+// selective pass left, still tells how the child fared: one whose upper
+// bound, for its side, is at most -beta refuted this node's window then
+// and almost always does again (FFO #53: at 99.5% of the nodes where a
+// child had such an entry, the first move searched cut off). Its key rises
+// by kTableRefutationKey, above the sum of every cheap term and the
+// evaluation's (under 2^26), below the killers. FFO #40-#49 0.9%, #50-#54
+// 0.8%, #55 0.7% and the 30 held-out positions of 26 empties 0.7% fewer
+// nodes at one thread (25 of the 30 fewer, the same scores), for no work:
+// ETC probed those entries anyway. The other half, a child whose shallow
+// lower bound says it fails low taken down as far, cost nodes (FFO #40-#49
+// 0.2% fewer instead of 0.9%); and any entry at all (Edax's hash bonus)
+// a key of one reply: 0.3% (bench/results/table-hint-2026-11-27.txt).
+inline constexpr int kTableRefutationKey = 1 << 27;
+constexpr int TableHintKey(const TTData& child, int beta) {
+  return child.upper <= -beta ? kTableRefutationKey : 0;
+}
+
 // Plies from the root: 60 moves and as many passes cannot all happen, but
 // the bound is cheap.
 inline constexpr int kMaxPly = 128;

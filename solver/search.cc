@@ -184,18 +184,24 @@ bool Searcher::ProbCut(Bitboard player, Bitboard opponent, int alpha, int emptie
 //     a move as well as a score), never splits, names its best move (kPass
 //     for a pass) and reports progress after each move.
 // ETC (enhanced transposition cutoff) at a null-window node: probes the
-// table entry of every child in list[0..*count) whose draft suffices. A
-// child known to be bad enough for the opponent refutes the node without a
-// search (true, with *best and *best_move set); one known to fail low need
-// not be searched, and leaves the list (its bound still raises *best).
+// table entry of every child in list[0..*count). Where the entry's draft
+// suffices, a child known to be bad enough for the opponent refutes the
+// node without a search (true, with *best and *best_move set); one known to
+// fail low need not be searched, and leaves the list (its bound still
+// raises *best). A shallower entry that refuted the window moves its child
+// to the front instead (TableHintKey, move_order.h).
 bool Searcher::TranspositionCutoff(ScoredMove* list, int* count, int empties, int alpha, int beta,
                                    int* best, int* best_move, int* moves_to_search) {
   const int child_draft = NodeDraft(empties - 1);
   for (int i = 0; i < *count;) {
     TTData child;
     ++etc_probes_;
-    if (!tt_->Probe(Board{list[i].player, list[i].opponent}, &child) ||
-        child.draft < child_draft) {
+    if (!tt_->Probe(Board{list[i].player, list[i].opponent}, &child)) {
+      ++i;
+      continue;
+    }
+    if (child.draft < child_draft) {
+      list[i].key += TableHintKey(child, beta);  // a shallower search's refutation
       ++i;
       continue;
     }

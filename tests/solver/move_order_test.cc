@@ -5,6 +5,7 @@
 #include "endsolve/solver/move_order.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <bit>
 #include <random>
 #include <vector>
@@ -281,6 +282,44 @@ TEST(MoveOrdererTest, TheEvaluationTermIsTheChildsSearchAddedOnceLateOrNow) {
   EXPECT_GT(compared, 40);
   EXPECT_GT(evaluated, 100);
   EXPECT_GT(bounded, 10);
+}
+
+// A shallower table entry of a child moves it to the front only when it
+// refuted the node's window: its upper bound, for the child's side, at most
+// -beta. The raised key stays below the killers' (AddEvalTerm would take
+// it for one) whatever the other terms add.
+TEST(MoveOrdererTest, AShallowRefutationInTheTableComesFirst) {
+  const int beta = 5;
+  TTData refuted;
+  refuted.upper = -beta;
+  EXPECT_EQ(TableHintKey(refuted, beta), kTableRefutationKey);
+  refuted.upper = -beta - 8;
+  EXPECT_EQ(TableHintKey(refuted, beta), kTableRefutationKey);
+  TTData missed;  // fell short by one: it did not refute the window
+  missed.upper = -beta + 1;
+  EXPECT_EQ(TableHintKey(missed, beta), 0);
+  TTData failed_low;  // a lower bound alone says nothing of a refutation
+  failed_low.lower = beta;
+  EXPECT_EQ(TableHintKey(failed_low, beta), 0);
+  EXPECT_EQ(TableHintKey(TTData{}, beta), 0);  // no bounds at all
+
+  // Above every key Score gives an ordinary move, and with the largest of
+  // them still below the killers'.
+  std::mt19937_64 rng(31);
+  MoveOrderer orderer(SearchFeatures{}, &eval::Evaluator::Default(), nullptr);
+  int scored = 0;
+  for (int i = 0; i < 100; ++i) {
+    const Board board = RandomPosition(rng, 14 + i % 16);
+    const Bitboard moves = board.Moves();
+    ScoredMove list[kMaxMoves];
+    const int count = orderer.Score(board.player, board.opponent, moves, kNoMove, 0, kFullWindow, list);
+    for (int k = 0; k < count; ++k) {
+      ASSERT_LT(std::abs(list[k].key), 1 << 26) << "move " << list[k].square;  // move_order.h
+      ASSERT_LT(list[k].key + kTableRefutationKey, kKillerKey - kMaxKillers);
+      ++scored;
+    }
+  }
+  EXPECT_GT(scored, 500);
 }
 
 }  // namespace
