@@ -69,6 +69,11 @@ static_assert(kOpponentPassesBonus + 4 * kCornerStabilityWeight + kParityBonus +
                       kDeepEvalKeyWeight * EvalUnits(kNumSquares + 1) <
                   kKillerKey - kMaxKillers,
               "an ordinary key must stay below the fixed ones");
+static_assert(kOpponentPassesBonus + 4 * kCornerStabilityWeight + kParityBonus +
+                      64 * kHistoryWeight + kCornerBonus +
+                      kDeepEvalKeyWeight * EvalUnits(kNumSquares + 1) + kTableRefutationKey <
+                  kKillerKey - kMaxKillers,
+              "a key raised by a shallow refutation (TableHintKey) must stay below the fixed ones");
 template <FeatureSet kSet>
 void MoveOrderer::AddEvalTerm(Bitboard player, Bitboard opponent, int alpha, ScoredMove* list,
                               int count) {
