@@ -235,10 +235,11 @@ constexpr int EvalKeyWeight(int empties) {
 // evaluation's (under 2^26), below the killers. FFO #40-#49 0.9%, #50-#54
 // 0.8%, #55 0.7% and the 30 held-out positions of 26 empties 0.7% fewer
 // nodes at one thread (25 of the 30 fewer, the same scores), for no work:
-// ETC probed those entries anyway. The other half, a child whose shallow
-// lower bound says it fails low taken down as far, cost nodes (FFO #40-#49
-// 0.2% fewer instead of 0.9%); and any entry at all (Edax's hash bonus)
-// a key of one reply: 0.3% (bench/results/table-hint-2026-11-27.txt).
+// ETC probed those entries anyway. Not kept: a child whose shallow lower
+// bound says it fails low lowered by as much (FFO #40-#49 0.2% fewer nodes
+// instead of 0.9%), and a key of one reply for any entry at all (Edax's
+// hash bonus: 0.3%; bench/results/table-hint-2026-11-27.txt). The hint is
+// part of ETC: `--ordering no-etc` turns both off.
 inline constexpr int kTableRefutationKey = 1 << 27;
 constexpr int TableHintKey(const TTData& child, int beta) {
   return child.upper <= -beta ? kTableRefutationKey : 0;
