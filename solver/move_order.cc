@@ -62,18 +62,10 @@ template int MoveOrderer::Score<FeatureSet::kChosen>(Bitboard, Bitboard, Bitboar
 // The child's flips are the parent's opponent discs that the child gives to
 // the mover (the child's `opponent`). Which keys are fixed is told by their
 // size: the table's move and the killers sit above kKillerKey - kMaxKillers,
-// every sum of the other terms far below (move_order.h's weights). Score's
+// every sum of the other terms far below (kLargestOrdinaryKey). Score's
 // own evaluation term comes from here too, after the cheap terms.
-static_assert(kOpponentPassesBonus + 4 * kCornerStabilityWeight + kParityBonus +
-                      64 * kHistoryWeight + kCornerBonus +
-                      kDeepEvalKeyWeight * EvalUnits(kNumSquares + 1) <
-                  kKillerKey - kMaxKillers,
-              "an ordinary key must stay below the fixed ones");
-static_assert(kOpponentPassesBonus + 4 * kCornerStabilityWeight + kParityBonus +
-                      64 * kHistoryWeight + kCornerBonus +
-                      kDeepEvalKeyWeight * EvalUnits(kNumSquares + 1) + kTableRefutationKey <
-                  kKillerKey - kMaxKillers,
-              "a key raised by a shallow refutation (TableHintKey) must stay below the fixed ones");
+static_assert(kLargestOrdinaryKey + kTableRefutationKey < kKillerKey - kMaxKillers,
+              "an ordinary key, even raised by TableHintKey, must stay below the fixed ones");
 template <FeatureSet kSet>
 void MoveOrderer::AddEvalTerm(Bitboard player, Bitboard opponent, int alpha, ScoredMove* list,
                               int count) {

@@ -231,8 +231,8 @@ constexpr int EvalKeyWeight(int empties) {
 // bound, for its side, is at most -beta refuted this node's window then
 // and almost always does again (FFO #53: at 99.5% of the nodes where a
 // child had such an entry, the first move searched cut off). Its key rises
-// by kTableRefutationKey, above the sum of every cheap term and the
-// evaluation's (under 2^26), below the killers. FFO #40-#49 0.9%, #50-#54
+// by kTableRefutationKey, above every ordinary key (kLargestOrdinaryKey,
+// about 2^26.3), below the killers. FFO #40-#49 0.9%, #50-#54
 // 0.8%, #55 0.7% and the 30 held-out positions of 26 empties 0.7% fewer
 // nodes at one thread (25 of the 30 fewer, the same scores), for no work:
 // ETC probed those entries anyway. Not kept: a child whose shallow lower
@@ -240,7 +240,13 @@ constexpr int EvalKeyWeight(int empties) {
 // instead of 0.9%), and a key of one reply for any entry at all (Edax's
 // hash bonus: 0.3%; bench/results/table-hint-2026-11-27.txt). The hint is
 // part of ETC: `--ordering no-etc` turns both off.
+// The largest key Score can give a move that is neither the table's nor a
+// killer: every positive term at its most.
+inline constexpr int kLargestOrdinaryKey = kOpponentPassesBonus + 4 * kCornerStabilityWeight +
+                                           kParityBonus + 64 * kHistoryWeight + kCornerBonus +
+                                           kDeepEvalKeyWeight * EvalUnits(kNumSquares + 1);
 inline constexpr int kTableRefutationKey = 1 << 27;
+static_assert(kTableRefutationKey > kLargestOrdinaryKey, "the hint must outrank every ordinary key");
 constexpr int TableHintKey(const TTData& child, int beta) {
   return child.upper <= -beta ? kTableRefutationKey : 0;
 }

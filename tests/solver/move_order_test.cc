@@ -5,7 +5,6 @@
 #include "endsolve/solver/move_order.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <bit>
 #include <random>
 #include <vector>
@@ -303,8 +302,8 @@ TEST(MoveOrdererTest, AShallowRefutationInTheTableComesFirst) {
   EXPECT_EQ(TableHintKey(failed_low, beta), 0);
   EXPECT_EQ(TableHintKey(TTData{}, beta), 0);  // no bounds at all
 
-  // Above every key Score gives an ordinary move, and with the largest of
-  // them still below the killers'.
+  // Above every key Score gives an ordinary move (kLargestOrdinaryKey is
+  // their bound), and still below the killers' when added to one.
   std::mt19937_64 rng(31);
   MoveOrderer orderer(SearchFeatures{}, &eval::Evaluator::Default(), nullptr);
   int scored = 0;
@@ -314,7 +313,7 @@ TEST(MoveOrdererTest, AShallowRefutationInTheTableComesFirst) {
     ScoredMove list[kMaxMoves];
     const int count = orderer.Score(board.player, board.opponent, moves, kNoMove, 0, kFullWindow, list);
     for (int k = 0; k < count; ++k) {
-      ASSERT_LT(std::abs(list[k].key), 1 << 26) << "move " << list[k].square;  // move_order.h
+      ASSERT_LE(list[k].key, kLargestOrdinaryKey) << "move " << list[k].square;
       ASSERT_LT(list[k].key + kTableRefutationKey, kKillerKey - kMaxKillers);
       ++scored;
     }
