@@ -7,6 +7,7 @@
 #include <set>
 #include <utility>
 
+#include "endsolve/hashtable/transposition_table.h"
 #include "endsolve/solver/presearch.h"
 #include "tbb/parallel_for.h"
 #include "tbb/task_arena.h"
@@ -72,12 +73,14 @@ struct ProofTree::Node {
 };
 
 ProofTree::ProofTree(const Board& root, Color to_move, int root_estimate, int unit_empties,
-                     const eval::Evaluator& evaluator, int threads, int split_within)
+                     const eval::Evaluator& evaluator, int threads, int split_within,
+                     TranspositionTable* ordering)
     : root_(std::make_unique<Node>()),
       unit_empties_(unit_empties),
       evaluator_(evaluator),
       threads_(threads > 0 ? threads : tbb::this_task_arena::max_concurrency()),
-      split_within_(split_within) {
+      split_within_(split_within),
+      ordering_(ordering) {
   root_->board = root;
   root_->key = KeyOf(root);
   root_->to_move = to_move;
@@ -131,16 +134,25 @@ void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
     }
   }
   // Ordered by evaluation units (finer than discs); a finished game by
-  // its score, beyond any evaluation.
+  // its score, beyond any evaluation. A child the ordering table bounds
+  // (both kinds of value are the child's side to move's) is kept within
+  // its entry's bounds.
   tbb::task_arena arena(threads_);
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, jobs.size(), [&](std::size_t i) {
       Node& child = *jobs[i].child;
       child.key = KeyOf(child.board);
+      if (child.kind == Node::Kind::kTerminal) {
+        jobs[i].value = child.board.FinalScore() * kTerminalScale;
+        return;
+      }
       jobs[i].value =
-          child.kind == Node::Kind::kTerminal
-              ? child.board.FinalScore() * kTerminalScale
-              : search::RunPresearch(child.board, evaluator_, OrderDepth(child.ply), nullptr).value;
+          search::RunPresearch(child.board, evaluator_, OrderDepth(child.ply), nullptr).value;
+      TTData entry;
+      if (ordering_ != nullptr && ordering_->Probe(child.board, &entry)) {
+        jobs[i].value = std::clamp(jobs[i].value, entry.lower * eval::kUnitsPerDisc,
+                                   entry.upper * eval::kUnitsPerDisc);
+      }
     });
   });
   for (Job& job : jobs) {
@@ -149,12 +161,22 @@ void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
                                                          : eval::Evaluator::ToDiscs(job.value);
   }
   // Each node's jobs are contiguous, in square order; ties keep it, so
-  // that every run builds the same tree.
+  // that every run builds the same tree. The ordering table's move, where
+  // the node has an entry with one, goes first.
   for (std::size_t first = 0; first < jobs.size();) {
     std::size_t last = first;
     while (last < jobs.size() && jobs[last].parent == jobs[first].parent) ++last;
     std::stable_sort(jobs.begin() + first, jobs.begin() + last,
                      [](const Job& a, const Job& b) { return a.value < b.value; });
+    TTData entry;
+    if (ordering_ != nullptr && ordering_->Probe(jobs[first].parent->board, &entry)) {
+      for (std::size_t i = first; i < last; ++i) {
+        if (jobs[i].child->move == entry.move) {
+          std::rotate(jobs.begin() + first, jobs.begin() + i, jobs.begin() + i + 1);
+          break;
+        }
+      }
+    }
     for (std::size_t i = first; i < last; ++i) {
       jobs[i].parent->children.push_back(std::move(jobs[i].child));
     }

@@ -23,6 +23,7 @@
 #include "endsolve/board/position.h"
 #include "endsolve/board/symmetry.h"
 #include "endsolve/eval/evaluator.h"
+#include "endsolve/hashtable/transposition_table.h"
 
 namespace endsolve::prove {
 
@@ -102,8 +103,16 @@ class ProofTree {
   // long units (FFO #69, 22-empty units: the 40 longest of 33,444 lay a
   // median 9.5 discs from their test by the 4-ply estimate, the others 30),
   // and each round lasts as long as its longest unit.
+  // `ordering` (may be null) is the table of the exact solve's selective
+  // passes over the root (solver.h's EstimateScore), which orders the
+  // expansion where it holds a position: a child's estimate is kept within
+  // the bounds its entry gives it (a selective search to the end of the
+  // game, nearer the truth than the evaluation search's few plies), and a
+  // node's entry's move goes first, as the table's move does in the exact
+  // solve. Probed only while expanding; nothing here stores into it.
   ProofTree(const Board& root, Color to_move, int root_estimate, int unit_empties,
-            const eval::Evaluator& evaluator, int threads = 0, int split_within = 0);
+            const eval::Evaluator& evaluator, int threads = 0, int split_within = 0,
+            TranspositionTable* ordering = nullptr);
   ~ProofTree();
   ProofTree(const ProofTree&) = delete;
   ProofTree& operator=(const ProofTree&) = delete;
@@ -195,6 +204,7 @@ class ProofTree {
   const eval::Evaluator& evaluator_;
   int threads_;
   int split_within_;
+  TranspositionTable* ordering_;
   std::int64_t expanded_ = 0;
   std::uint64_t bounds_epoch_ = 0;  // a new one for each traversal with new knowledge
   int offset_[2] = {0, 0};  // Calibrate's, by the parity of the empties

@@ -49,6 +49,15 @@ using Json = nlohmann::ordered_json;
 // two passes took 18 tests instead of 22 and 0.94 of the nodes
 // (bench/results/prove-first-test-2026-11-26.txt).
 constexpr int kGuessPasses = 2;
+// The passes whose table orders the manager's tree (ProofTree's `ordering`):
+// all of them. The third pass costs little beside a proof and its table is
+// the nearest the truth; FFO #60-#64, one thread, 20-empty units (the first
+// test from two passes either way): the tree ordered by the evaluation
+// searches alone 5,487 M nodes, by two passes' table 3,903 M, by three
+// passes' 3,443 M, their nodes included: 2.24, 1.59 and 1.40 times the
+// solves' (bench/results/prove-ordering-table-2026-11-27.txt).
+constexpr int kOrderingPasses = kSelectivePasses;
+static_assert(kGuessPasses <= kOrderingPasses);
 
 // The folder's files.
 struct Folder {
@@ -727,12 +736,39 @@ struct FirstTest {
   double seconds = 0;
   bool estimated = false;  // by this run of the manager, not read back
   bool stopped = false;    // a cancel stopped the estimate
+  // Read back: what refilling the ordering table cost this run (not the
+  // proof's: a restart's cost, as a killed unit's lost work is).
+  std::uint64_t refill_nodes = 0;
+  double refill_seconds = 0;
 };
 
-// prove.json's first test, or the root estimated (kGuessPasses) with the
-// manager's threads, in the proof's table `tt` when the engine has one
-// (what the passes leave there orders the first units), and saved to
-// prove.json: a manager that restarts takes the same one and pays nothing.
+// The selective passes over the root (kOrderingPasses) into `tt`, the
+// manager's ordering table (ProofTree's `ordering`). The local engine's
+// units share that table, and the other engines' workers have tables of
+// their own, so the passes run on the proof's threads with the local
+// engine and on the manager's otherwise (FFO #69 on 16 cores: 3.6 s
+// against 10.5 s on one). On one thread they leave the same table every
+// time, so a restarted manager orders its tree as the first run did; on
+// several, entries depend on the threads' timing, and the plans (never the
+// score) may vary from run to run.
+absl::StatusOr<ScoreEstimate> RunOrderingPasses(const Position& root, const ProveOptions& options,
+                                                TranspositionTable* tt) {
+  SolveOptions solve;
+  solve.threads = options.engine == Engine::kLocal ? options.threads
+                  : options.plan_threads > 0      ? options.plan_threads
+                                                  : HardwareThreads();
+  solve.evaluator = options.evaluator;
+  solve.cancel = options.cancel;
+  solve.tt = tt;
+  solve.table.size_mib = static_cast<std::size_t>(options.hash_mb);
+  return EstimateScore(root.board, solve, kOrderingPasses);
+}
+
+// prove.json's first test, or the root estimated (the score after the
+// first kGuessPasses of the ordering passes) and saved to prove.json.
+// Either way the ordering passes fill `tt`: a manager that restarts takes
+// the saved test and runs the passes again for their table (their nodes
+// are then this run's cost, not the proof's).
 absl::StatusOr<FirstTest> ReadOrEstimateFirstTest(const Folder& folder, const Position& root,
                                                   const ProveOptions& options,
                                                   TranspositionTable* tt) {
@@ -752,29 +788,24 @@ absl::StatusOr<FirstTest> ReadOrEstimateFirstTest(const Folder& folder, const Po
     first.test = saved["test"].get<int>();
     first.nodes = saved.value("nodes", std::uint64_t{0});
     first.seconds = saved.value("seconds", 0.0);
+    const absl::StatusOr<ScoreEstimate> refill = RunOrderingPasses(root, options, tt);
+    if (!refill.ok()) return refill.status();
+    first.stopped = refill->stopped;
+    first.refill_nodes = refill->nodes.total();
+    first.refill_seconds = absl::ToDoubleSeconds(refill->time);
     return first;
   }
-  // The local engine estimates in the table its units then share, on their
-  // threads: a search on more threads leaves entries that depend on their
-  // timing, and the units' fail-soft answers, so the plans, would vary from
-  // run to run. The other engines' workers have tables of their own: the
-  // manager estimates on its own threads (FFO #69 on 16 cores: 3.6 s
-  // against 10.5 s on one).
-  SolveOptions solve;
-  solve.threads = options.engine == Engine::kLocal ? options.threads
-                  : options.plan_threads > 0      ? options.plan_threads
-                                                  : HardwareThreads();
-  solve.evaluator = options.evaluator;
-  solve.cancel = options.cancel;
-  solve.tt = tt;
-  solve.table.size_mib = static_cast<std::size_t>(options.hash_mb);
-  const absl::StatusOr<ScoreEstimate> estimate = EstimateScore(root.board, solve, kGuessPasses);
+  const absl::StatusOr<ScoreEstimate> estimate = RunOrderingPasses(root, options, tt);
   if (!estimate.ok()) return estimate.status();
   if (estimate->stopped) {
     first.stopped = true;
     return first;
   }
-  first.test = estimate->score;
+  // A game over, or too few empties for a selective pass, has no passes:
+  // the presearch's guess (or the final score) is the estimate.
+  first.test = estimate->pass_scores.size() >= kGuessPasses
+                   ? estimate->pass_scores[kGuessPasses - 1]
+                   : estimate->score;
   first.nodes = estimate->nodes.total();
   first.seconds = absl::ToDoubleSeconds(estimate->time);
   first.estimated = true;
@@ -804,9 +835,10 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   auto say = [&](const std::string& line) {
     if (options.on_event) options.on_event(line);
   };
-  // The local engine's table, one for the whole proof.
+  // The manager's table, the ordering passes' (ProofTree's `ordering`);
+  // the local engine's units share it, one table for the whole proof.
   std::unique_ptr<TranspositionTable> table;
-  if (options.engine == Engine::kLocal) {
+  {
     TTOptions table_options;
     table_options.size_mib = static_cast<std::size_t>(options.hash_mb);
     absl::StatusOr<std::unique_ptr<TranspositionTable>> created =
@@ -826,12 +858,18 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     return stopped;
   }
   if (first->estimated) {
-    say(absl::StrFormat("first test %s: the selective estimate (%d passes, %d nodes, %.1f s)",
-                        FormatScore(first->test), kGuessPasses, first->nodes, first->seconds));
+    say(absl::StrFormat(
+        "first test %s: the selective estimate after %d passes (%d passes for the ordering "
+        "table, %d nodes, %.1f s)",
+        FormatScore(first->test), kGuessPasses, kOrderingPasses, first->nodes, first->seconds));
+  }
+  if (!first->estimated) {
+    say(absl::StrFormat("ordering passes run again for their table (%d passes, %d nodes, %.1f s)",
+                        kOrderingPasses, first->refill_nodes, first->refill_seconds));
   }
   const int guess = first->test;
   ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator,
-                 options.plan_threads, options.split_within);
+                 options.plan_threads, options.split_within, table.get());
   if (absl::Status s = LoadTree(folder, &tree); !s.ok()) return s;
   // tree.txt is written again only when the tree grew: a 126,748-position
   // tree is some 3 MB.

@@ -114,7 +114,8 @@ class MtdInterval {
 // with iteration 0 and the margin.
 int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, int beta,
                    int guess, const SolveOptions& options, absl::Time start,
-                   int passes = search::kExactLevel, int* best_move = nullptr) {
+                   int passes = search::kExactLevel, int* best_move = nullptr,
+                   std::vector<int>* pass_guesses = nullptr) {
   for (int level = 0; level < passes; ++level) {
     searcher.SetLevel(level);
     std::function<void(const Progress&)> report;
@@ -132,6 +133,7 @@ int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, in
       if (searcher.stopped()) return guess;
       guess = pass.score;
       if (best_move != nullptr) *best_move = pass.best_move;
+      if (pass_guesses != nullptr) pass_guesses->push_back(guess);
       continue;
     }
     MtdInterval interval(alpha, beta);
@@ -148,6 +150,7 @@ int SelectiveGuess(search::Searcher& searcher, const Board& board, int alpha, in
       // One candidate left (or none: selective passes need not agree).
       if (interval.open_high() - interval.open_low() <= 2) break;
     }
+    if (pass_guesses != nullptr) pass_guesses->push_back(guess);
   }
   searcher.SetLevel(search::kExactLevel);
   return guess;
@@ -554,13 +557,14 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
     search::RunWithThreads(options.threads, [&] {
       if (!searcher.CheckLimits()) {
         guess = SelectiveGuess(searcher, board, -kNumSquares - 1, kNumSquares + 1, guess, options,
-                               start, passes, &best_move);
+                               start, passes, &best_move, &estimate.pass_scores);
       }
     }, options.parallel_stats);
   }
   estimate.nodes = searcher.counts();
   estimate.stopped = searcher.stopped();
   estimate.score = EvenAwayFromZero(guess);
+  for (int& score : estimate.pass_scores) score = EvenAwayFromZero(score);
   estimate.best_move = best_move;
   estimate.time = absl::Now() - start;
   return estimate;

@@ -162,6 +162,9 @@ absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& option
 struct ScoreEstimate {
   int score = 0;
   int best_move = kNoMove;
+  // Each pass's score, even, in order (the last is `score`): a caller that
+  // wants the guess of fewer passes and the table of more runs the more.
+  std::vector<int> pass_scores;
   NodeCounts nodes;  // the selective passes' (the presearch's positions are not nodes)
   absl::Duration time;
   bool stopped = false;  // a limit or a cancel: no estimate

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "endsolve/positions/position_io.h"
 #include "endsolve/tests/cli/batch_test_util.h"
@@ -140,16 +141,18 @@ TEST(ProveCli, CtrlCStopsAndTheSameCommandResumes) {
 // to run the round's workers", parallel having exited on the signal.)
 TEST(ProveCli, CtrlCOfTheWholeParallelJobStopsAndTheSameCommandResumes) {
   const TempFolder folder("prove_ctrl_c_parallel");
-  // FFO #40 (20 empties) with 19-empty units: round 1 has 10 units of about
-  // 0.1 s, so that each worker answers some and the signal lands inside the
-  // round (units of a few milliseconds, as FFO #3's with 9 empties, all go
-  // to the worker that starts first, and the proof ends before the signal).
+  // FFO #40 (20 empties) with 19-empty units: round 1 asks the ordering
+  // table's move alone, round 2 every root move, 10 units of about 0.1 s,
+  // so that each worker answers some and the signal lands inside the round
+  // (units of a few milliseconds, as FFO #3's with 9 empties, all go to the
+  // worker that starts first, and the proof ends before the signal). One
+  // planning thread, so that the rounds are these on every run.
   const std::vector<std::string> argv = {
       kBinary,        "prove", kFfo40To59,  "--range",  "40",       "--folder", folder / "p",
       "--unit-empties", "19",  "--threads", "1",        "--hash-mb", "16",      "--json",
-      "--engine",     "parallel", "--workers", "2"};
+      "--engine",     "parallel", "--workers", "2", "--plan-threads", "1"};
   const ChildEnd end =
-      RunAndSignalAfterLines(argv, folder / "p/results/round-001-worker-1-of-2.jsonl", 1, SIGINT,
+      RunAndSignalAfterLines(argv, folder / "p/results/round-002-worker-1-of-2.jsonl", 1, SIGINT,
                              folder / "ctrl-c.log", /*whole_group=*/true);
   ASSERT_FALSE(end.killed);
   EXPECT_EQ(end.exit_status, 130) << ReadFile(folder / "ctrl-c.log");
@@ -171,25 +174,28 @@ TEST(ProveCli, CtrlCOfTheWholeParallelJobStopsAndTheSameCommandResumes) {
 TEST(ProveCli, AKilledWorkerSUnitsAreTriedOnceMore) {
   const TempFolder folder("prove_kill_worker");
   const std::string dir = folder / "p";
-  // Kill both workers of round 1 once either has written a result: each
+  // Kill both workers of round 2 once either has written a result: each
   // claims its next unit as soon as it has answered one, so at most one of
   // them can be between units, and the round's other units are not done.
   const std::string killer = absl::StrCat(
-      "( while ! cat '", dir, "'/results/round-001-worker-*.jsonl 2>/dev/null | grep -q .; "
+      "( while ! cat '", dir, "'/results/round-002-worker-*.jsonl 2>/dev/null | grep -q .; "
       "do sleep 0.01; done; "
       // Only this test's workers (their --out is in its folder; tests run
-      // side by side); [1] matches 1 but not this command line's own text.
-      "pkill -9 -f -- 'batch .*--out ", dir, "/results/round-00[1]-worker-' ) & ");
-  // FFO #40 (20 empties) with 19-empty units: its first round has 10 units
-  // of about 0.1 s.
+      // side by side); [2] matches 2 but not this command line's own text.
+      "pkill -9 -f -- 'batch .*--out ", dir, "/results/round-00[2]-worker-' ) & ");
+  // FFO #40 (20 empties) with 19-empty units: its first round asks the
+  // ordering table's move alone (the first test, +38, is the score), its
+  // second every move of the root (is any above +38?), 10 units of about
+  // 0.1 s. One planning thread, so that the ordering passes leave the same
+  // table, and the rounds are these, on every run.
   const CommandOutput r = RunCommand(
       killer + Shell({kBinary, "prove", kFfo40To59, "--range", "40", "--folder", dir,
                       "--unit-empties", "19", "--threads", "1", "--hash-mb", "16", "--json",
-                      "--engine", "parallel", "--workers", "2"}));
+                      "--engine", "parallel", "--workers", "2", "--plan-threads", "1"}));
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.err, HasSubstr("units unanswered (crashed, killed or past the time limit); "
                                "trying them once more"));
-  EXPECT_TRUE(std::filesystem::exists(dir + "/units/round-001-retry.obf"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/units/round-002-retry.obf"));
   const nlohmann::json proven = Proven(r);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
   ExpectLineReachesTheScore(proven);
@@ -210,13 +216,21 @@ TEST(ProveCli, AUnitThatTimesOutTwiceStopsTheProofByName) {
   EXPECT_THAT(r.err, HasSubstr("trying them once more"));
   EXPECT_THAT(r.err, HasSubstr("units failed twice (crashed, or past --unit-time-limit); the "
                                "proof stops here, its finished units kept in"));
-  // The first unit of round 1 (after the file's "% test SCORE" line),
-  // named by its .obf line with its window.
-  const std::string units = ReadFile(folder / "p/units/round-001.obf");
+  // The round that stopped it is the last one written: round 1's one unit
+  // (the ordering table's move) may finish within the limit, as the table
+  // answers much of it, or not, as fast as the machine is.
+  int last = 1;
+  while (std::filesystem::exists(folder / absl::StrFormat("p/units/round-%03d.obf", last + 1))) {
+    ++last;
+  }
+  // Its first unit (after the file's "% test SCORE" line), named by its
+  // .obf line with its window.
+  const std::string units = ReadFile(folder / absl::StrFormat("p/units/round-%03d.obf", last));
   ASSERT_EQ(units.substr(0, 7), "% test ");
   const std::size_t first = units.find('\n') + 1;
   EXPECT_THAT(r.err, HasSubstr(units.substr(first, units.find('\n', first) - first)));
-  EXPECT_TRUE(std::filesystem::exists(folder / "p/units/round-001-retry.obf"));
+  EXPECT_TRUE(
+      std::filesystem::exists(folder / absl::StrFormat("p/units/round-%03d-retry.obf", last)));
 }
 
 // Stand-ins for Slurm's sbatch and squeue, put first on PATH. sbatch logs

@@ -14,6 +14,7 @@
 #include "absl/strings/str_format.h"
 #include "endsolve/eval/evaluator.h"
 #include "endsolve/eval/weights.h"
+#include "endsolve/hashtable/transposition_table.h"
 #include "endsolve/positions/position_io.h"
 #include "endsolve/prove/proof_tree.h"
 #include "endsolve/prove/prover.h"
@@ -171,6 +172,68 @@ TEST(ProofTree, APlanIsTheSameOnAnyThreadsAndAgainOnTheTreeItLeft) {
     EXPECT_EQ(one.ExpandedPaths(), four.ExpandedPaths());
   }
   EXPECT_EQ(planned, 18);
+}
+
+// The ordering table (ProofTree's `ordering`: the selective passes' table
+// over the root) orders the expansion where it holds a position: a node's
+// entry's move is tried first, and a child's estimate stays within its
+// entry's bounds. Units one empty below the root, so that each child is a
+// unit: a test far below every estimate is planned as one unit, the child
+// tried first; and the hypothesis a unit is planned under is its estimate's.
+TEST(ProofTree, TheOrderingTablesMoveComesFirstAndItsBoundsHoldTheEstimates) {
+  const eval::Evaluator& evaluator = eval::Evaluator::Default();
+  const Knowledge none;
+  int checked = 0;
+  for (const Position& root : RandomPositions(8, 16, 18, /*seed=*/53)) {
+    if (PopCount(root.board.Moves()) < 2) continue;
+    const int unit_empties = root.board.EmptyCount() - 1;
+    // Without a table: the evaluation's first child.
+    ProofTree plain(root.board, root.to_move, 0, unit_empties, evaluator, /*threads=*/1);
+    std::vector<Position> first_plain;
+    ASSERT_EQ(plain.Plan(-62, none, &first_plain), TestState::kPending);
+    ASSERT_EQ(first_plain.size(), 1u);
+    // Another move, the last in square order that is not that child.
+    int other = kNoMove;
+    for (Bitboard moves = root.board.Moves(); moves != 0;) {
+      const int square = PopFirstSquare(moves);
+      if (root.board.Play(square) != first_plain[0].board) other = square;
+    }
+    ASSERT_NE(other, kNoMove);
+
+    // The root's entry names `other`: it is tried first.
+    std::unique_ptr<TranspositionTable> table =
+        TranspositionTable::CreateWithEntries(1024, ReplacementScheme::kTwoBig1).value();
+    TTData root_entry;
+    root_entry.move = static_cast<std::uint8_t>(other);
+    root_entry.draft = 1;
+    table->Store(root.board, root_entry, 1);
+    ProofTree moved(root.board, root.to_move, 0, unit_empties, evaluator, 1, 0, table.get());
+    std::vector<Position> first_moved;
+    ASSERT_EQ(moved.Plan(-62, none, &first_moved), TestState::kPending);
+    ASSERT_EQ(first_moved.size(), 1u);
+    EXPECT_EQ(first_moved[0].board, root.board.Play(other)) << FormatObf(root);
+
+    // Only `other`'s own entry, which bounds it to exactly -60 for its side
+    // to move: it ranks first, and a test of +58 plans it alone, expecting
+    // the answer "no, not at least -56" (the root wins by 60 there).
+    std::unique_ptr<TranspositionTable> bounds =
+        TranspositionTable::CreateWithEntries(1024, ReplacementScheme::kTwoBig1).value();
+    TTData child_entry;
+    child_entry.lower = -60;
+    child_entry.upper = -60;
+    child_entry.draft = 1;
+    bounds->Store(root.board.Play(other), child_entry, 1);
+    ProofTree bounded(root.board, root.to_move, 0, unit_empties, evaluator, 1, 0, bounds.get());
+    std::vector<Position> units;
+    std::vector<bool> expected;
+    ASSERT_EQ(bounded.Plan(58, none, &units, &expected), TestState::kPending);
+    ASSERT_EQ(units.size(), 1u) << FormatObf(root);
+    EXPECT_EQ(units[0].board, root.board.Play(other)) << FormatObf(root);
+    EXPECT_EQ(units[0].window, (ScoreWindow{-56, -56}));
+    EXPECT_EQ(expected, std::vector<bool>{false});
+    ++checked;
+  }
+  EXPECT_GE(checked, 6);
 }
 
 TEST(Prove, EqualsTheSolverOnRandomPositionsWithTinyUnits) {
