@@ -20,8 +20,11 @@ int EvenAtLeast(int x) { return x % 2 == 0 ? x : x + 1; }
 int EvenAtMost(int x) { return x % 2 == 0 ? x : x - 1; }
 
 // A finished game's score times this ranks beyond every evaluation value
-// (at most a few thousand units).
+// and reply count (at most a few thousand units, and 41 replies of
+// kReplyWeight).
 constexpr int kTerminalScale = 1 << 16;
+// The corners, which a reply count weighs 3 times.
+constexpr Bitboard kCorners = 0x8100000000000081ULL;
 
 }  // namespace
 
@@ -161,8 +164,15 @@ void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
                                                          : eval::Evaluator::ToDiscs(job.value);
   }
   // Each node's jobs are contiguous, in square order; ties keep it, so
-  // that every run builds the same tree. The ordering table's move, where
-  // the node has an entry with one, goes first.
+  // that every run builds the same tree. The order adds the opponent's
+  // replies (kReplyWeight; a finished game is ranked by its score alone),
+  // and the ordering table's move, where the node has an entry with one,
+  // goes first.
+  for (Job& job : jobs) {
+    if (job.child->kind == Node::Kind::kTerminal) continue;
+    const Bitboard replies = job.child->board.Moves();
+    job.value += kReplyWeight * (PopCount(replies) + 2 * PopCount(replies & kCorners));
+  }
   for (std::size_t first = 0; first < jobs.size();) {
     std::size_t last = first;
     while (last < jobs.size() && jobs[last].parent == jobs[first].parent) ++last;

@@ -23,6 +23,7 @@
 #include "endsolve/board/position.h"
 #include "endsolve/board/symmetry.h"
 #include "endsolve/eval/evaluator.h"
+#include "endsolve/eval/weights.h"
 #include "endsolve/hashtable/transposition_table.h"
 
 namespace endsolve::prove {
@@ -86,6 +87,19 @@ inline constexpr int kOrderDepth = 4;
 inline constexpr int kOrderDepthHigh = 8;
 inline constexpr int kOrderHighPlies = 2;
 constexpr int OrderDepth(int ply) { return ply <= kOrderHighPlies ? kOrderDepthHigh : kOrderDepth; }
+
+// Fastest first: each reply a child leaves the opponent (a corner counted
+// 3 times, as the exact solve counts them) ranks it as many evaluation
+// units lower as two discs would, the weight the exact solve's key gives a
+// reply against the evaluation from 18 empties (solver/move_order.h). A
+// child that leaves fewer replies has fewer children to refute where every
+// child must be answered. The estimates stay the evaluation's: only the
+// order moves. FFO #60-#64 (one thread, 20-empty units, the ordering table
+// too): 3,447 M nodes without it, 3,036 M with two discs, 2,936 M (#62-#64)
+// with one, 3,381 M with four; FFO #65 and #66 (22-empty units, held out)
+// 7,073 M -> 3,746 M and 2,542 M -> 1,775 M
+// (bench/results/prove-ordering-table-2026-11-27.txt).
+inline constexpr int kReplyWeight = 2 * eval::kUnitsPerDisc;
 
 // How a test of a position stands.
 enum class TestState { kProven, kRefuted, kPending };

@@ -174,6 +174,36 @@ TEST(ProofTree, APlanIsTheSameOnAnyThreadsAndAgainOnTheTreeItLeft) {
   EXPECT_EQ(planned, 18);
 }
 
+// Fastest first (kReplyWeight): with an evaluation of zeros, only the
+// replies a child leaves the opponent order it (a corner counted 3 times),
+// ties in square order; a test far below every estimate is planned as one
+// unit one empty below the root, the child tried first.
+TEST(ProofTree, TheChildThatLeavesTheFewestRepliesIsTriedFirst) {
+  const eval::Evaluator zeros{eval::Weights()};
+  const Knowledge none;
+  int checked = 0;
+  for (const Position& root : RandomPositions(10, 16, 20, /*seed=*/61)) {
+    if (PopCount(root.board.Moves()) < 2) continue;
+    int fewest = kNoMove, least = 1 << 30;
+    for (Bitboard moves = root.board.Moves(); moves != 0;) {
+      const int square = PopFirstSquare(moves);
+      const Board child = root.board.Play(square);
+      const Bitboard replies = child.Moves();
+      const int weighted = PopCount(replies) + 2 * PopCount(replies & 0x8100000000000081ULL);
+      if (child.IsGameOver()) continue;  // ranked by its score instead
+      if (weighted < least) least = weighted, fewest = square;
+    }
+    ASSERT_NE(fewest, kNoMove);
+    ProofTree tree(root.board, root.to_move, 0, root.board.EmptyCount() - 1, zeros, 1);
+    std::vector<Position> units;
+    ASSERT_EQ(tree.Plan(-62, none, &units), TestState::kPending);
+    ASSERT_EQ(units.size(), 1u);
+    EXPECT_EQ(units[0].board, root.board.Play(fewest)) << FormatObf(root);
+    ++checked;
+  }
+  EXPECT_GE(checked, 8);
+}
+
 // The ordering table (ProofTree's `ordering`: the selective passes' table
 // over the root) orders the expansion where it holds a position: a node's
 // entry's move is tried first, and a child's estimate stays within its
