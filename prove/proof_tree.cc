@@ -286,18 +286,26 @@ bool ProofTree::Splits(const Node& node, int test) const {
          std::abs(Estimate(node) - test) <= split_within_;
 }
 
-// The unit that asks `node` "at least `test`?".
-Position ProofTree::UnitOf(const Node& node, int test) {
+Position ProofTree::TestUnitOf(const Node& node, int test) {
+  assert(test % 2 == 0);
   Position unit;
   unit.board = node.board;
   unit.to_move = node.to_move;
-  unit.window = ScoreWindow{test, test};
+  unit.window = ScoreWindow{test - 1, test - 1};
+  return unit;
+}
+
+Position ProofTree::ExactUnitOf(const Node& node, int score) {
+  Position unit;
+  unit.board = node.board;
+  unit.to_move = node.to_move;
+  unit.window = ScoreWindow{score, score};
   return unit;
 }
 
 void ProofTree::AddUnit(const Node& node, int test, bool expected, std::vector<Position>* units) {
   if (!planned_.emplace(node.key, test).second) return;
-  units->push_back(UnitOf(node, test));
+  units->push_back(TestUnitOf(node, test));
   if (expected_ != nullptr) expected_->push_back(expected);
 }
 
@@ -465,7 +473,7 @@ ProofTree::Line ProofTree::ProvenLine(const Knowledge& knowledge) {
     score = -score;
   }
   assert(node->kind != Node::Kind::kInterior);
-  if (node->kind == Node::Kind::kFrontier) line.frontier = UnitOf(*node, score);
+  if (node->kind == Node::Kind::kFrontier) line.frontier = ExactUnitOf(*node, score);
   return line;
 }
 

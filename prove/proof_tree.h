@@ -135,8 +135,8 @@ class ProofTree {
   Interval RootInterval(const Knowledge& knowledge);
 
   // The units a test "is the root's score at least `test`?" still needs
-  // (each a position whose window [t, t] asks "at least t?": an exact t or
-  // a lower bound says yes, an upper bound no),
+  // (each a position whose window [t - 1, t - 1] asks "at least t?": a
+  // lower bound says yes, an upper bound no; TestUnitOf says why),
   // `test` even: the frontier positions alpha-beta visits when every
   // position not yet answered is taken at its estimate (the hypothesis).
   // At a node whose side to move needs one child to succeed, children are
@@ -203,7 +203,17 @@ class ProofTree {
   Interval Bounds(Node& node, const Knowledge& knowledge);
   Outcome AtLeast(Node& node, int test, const Knowledge& knowledge, std::vector<Position>* units);
   Outcome Below(Node& node, int test, const Knowledge& knowledge, std::vector<Position>* units);
-  static Position UnitOf(const Node& node, int test);
+  // The unit that asks `node` "at least `test`?" (`test` even), with the
+  // window [test - 1, test - 1], which a solve opens to (test - 2, test):
+  // every final score is even, so the answer is a bound either way. The
+  // window [test, test] asked the same with an exact answer where the
+  // score is the test, and so proved its other bound too: FFO #62-#64
+  // (one thread, 20-empty units) 2,949 M nodes -> 2,504 M
+  // (bench/results/prove-ordering-table-2026-11-27.txt).
+  static Position TestUnitOf(const Node& node, int test);
+  // The unit that solves `node` exactly where its score is `score`: the
+  // last of the proven line, whose principal variation is the line's tail.
+  static Position ExactUnitOf(const Node& node, int score);
   // The node's estimate with Calibrate's offset (a finished game's as is).
   int Estimate(const Node& node) const;
   // Whether a frontier node's unit for `test` would be a close call to split.

@@ -307,9 +307,12 @@ class RoundPruner {
     knowledge_.Learn(record.position->board, allowed.lo, allowed.hi);
     const auto it = expected_.find(batch::QuestionOf(record));
     if (it == expected_.end()) return;
-    const int test = record.window->lo;  // the unit asks "at least test?"
-    const bool yes = allowed.lo >= test;
-    const bool no = allowed.hi < test;
+    // The unit asks "at least lo + 1?" (ProofTree::TestUnitOf), which for
+    // even scores is "at least lo?" too: a folder's units from before
+    // 2026-11-27 asked [t, t].
+    const int lo = record.window->lo;
+    const bool yes = allowed.lo >= lo;
+    const bool no = allowed.hi < lo;
     if ((yes && !it->second) || (no && it->second)) stale_ = true;
   }
 

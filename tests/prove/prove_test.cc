@@ -259,7 +259,7 @@ TEST(ProofTree, TheOrderingTablesMoveComesFirstAndItsBoundsHoldTheEstimates) {
     ASSERT_EQ(bounded.Plan(58, none, &units, &expected), TestState::kPending);
     ASSERT_EQ(units.size(), 1u) << FormatObf(root);
     EXPECT_EQ(units[0].board, root.board.Play(other)) << FormatObf(root);
-    EXPECT_EQ(units[0].window, (ScoreWindow{-56, -56}));
+    EXPECT_EQ(units[0].window, (ScoreWindow{-57, -57}));
     EXPECT_EQ(expected, std::vector<bool>{false});
     ++checked;
   }
