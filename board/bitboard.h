@@ -24,6 +24,10 @@ inline constexpr int kNumSquares = 64;
 inline constexpr int kPass = 64;
 inline constexpr int kNoMove = 65;
 
+// A1, H1, A8 and H8: the squares no disc is ever flipped on, which move
+// orderings weigh apart (solver/move_order.h, prove/proof_tree.cc).
+inline constexpr Bitboard kCorners = 0x8100000000000081ULL;
+
 constexpr Bitboard SquareBit(int square) { return Bitboard{1} << square; }
 constexpr int PopCount(Bitboard b) { return std::popcount(b); }
 // The lowest-numbered square of a non-empty set.

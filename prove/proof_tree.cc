@@ -23,8 +23,6 @@ int EvenAtMost(int x) { return x % 2 == 0 ? x : x - 1; }
 // and reply count (at most a few thousand units, and 41 replies of
 // kReplyWeight).
 constexpr int kTerminalScale = 1 << 16;
-// The corners, which a reply count weighs 3 times.
-constexpr Bitboard kCorners = 0x8100000000000081ULL;
 
 }  // namespace
 

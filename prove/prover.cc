@@ -54,7 +54,7 @@ constexpr int kGuessPasses = 2;
 // the nearest the truth; FFO #60-#64, one thread, 20-empty units (the first
 // test from two passes either way): the tree ordered by the evaluation
 // searches alone 5,487 M nodes, by two passes' table 3,903 M, by three
-// passes' 3,443 M, their nodes included: 2.24, 1.59 and 1.40 times the
+// passes' 3,447 M, their nodes included: 2.24, 1.59 and 1.41 times the
 // solves' (bench/results/prove-ordering-table-2026-11-27.txt).
 constexpr int kOrderingPasses = kSelectivePasses;
 static_assert(kGuessPasses <= kOrderingPasses);
@@ -865,8 +865,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
         "first test %s: the selective estimate after %d passes (%d passes for the ordering "
         "table, %d nodes, %.1f s)",
         FormatScore(first->test), kGuessPasses, kOrderingPasses, first->nodes, first->seconds));
-  }
-  if (!first->estimated) {
+  } else {
     say(absl::StrFormat("ordering passes run again for their table (%d passes, %d nodes, %.1f s)",
                         kOrderingPasses, first->refill_nodes, first->refill_seconds));
   }

@@ -55,7 +55,6 @@ struct ScoredMove {
   int key;
 };
 
-inline constexpr Bitboard kCorners = 0x8100000000000081ULL;
 // Squares diagonally next to an empty corner (X squares) and next to it on
 // an edge (C squares): playing them tends to give the corner away.
 inline constexpr Bitboard kXSquares = 0x0042000000004200ULL;

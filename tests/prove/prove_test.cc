@@ -189,7 +189,7 @@ TEST(ProofTree, TheChildThatLeavesTheFewestRepliesIsTriedFirst) {
       const int square = PopFirstSquare(moves);
       const Board child = root.board.Play(square);
       const Bitboard replies = child.Moves();
-      const int weighted = PopCount(replies) + 2 * PopCount(replies & 0x8100000000000081ULL);
+      const int weighted = PopCount(replies) + 2 * PopCount(replies & kCorners);
       if (child.IsGameOver()) continue;  // ranked by its score instead
       if (weighted < least) least = weighted, fewest = square;
     }
