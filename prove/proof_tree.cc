@@ -42,7 +42,9 @@ int NextTest(int guess, Interval interval) {
   assert(lower < upper && lower % 2 == 0 && upper % 2 == 0);
   int test = guess;
   if (guess <= lower) {
-    test = lower + (lower - guess + 2);  // climbing: twice the distance moved
+    // Climbing: one score a step at first, then twice the distance moved.
+    const int moved = lower - guess;
+    test = moved < 2 * kSingleSteps ? lower + 2 : lower + moved + 2;
   } else if (guess > upper) {
     test = 2 * upper - guess + 2;  // falling: the upper end goes twice as far
   }

@@ -39,14 +39,22 @@ struct Interval {
 };
 
 // The next test, "is the root at least t?", of a root known to lie in
-// `interval` (not exact), `guess` being the first test (the presearch's
-// estimate, even). While the guess lies inside the interval it is the
-// test. Once the interval has moved past it, the tests move on in steps
-// that double (the lower end climbs to guess + 2, + 6, + 14, ...; the upper
-// one falls alike), and once a step overshoots the other end they halve
-// what is left: the evaluation misjudges decisive positions by 5-12 discs
-// (FFO #60-#69 at 8-12 plies), and a test one score at a time pays a proof
-// tree for every score between the guess and the truth.
+// `interval` (not exact), `guess` being the first test (the exact solve's
+// selective estimate, even). While the guess lies inside the interval it is the
+// test. Once the interval has climbed past it, the first kSingleSteps
+// tests climb one score at a time (guess + 2, + 4, + 6), then in steps
+// that double (+ 14, + 30, ...); a falling upper end goes 2, 6, 14, ...
+// below the guess; once a step overshoots the other end they halve what
+// is left. The evaluation misjudges decisive positions by 5-12 discs (FFO
+// #60-#69 at 8-12 plies): a climb one score at a time all the way pays a
+// proof tree for every score between the guess and the truth. But the
+// selective estimate is most often 2-6 discs low (6 of FFO #60-#69), and a
+// doubling step from there may land on the score + 2: its refutation then
+// costs a tree as dear as the proof at the score, and after the proof it
+// comes almost free (FFO #68, 24-empty units: +24, +26, +30 refuted, +28
+// proven, 16.9 G nodes; +24, +26, +28, +30 refuted by one unit, 9.8 G;
+// bench/results/prove-order-of-tests-2026-11-27.txt).
+inline constexpr int kSingleSteps = 3;
 int NextTest(int guess, Interval interval);
 
 // What the results say: an interval per position (symmetries taken out),

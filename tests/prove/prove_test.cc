@@ -120,12 +120,20 @@ std::vector<int> TestsUntilProven(int guess, int truth) {
   return tests;
 }
 
-TEST(NextTest, TheGuessFirstThenStepsThatDoubleThenHalving) {
+TEST(NextTest, TheGuessFirstThenSingleStepsThenStepsThatDoubleThenHalving) {
   using ::testing::ElementsAre;
   // A right guess: at least it, and not two more.
   EXPECT_THAT(TestsUntilProven(10, 10), ElementsAre(10, 12));
-  // A guess 10 too low (FFO #62: +18 for +28) climbs +2, +4, +8, then halves.
-  EXPECT_THAT(TestsUntilProven(18, 28), ElementsAre(18, 20, 24, 32, 28, 30));
+  // A guess 4 too low (FFO #68: +24 for +28) climbs one score at a time, so
+  // that the score is proven before the score + 2 is refuted.
+  EXPECT_THAT(TestsUntilProven(24, 28), ElementsAre(24, 26, 28, 30));
+  // A guess 10 too low (FFO #62 once: +18 for +28) climbs three single
+  // steps, then +8, then halves.
+  EXPECT_THAT(TestsUntilProven(18, 28), ElementsAre(18, 20, 22, 24, 32, 28, 30));
+  // Far too low: the steps double after the single ones (+2, +4, +6, +14,
+  // +30, +62), and the last one, past +64, halves what is left.
+  EXPECT_THAT(TestsUntilProven(-30, 64),
+              ElementsAre(-30, -28, -26, -24, -16, 0, 32, 48, 56, 60, 62, 64));
   // Too high falls alike: the upper end goes 2, 4, 8 below the guess.
   EXPECT_THAT(TestsUntilProven(18, 4), ElementsAre(18, 16, 12, 4, 8, 6));
   // Every guess and truth ends with the exact score, in few tests.
