@@ -40,8 +40,8 @@ struct Interval {
 
 // The next test, "is the root at least t?", of a root known to lie in
 // `interval` (not exact), `guess` being the first test (the exact solve's
-// selective estimate, even). While the guess lies inside the interval it is the
-// test. Once the interval has climbed past it, the first kSingleSteps
+// selective estimate, even). While the guess lies inside the interval it
+// is the test. Once the interval has climbed past it, the first kSingleSteps
 // tests climb one score at a time (guess + 2, + 4, + 6), then in steps
 // that double (+ 14, + 30, ...); a falling upper end goes 2, 6, 14, ...
 // below the guess; once a step overshoots the other end they halve what

@@ -134,7 +134,8 @@ TEST(NextTest, TheGuessFirstThenSingleStepsThenStepsThatDoubleThenHalving) {
   // +30, +62), and the last one, past +64, halves what is left.
   EXPECT_THAT(TestsUntilProven(-30, 64),
               ElementsAre(-30, -28, -26, -24, -16, 0, 32, 48, 56, 60, 62, 64));
-  // Too high falls alike: the upper end goes 2, 4, 8 below the guess.
+  // Too high falls in steps that double from the start (the single steps
+  // are the climb's only): the tests go 2, 6, 14 below the guess.
   EXPECT_THAT(TestsUntilProven(18, 4), ElementsAre(18, 16, 12, 4, 8, 6));
   // Every guess and truth ends with the exact score, in few tests.
   for (int guess = -64; guess <= 64; guess += 2) {
