@@ -13,7 +13,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -31,6 +30,7 @@
 #include "endsolve/positions/position_io.h"
 #include "endsolve/positions/read_file.h"
 #include "endsolve/prove/proof_tree.h"
+#include "endsolve/prove/round_pruner.h"
 #include "endsolve/solver/solver.h"
 #include "nlohmann/json.hpp"
 
@@ -266,80 +266,6 @@ std::vector<Position> Unanswered(const std::vector<Position>& units, const Resul
   }
   return open;
 }
-
-// The local engine's pruning inside a round (prove/README.md, "Pruning
-// inside a round"). Its units run one after another, so an answer can
-// spare the units after it, as alpha-beta's cut-offs do: when a child of
-// a node where every child must succeed fails, its siblings are needless.
-// The plan changes only where an answer contradicts the hypothesis it was
-// made under, so it is made again, with every answer in so far, only after
-// such an answer; a unit it no longer asks is skipped. A unit skipped that
-// a later plan wants again is planned by the next round.
-class RoundPruner {
- public:
-  // `units` and `expected`: the round's plan as Plan made it with
-  // `knowledge`, the answers before the round; empty for a round that
-  // resumes, whose plan is made again before its first unit.
-  RoundPruner(ProofTree* tree, int test, Knowledge knowledge, const std::vector<Position>& units,
-              const std::vector<bool>& expected)
-      : tree_(tree), test_(test), knowledge_(std::move(knowledge)), stale_(units.empty()) {
-    Adopt(units, expected);
-  }
-
-  // Whether the plan made with every answer heard so far still asks `unit`;
-  // if so, the unit is taken as run.
-  bool Run(const Position& unit) {
-    if (stale_) Replan();
-    const batch::QuestionKey question = batch::QuestionOf(unit);
-    if (!expected_.contains(question)) return false;
-    run_.insert(question);
-    return true;
-  }
-
-  // Whether `unit` was run (Run said yes) by this pruner: a unit skipped
-  // and needed again later is the next round's, not a failure to retry.
-  bool WasRun(const Position& unit) const { return run_.contains(batch::QuestionOf(unit)); }
-
-  // A unit's answer: learnt, and compared with what the plan took for it.
-  void Heard(const batch::ResultRecord& record) {
-    if (record.status == batch::ResultStatus::kTimedOut || !record.window) return;
-    const ScoreWindow allowed = batch::ScoresAllowed(record);
-    knowledge_.Learn(record.position->board, allowed.lo, allowed.hi);
-    const auto it = expected_.find(batch::QuestionOf(record));
-    if (it == expected_.end()) return;
-    // The unit asks "at least lo + 1?" (ProofTree::TestUnitOf), which for
-    // even scores is "at least lo?" too: a folder's units from before
-    // 2026-11-27 asked [t, t].
-    const int lo = record.window->lo;
-    const bool yes = allowed.lo >= lo;
-    const bool no = allowed.hi < lo;
-    if ((yes && !it->second) || (no && it->second)) stale_ = true;
-  }
-
- private:
-  void Replan() {
-    std::vector<Position> units;
-    std::vector<bool> expected;
-    tree_->Plan(test_, knowledge_, &units, &expected);
-    Adopt(units, expected);
-    stale_ = false;
-  }
-
-  // Takes a plan's units, and the answer it expects of each, as the plan.
-  void Adopt(const std::vector<Position>& units, const std::vector<bool>& expected) {
-    expected_.clear();
-    for (std::size_t i = 0; i < units.size(); ++i) {
-      expected_.emplace(batch::QuestionOf(units[i]), expected[i]);
-    }
-  }
-
-  ProofTree* tree_;
-  int test_;
-  Knowledge knowledge_;
-  std::map<batch::QuestionKey, bool> expected_;  // the plan's units, and the answer it expects
-  std::set<batch::QuestionKey> run_;
-  bool stale_;
-};
 
 // Runs one units file in this process with BatchRun: resumed, appended,
 // every unit in the proof's one table `tt`; with a `pruner`, only the units
@@ -1056,7 +982,8 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
             round, open.size(), folder.root, Describe(open)));
       }
     }
-    // Units the pruner skipped: unanswered, and needless.
+    // Units the pruner skipped: unanswered, and needless or left for a
+    // later round, after units this one does not hold.
     const std::size_t skipped = Unanswered(ask.units, *after).size();
     // What the pruner's plans expanded, for a manager that restarts.
     if (prune != nullptr) {
@@ -1078,8 +1005,9 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     say(absl::StrFormat("round %d done in %.1f s: score in [%s, %s]%s", round, wall,
                         FormatScore(now.lower), FormatScore(now.upper),
                         skipped == 0 ? ""
-                                     : absl::StrFormat(", %d of its units skipped (needless "
-                                                       "after answers against the plan)",
+                                     : absl::StrFormat(", %d of its units skipped (answers "
+                                                       "against the plan made them needless "
+                                                       "or put others first)",
                                                        skipped)));
   }
 }

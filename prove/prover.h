@@ -67,8 +67,10 @@ struct ProveOptions {
   // A unit that runs longer is abandoned, tried once more, and then stops
   // the proof with its position named.
   absl::Duration unit_time_limit = absl::InfiniteDuration();
-  // kLocal: skip the units of a round that answers earlier in the same
-  // round made needless (prove/README.md, "Pruning inside a round"); false
+  // kLocal: run a round's units in alpha-beta's order, skipping those
+  // that answers earlier in the same round made needless or put after
+  // units the round does not hold (prove/README.md, "Pruning inside a
+  // round", round_pruner.h); false
   // runs every unit a round planned, as workers side by side would, the
   // schedule that --simulate models.
   bool prune = true;

@@ -48,9 +48,9 @@ absl::StatusOr<std::vector<RoundTimes>> ReadRoundTimes(const std::string& folder
       return absl::FailedPreconditionError(absl::StrCat(
           folder, "/rounds.jsonl: round ", j["round"].get<int>(), " skipped ",
           j["skipped"].get<int>(),
-          " units that earlier answers made needless (the local engine's pruning), which "
-          "workers side by side would have run; prove into a new folder with --simulate "
-          "from the start (it runs every unit)"));
+          " units that earlier answers made needless or put after others (the local engine's "
+          "pruning), which workers side by side would have run; prove into a new folder with "
+          "--simulate from the start (it runs every unit)"));
     }
     if (!j.contains("plan_seconds") || !j["plan_seconds"].is_number()) continue;
     const auto it = by_round.find(j["round"].get<int>());

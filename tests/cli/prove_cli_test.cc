@@ -94,8 +94,8 @@ TEST(ProveCli, KillNineOfTheManagerMidRoundThenResumeLosesAndRepeatsNothing) {
   ASSERT_EQ(whole.exit_status, 0) << whole.err;
   const nlohmann::json reference = Proven(whole);
 
-  // Round 2: round 1's first answers make most of its units needless
-  // (the local engine's pruning), and round 2 runs nearly 300.
+  // Killed in round 2, after five of its 27 units (FFO #3 with 9-empty
+  // units: round 1 tests +4 with 213 units, round 2 +2).
   const ChildEnd end = RunAndSignalAfterLines(ProveArgv(folder / "killed", {}),
                                               folder / "killed/results/round-002.jsonl", 5,
                                               SIGKILL, folder / "killed.log");

@@ -18,6 +18,7 @@
 #include "endsolve/positions/position_io.h"
 #include "endsolve/prove/proof_tree.h"
 #include "endsolve/prove/prover.h"
+#include "endsolve/prove/round_pruner.h"
 #include "endsolve/prove/simulate.h"
 #include "endsolve/solver/solver.h"
 #include "endsolve/tests/cli/batch_test_util.h"
@@ -596,6 +597,80 @@ TEST(Prove, PruningInsideARoundSkipsNeedlessUnitsAndKeepsTheScore) {
   EXPECT_LT(pruned_units, full_units);
 }
 
+// The answer a unit's solve gives: its exact score, within the unit's
+// window, as a batch record of it.
+batch::ResultRecord AnswerOf(const Position& unit) {
+  batch::ResultRecord record;
+  record.position = batch::BoardAndSide{unit.board, unit.to_move};
+  record.key = KeyOf(unit.board);
+  record.window = unit.window;
+  record.score = Solved(unit.board);
+  return record;
+}
+
+// The local engine runs a round's units in alpha-beta's order: a unit runs
+// only if it is the first one not run yet of the plan made with every
+// answer before it (an oracle tree, planned again with that answer, says
+// which). After an answer the plan expected, the round's units run as
+// written; after one that contradicts it, the next unit is the new plan's
+// first, and where that unit is not the round's (a sibling of the unit
+// that failed, say), every unit the round holds is skipped, for the next
+// round to plan after it. An evaluation of zeros makes hypotheses fail;
+// the positions are not scaled down for the sanitizers, so that each case
+// is seen in every build.
+TEST(RoundPruner, RunsTheUnitsInAlphaBetasOrder) {
+  const eval::Evaluator zeros{eval::Weights()};
+  int agreed = 0, continued = 0, ended = 0;
+  for (const Position& root : RandomPositions(30, 14, 15, /*seed=*/83)) {
+    const int unit_empties = root.board.EmptyCount() - 4;
+    for (const int test : {-8, 0, 8}) {
+      ProofTree tree(root.board, root.to_move, 0, unit_empties, zeros, 1);
+      ProofTree oracle(root.board, root.to_move, 0, unit_empties, zeros, 1);
+      const Knowledge none;
+      std::vector<Position> units;
+      std::vector<bool> expected;
+      if (tree.Plan(test, none, &units, &expected) != TestState::kPending) continue;
+      if (units.size() < 2) continue;
+      RoundPruner pruner(&tree, test, none, units, expected);
+      ASSERT_TRUE(pruner.Run(units[0])) << FormatObf(root);
+      const batch::ResultRecord answer = AnswerOf(units[0]);
+      pruner.Heard(answer);
+      // The first unit's answer, learnt by the oracle, and the plan it makes.
+      Knowledge after;
+      after.Learn(units[0].board, *answer.score, *answer.score);
+      std::vector<Position> replanned;
+      oracle.Plan(test, after, &replanned);
+      const bool yes = *answer.score > units[0].window->lo;
+      std::size_t next = 0;  // the replanned unit that runs next
+      for (std::size_t i = 1; i < units.size(); ++i) {
+        const bool first = next < replanned.size() &&
+                           batch::QuestionOf(units[i]) == batch::QuestionOf(replanned[next]);
+        EXPECT_EQ(pruner.Run(units[i]), first) << FormatObf(root) << " test " << test;
+        if (first) ++next;
+        EXPECT_EQ(pruner.WasRun(units[i]), first);
+      }
+      if (yes == expected[0]) {
+        // Nothing to plan again: every unit runs, in the round's order.
+        EXPECT_EQ(next, units.size() - 1) << FormatObf(root) << " test " << test;
+        ++agreed;
+      } else if (!replanned.empty() &&
+                 std::none_of(units.begin(), units.end(), [&](const Position& u) {
+                   return batch::QuestionOf(u) == batch::QuestionOf(replanned.front());
+                 })) {
+        EXPECT_EQ(next, 0u);  // the round ends: its units wait for the new first
+        ++ended;
+      } else {
+        ++continued;
+      }
+    }
+  }
+  // Each case seen (on 2026-11-27: 49 answers agreed, 2 rounds went on,
+  // 39 ended).
+  EXPECT_GE(agreed, 10);
+  EXPECT_GE(continued, 1);
+  EXPECT_GE(ended, 10);
+}
+
 // The simulation schedules every unit a round planned; a pruned proof ran
 // fewer, so its folder is refused, with what to do instead.
 TEST(Simulate, RefusesAProofWhoseRoundsWerePruned) {
@@ -612,8 +687,8 @@ TEST(Simulate, RefusesAProofWhoseRoundsWerePruned) {
       continue;
     }
     EXPECT_THAT(ReadRoundTimes(folder / "p").status().message(),
-                HasSubstr("units that earlier answers made needless (the local engine's "
-                          "pruning), which workers side by side would have run; prove into a "
+                HasSubstr("units that earlier answers made needless or put after others (the "
+                          "local engine's pruning), which workers side by side would have run; prove into a "
                           "new folder with --simulate from the start"));
     return;
   }
