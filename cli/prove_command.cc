@@ -223,7 +223,7 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       ->check(StatusCheck([](const std::string& s) { return batch::ParseTimeLimit(s); }));
   app->add_option("--simulate", args->simulate,
                   "after the proof, predict its wall time on each of these worker counts from "
-                  "the measured unit times, e.g. 1,16,64,256,1024 (the local engine then runs "
+                  "the measured unit times, e.g. 1,16,64,256,1024 (every engine then runs "
                   "every unit a round plans, as that many workers would, skipping none)")
       ->delimiter(',')
       ->check(InRange(1, 1 << 20, "a number of workers"));

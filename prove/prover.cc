@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -361,6 +362,16 @@ std::vector<std::string> WorkerArgv(const std::string& units_path, const std::st
   return argv;
 }
 
+// How often the parallel engine's manager reads its workers' answers (the
+// Slurm engine's reads them as often as it asks squeue, kQueuePoll): a
+// worker that starts a unit in between may start one the answers made
+// needless.
+constexpr absl::Duration kAnswersPoll = absl::Milliseconds(250);
+// How often, meanwhile, whether the workers are done: a round of small
+// units lasts a fraction of a second, and every round waits this long at
+// most after its last unit.
+constexpr absl::Duration kExitPoll = absl::Milliseconds(5);
+
 // How often Slurm's queue is asked whether a round's array is done. Not
 // sbatch --wait: it looks every 10 s or so, and a proof has many rounds of a
 // few seconds. Each look is a request to slurmctld, so not ten a second.
@@ -372,9 +383,12 @@ constexpr int kQueueFailures = 120;
 // Runs `argv` (argv[0] looked up on PATH) without a shell, so that nothing
 // needs quoting: its standard output to `out_path` (truncated), its standard
 // error appended to `err_path`. Returns its wait status once it exits, or an
-// error naming it when it cannot start.
+// error naming it when it cannot start. While it runs, `poll` (if any) is
+// called every kAnswersPoll; once it fails it is not called again (the
+// pruning it does only spares work).
 absl::StatusOr<int> RunProgram(std::vector<std::string> argv, const std::string& out_path,
-                               const std::string& err_path) {
+                               const std::string& err_path,
+                               std::function<absl::Status()> poll = nullptr) {
   posix_spawn_file_actions_t files;
   posix_spawn_file_actions_init(&files);
   posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, out_path.c_str(),
@@ -392,10 +406,19 @@ absl::StatusOr<int> RunProgram(std::vector<std::string> argv, const std::string&
         absl::StrCat("cannot run ", argv[0], ": ", std::strerror(spawned)));
   }
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return 0;  // not ours to wait for any more
+  absl::Time polled = absl::Now();
+  for (;;) {
+    const pid_t done = waitpid(pid, &status, poll ? WNOHANG : 0);
+    if (done == pid) return status;
+    if (done < 0 && errno != EINTR) return 0;  // not ours to wait for any more
+    if (done == 0) {
+      if (absl::Now() - polled >= kAnswersPoll) {
+        if (!poll().ok()) poll = nullptr;
+        polled = absl::Now();
+      }
+      absl::SleepFor(kExitPoll);
+    }
   }
-  return status;
 }
 
 // Runs one units file with `workers` `endsolve batch` processes under GNU
@@ -411,10 +434,16 @@ absl::StatusOr<int> RunProgram(std::vector<std::string> argv, const std::string&
 // parallel that cannot start is an error here. Ctrl-C reaches parallel
 // itself (one process group), which stops its workers.
 absl::Status RunParallel(const std::string& units_path, const Folder& folder, int round,
-                         bool retry, const ProveOptions& options, const Results& answered) {
+                         bool retry, const ProveOptions& options, const Results& answered,
+                         RoundPruner* pruner) {
   const absl::StatusOr<std::string> claims =
       SeedClaims(units_path, folder, round, retry, answered);
   if (!claims.ok()) return claims.status();
+  std::optional<WorkersPruning> pruning;
+  if (pruner != nullptr && !retry) {
+    pruning.emplace(pruner, folder.Results(), absl::StrFormat("round-%03d-worker-", round));
+    if (absl::Status s = pruning->Start(units_path, *claims); !s.ok()) return s;
+  }
   std::vector<std::string> argv = {"parallel", "--will-cite", "--halt", "never", "-j",
                                    absl::StrCat(options.workers)};
   // GNU parallel puts K where {} stands.
@@ -424,7 +453,10 @@ absl::Status RunParallel(const std::string& units_path, const Folder& folder, in
   argv.push_back(":::");
   for (int k = 1; k <= options.workers; ++k) argv.push_back(absl::StrCat(k));
   const std::string log = folder.root + "/workers.log";
-  const absl::StatusOr<int> status = RunProgram(std::move(argv), "/dev/null", log);
+  const absl::StatusOr<int> status =
+      RunProgram(std::move(argv), "/dev/null", log,
+                 pruning ? std::function<absl::Status()>([&] { return pruning->Poll(); })
+                         : nullptr);
   if (!status.ok()) {
     return absl::FailedPreconditionError(
         absl::StrCat(status.status().message(), "; is GNU parallel installed (scripts/setup)?"));
@@ -473,7 +505,8 @@ std::string SubmittedJob(const std::string& path) {
 // squeue failing otherwise (the controller down) is retried for a while,
 // then an error.
 absl::Status WaitForJob(const std::string& job, const std::string& scratch, const std::string& log,
-                        const std::atomic<bool>* cancel) {
+                        const std::atomic<bool>* cancel,
+                        std::function<absl::Status()> poll = nullptr) {
   const std::string out = scratch + ".queue";
   const std::string err = scratch + ".queue-error";
   int failures = 0;
@@ -502,6 +535,7 @@ absl::Status WaitForJob(const std::string& job, const std::string& scratch, cons
           "squeue failed ", failures, " times in a row on job ", job, ": ", complaint,
           "the same command resumes the proof once Slurm answers"));
     }
+    if (poll && !poll().ok()) poll = nullptr;  // as RunProgram's
     absl::SleepFor(kQueuePoll);
   }
 }
@@ -515,7 +549,7 @@ absl::Status WaitForJob(const std::string& job, const std::string& scratch, cons
 // retries; so only a failed submission is an error here. A cancel of the
 // manager (Ctrl-C) cancels the array.
 absl::Status RunSlurm(const std::string& units_path, const Folder& folder, int round, bool retry,
-                      const ProveOptions& options, const Results& answered) {
+                      const ProveOptions& options, const Results& answered, RoundPruner* pruner) {
   const std::string logs = folder.root + "/slurm";
   std::error_code ec;
   fs::create_directories(logs, ec);
@@ -540,6 +574,11 @@ absl::Status RunSlurm(const std::string& units_path, const Folder& folder, int r
   const absl::StatusOr<std::string> claims =
       SeedClaims(units_path, folder, round, retry, since ? *since : answered);
   if (!claims.ok()) return claims.status();
+  std::optional<WorkersPruning> pruning;
+  if (pruner != nullptr && !retry) {
+    pruning.emplace(pruner, folder.Results(), absl::StrFormat("round-%03d-worker-", round));
+    if (absl::Status s = pruning->Start(units_path, *claims); !s.ok()) return s;
+  }
   constexpr char kTask[] = "\x01task\x01";
   std::string wrap = "exec";
   for (const std::string& word :
@@ -564,7 +603,9 @@ absl::Status RunSlurm(const std::string& units_path, const Folder& folder, int r
     return absl::FailedPreconditionError(absl::StrCat(
         "sbatch did not submit round ", round, "'s array (no job id); its messages are in ", log));
   }
-  return WaitForJob(job, job_file, log, options.cancel);
+  return WaitForJob(job, job_file, log, options.cancel,
+                    pruning ? std::function<absl::Status()>([&] { return pruning->Poll(); })
+                            : nullptr);
 }
 
 absl::Status RunUnits(const std::string& units_path, const Folder& folder, int round, bool retry,
@@ -572,9 +613,9 @@ absl::Status RunUnits(const std::string& units_path, const Folder& folder, int r
                       RoundPruner* pruner) {
   switch (options.engine) {
     case Engine::kParallel:
-      return RunParallel(units_path, folder, round, retry, options, answered);
+      return RunParallel(units_path, folder, round, retry, options, answered, pruner);
     case Engine::kSlurm:
-      return RunSlurm(units_path, folder, round, retry, options, answered);
+      return RunSlurm(units_path, folder, round, retry, options, answered, pruner);
     case Engine::kLocal:
       break;
   }
@@ -927,8 +968,10 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     const absl::Time start = absl::Now();
     const double planning = absl::ToDoubleSeconds(start - planning_since);
     std::optional<RoundPruner> pruner;
-    if (options.engine == Engine::kLocal && options.prune && ask.kind == "test") {
-      pruner.emplace(&tree, ask.test, results->knowledge,
+    if (options.prune && ask.kind == "test") {
+      pruner.emplace(options.engine == Engine::kLocal ? RoundPruner::Engine::kOneAfterAnother
+                                                      : RoundPruner::Engine::kSideBySide,
+                     &tree, ask.test, results->knowledge,
                      resumed ? std::vector<Position>{} : ask.units,
                      resumed ? std::vector<bool>{} : expected);
     }
@@ -938,7 +981,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     // round plans them again if the test needs them.
     auto still_open = [&](const Results& now) {
       std::vector<Position> open = Unanswered(ask.units, now);
-      if (prune != nullptr) std::erase_if(open, [&](const Position& u) { return !prune->WasRun(u); });
+      if (prune != nullptr) std::erase_if(open, [&](const Position& u) { return prune->Skipped(u); });
       return open;
     };
     absl::Status ran = RunUnits(folder.RoundUnits(round, false), folder, round, false, options,

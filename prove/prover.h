@@ -67,12 +67,13 @@ struct ProveOptions {
   // A unit that runs longer is abandoned, tried once more, and then stops
   // the proof with its position named.
   absl::Duration unit_time_limit = absl::InfiniteDuration();
-  // kLocal: run a round's units in alpha-beta's order, skipping those
-  // that answers earlier in the same round made needless or put after
-  // units the round does not hold (prove/README.md, "Pruning inside a
-  // round", round_pruner.h); false
-  // runs every unit a round planned, as workers side by side would, the
-  // schedule that --simulate models.
+  // Skip the units of a round that answers earlier in the same round made
+  // needless (prove/README.md, "Pruning inside a round", round_pruner.h):
+  // kLocal runs a round's units in alpha-beta's order, and skips too those
+  // put after units the round does not hold; kParallel and kSlurm read
+  // the workers' answers as they come and claim the needless units before
+  // a worker does; false runs every unit a round planned, the schedule
+  // that --simulate models (as many workers as units, all started at once).
   bool prune = true;
   const eval::Evaluator* evaluator = nullptr;  // null: the built-in one
   std::string endsolve_binary;  // kParallel, kSlurm: the command the workers run
