@@ -120,11 +120,16 @@ absl::Status WorkersPruning::Poll() {
 }
 
 absl::Status WorkersPruning::ClaimNeedless() {
-  for (const auto& [unit, id] : units_) {
-    if (pruner_->Skipped(unit) || pruner_->Asks(unit)) continue;
+  for (std::size_t i = 0; i < units_.size(); ++i) {
+    const auto& [unit, id] = units_[i];
+    if (taken_.contains(i) || pruner_->Skipped(unit) || pruner_->Asks(unit)) continue;
     const absl::StatusOr<bool> mine = claims_->Claim(id);
     if (!mine.ok()) return mine.status();
-    if (*mine) pruner_->Keep(unit);  // else a worker has it, or had it
+    if (*mine) {
+      pruner_->Keep(unit);
+    } else {
+      taken_.insert(i);  // a worker has it, or had it: never asked for again
+    }
   }
   return absl::OkStatus();
 }

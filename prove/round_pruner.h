@@ -92,8 +92,8 @@ class RoundPruner {
   std::map<batch::QuestionKey, bool> expected_;  // the plan's units, and the answer it expects
   std::vector<batch::QuestionKey> order_;        // the plan's units in its order
   std::size_t next_ = 0;                         // order_'s first unit that may not have run
-  std::set<batch::QuestionKey> run_;              // one after another: what Run let run
-  std::set<batch::QuestionKey> kept_;             // side by side: what Keep kept from running
+  std::set<batch::QuestionKey> run_;             // one after another: what Run let run
+  std::set<batch::QuestionKey> kept_;            // side by side: what Keep kept from running
   bool stale_;                                   // an answer contradicted the plan
 };
 
@@ -128,6 +128,7 @@ class WorkersPruning {
   std::string results_;
   std::string prefix_;
   std::vector<std::pair<Position, std::string>> units_;  // each with its batch id
+  std::set<std::size_t> taken_;                          // units_ a worker claimed first
   std::unique_ptr<batch::Claims> claims_;
   std::map<std::string, std::uintmax_t> read_;  // bytes of each results file learnt
 };
