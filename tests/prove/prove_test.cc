@@ -8,6 +8,7 @@
 #include <memory>
 #include <set>
 #include <filesystem>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -602,74 +603,89 @@ TEST(Prove, PruningInsideARoundSkipsNeedlessUnitsAndKeepsTheScore) {
   EXPECT_LT(pruned_units, full_units);
 }
 
-// The answer a unit's solve gives: its exact score, within the unit's
-// window, as a batch record of it.
-batch::ResultRecord AnswerOf(const Position& unit) {
-  batch::ResultRecord record;
-  record.position = batch::BoardAndSide{unit.board, unit.to_move};
-  record.key = KeyOf(unit.board);
-  record.window = unit.window;
-  record.score = Solved(unit.board);
-  return record;
-}
+// A round the pruning tests start from, and the plan an oracle tree
+// (planned as the pruner's was) makes once the round's first unit is
+// answered: what the pruner must do after that answer.
+struct FirstAnswer {
+  const Position* root = nullptr;
+  int test = 0;
+  ProofTree* tree = nullptr;           // the pruner's, which planned `units`
+  std::vector<Position> units;         // in the plan's order, two at least
+  std::vector<bool> expected;          // the answer the plan took for each
+  int score = 0;                       // units[0]'s exact score
+  bool against = false;                // its answer contradicts the plan
+  std::vector<Position> replanned;     // the oracle's plan with that answer
+};
 
-// The local engine runs a round's units in alpha-beta's order: a unit runs
-// only if it is the first one not run yet of the plan made with every
-// answer before it (an oracle tree, planned again with that answer, says
-// which). After an answer the plan expected, the round's units run as
-// written; after one that contradicts it, the next unit is the new plan's
-// first, and where that unit is not the round's (a sibling of the unit
-// that failed, say), every unit the round holds is skipped, for the next
-// round to plan after it. An evaluation of zeros makes hypotheses fail;
-// the positions are not scaled down for the sanitizers, so that each case
-// is seen in every build.
-TEST(RoundPruner, RunsTheUnitsInAlphaBetasOrder) {
+// Calls `check` on the first round of each of 30 random roots of 14-15
+// empties, units four empties below, tests -8, 0 and +8, with an
+// evaluation of zeros (so that hypotheses fail). Not scaled down for the
+// sanitizers, so that each case the tests count is seen in every build.
+void ForEachFirstAnswer(const std::function<void(FirstAnswer&)>& check) {
   const eval::Evaluator zeros{eval::Weights()};
-  int agreed = 0, continued = 0, ended = 0;
   for (const Position& root : RandomPositions(30, 14, 15, /*seed=*/83)) {
     const int unit_empties = root.board.EmptyCount() - 4;
     for (const int test : {-8, 0, 8}) {
       ProofTree tree(root.board, root.to_move, 0, unit_empties, zeros, 1);
       ProofTree oracle(root.board, root.to_move, 0, unit_empties, zeros, 1);
-      const Knowledge none;
-      std::vector<Position> units;
-      std::vector<bool> expected;
-      if (tree.Plan(test, none, &units, &expected) != TestState::kPending) continue;
-      if (units.size() < 2) continue;
-      RoundPruner pruner(RoundPruner::Engine::kOneAfterAnother, &tree, test, none, units,
-                         expected);
-      ASSERT_TRUE(pruner.Run(units[0])) << FormatObf(root);
-      const batch::ResultRecord answer = AnswerOf(units[0]);
-      pruner.Heard(answer);
-      // The first unit's answer, learnt by the oracle, and the plan it makes.
+      FirstAnswer round{&root, test, &tree};
+      if (tree.Plan(test, Knowledge(), &round.units, &round.expected) != TestState::kPending) {
+        continue;
+      }
+      if (round.units.size() < 2) continue;
+      round.score = Solved(round.units[0].board);
+      round.against = (round.score > round.units[0].window->lo) != round.expected[0];
       Knowledge after;
-      after.Learn(units[0].board, *answer.score, *answer.score);
-      std::vector<Position> replanned;
-      oracle.Plan(test, after, &replanned);
-      const bool yes = *answer.score > units[0].window->lo;
-      std::size_t next = 0;  // the replanned unit that runs next
-      for (std::size_t i = 1; i < units.size(); ++i) {
-        const bool first = next < replanned.size() &&
-                           batch::QuestionOf(units[i]) == batch::QuestionOf(replanned[next]);
-        EXPECT_EQ(pruner.Run(units[i]), first) << FormatObf(root) << " test " << test;
-        if (first) ++next;
-        EXPECT_EQ(pruner.Skipped(units[i]), !first);
-      }
-      if (yes == expected[0]) {
-        // Nothing to plan again: every unit runs, in the round's order.
-        EXPECT_EQ(next, units.size() - 1) << FormatObf(root) << " test " << test;
-        ++agreed;
-      } else if (!replanned.empty() &&
-                 std::none_of(units.begin(), units.end(), [&](const Position& u) {
-                   return batch::QuestionOf(u) == batch::QuestionOf(replanned.front());
-                 })) {
-        EXPECT_EQ(next, 0u);  // the round ends: its units wait for the new first
-        ++ended;
-      } else {
-        ++continued;
-      }
+      after.Learn(round.units[0].board, round.score, round.score);
+      oracle.Plan(test, after, &round.replanned);
+      check(round);
     }
   }
+}
+
+// The local engine runs a round's units in alpha-beta's order: a unit runs
+// only if it is the first one not run yet of the plan made with every
+// answer before it (the oracle's). After an answer the plan expected, the
+// round's units run as written; after one that contradicts it, the next
+// unit is the new plan's first, and where that unit is not the round's (a
+// sibling of the unit that failed, say), every unit the round holds is
+// skipped, for the next round to plan after it.
+TEST(RoundPruner, RunsTheUnitsInAlphaBetasOrder) {
+  int agreed = 0, continued = 0, ended = 0;
+  ForEachFirstAnswer([&](FirstAnswer& round) {
+    const std::vector<Position>& units = round.units;
+    const std::string where = absl::StrCat(FormatObf(*round.root), " test ", round.test);
+    RoundPruner pruner(RoundPruner::Engine::kOneAfterAnother, round.tree, round.test, Knowledge(),
+                       units, round.expected);
+    ASSERT_TRUE(pruner.Run(units[0])) << where;
+    batch::ResultRecord answer;  // as the local engine hears it
+    answer.position = batch::BoardAndSide{units[0].board, units[0].to_move};
+    answer.key = KeyOf(units[0].board);
+    answer.window = units[0].window;
+    answer.score = round.score;
+    EXPECT_EQ(pruner.Heard(answer), round.against) << where;
+    std::size_t next = 0;  // the replanned unit that runs next
+    for (std::size_t i = 1; i < units.size(); ++i) {
+      const bool first = next < round.replanned.size() &&
+                         batch::QuestionOf(units[i]) == batch::QuestionOf(round.replanned[next]);
+      EXPECT_EQ(pruner.Run(units[i]), first) << where;
+      if (first) ++next;
+      EXPECT_EQ(pruner.Skipped(units[i]), !first);
+    }
+    if (!round.against) {
+      // Nothing to plan again: every unit runs, in the round's order.
+      EXPECT_EQ(next, units.size() - 1) << where;
+      ++agreed;
+    } else if (!round.replanned.empty() &&
+               std::none_of(units.begin(), units.end(), [&](const Position& u) {
+                 return batch::QuestionOf(u) == batch::QuestionOf(round.replanned.front());
+               })) {
+      EXPECT_EQ(next, 0u) << where;  // the round ends: its units wait for the new first
+      ++ended;
+    } else {
+      ++continued;
+    }
+  });
   // Each case seen (on 2026-11-27: 49 answers agreed, 2 rounds went on,
   // 39 ended).
   EXPECT_GE(agreed, 10);
@@ -691,66 +707,51 @@ batch::Record WorkersAnswer(const batch::BatchItem& item) {
 
 // The parallel and Slurm engines' pruning: a worker's answer against the
 // plan, appended to its results file, makes the manager claim the round's
-// units that the plan made again no longer asks (an oracle tree, planned
-// with that answer, says which), so that a worker's claim of one of them
-// fails and every other stays free; a line still being written teaches
-// nothing until its newline. An evaluation of zeros makes hypotheses fail.
+// units that the plan made again no longer asks (the oracle's), so that a
+// worker's claim of one of them fails and every other stays free; a line
+// still being written teaches nothing until its newline.
 TEST(WorkersPruning, ClaimsTheUnitsThatAnAnswerAgainstThePlanMadeNeedless) {
-  const eval::Evaluator zeros{eval::Weights()};
   const TempFolder folder("prove_workers_pruning");
   int cases = 0, needless = 0, index = 0;
-  for (const Position& root : RandomPositions(30, 14, 15, /*seed=*/83)) {
-    const int unit_empties = root.board.EmptyCount() - 4;
-    for (const int test : {-8, 0, 8}) {
-      ProofTree tree(root.board, root.to_move, 0, unit_empties, zeros, 1);
-      ProofTree oracle(root.board, root.to_move, 0, unit_empties, zeros, 1);
-      const Knowledge none;
-      std::vector<Position> units;
-      std::vector<bool> expected;
-      if (tree.Plan(test, none, &units, &expected) != TestState::kPending) continue;
-      if (units.size() < 2) continue;
-      const int first = Solved(units[0].board);
-      if ((first > units[0].window->lo) == expected[0]) continue;  // the plan holds
+  ForEachFirstAnswer([&](FirstAnswer& round) {
+    if (!round.against) return;
+    const std::vector<Position>& units = round.units;
+    const std::string where = absl::StrCat(FormatObf(*round.root), " test ", round.test);
+    const std::string dir = folder / absl::StrCat("r", index++);
+    std::filesystem::create_directories(dir + "/results");
+    std::string text = absl::StrCat("% test ", round.test, "\n");
+    for (const Position& u : units) absl::StrAppend(&text, FormatObf(u), "\n");
+    testing::WriteFile(dir + "/round.obf", text);
+    testing::WriteFile(dir + "/round.claims", "");
+    const batch::BatchInput input = batch::LoadBatchInput({dir + "/round.obf"}).value();
+    ASSERT_EQ(input.items.size(), units.size());
 
-      const std::string dir = folder / absl::StrCat("r", index++);
-      std::filesystem::create_directories(dir + "/results");
-      std::string text = absl::StrCat("% test ", test, "\n");
-      for (const Position& u : units) absl::StrAppend(&text, FormatObf(u), "\n");
-      testing::WriteFile(dir + "/round.obf", text);
-      testing::WriteFile(dir + "/round.claims", "");
-      const batch::BatchInput input = batch::LoadBatchInput({dir + "/round.obf"}).value();
-      ASSERT_EQ(input.items.size(), units.size());
+    RoundPruner pruner(RoundPruner::Engine::kSideBySide, round.tree, round.test, Knowledge(),
+                       units, round.expected);
+    WorkersPruning pruning(&pruner, dir + "/results", "round-001-worker-");
+    ASSERT_TRUE(pruning.Start(dir + "/round.obf", dir + "/round.claims").ok());
+    // A worker takes the first unit and writes its answer, half a line
+    // first.
+    std::unique_ptr<batch::Claims> worker = batch::Claims::Open(dir + "/round.claims").value();
+    ASSERT_TRUE(worker->Claim(input.items[0].id).value());
+    const std::string line = batch::DumpLine(WorkersAnswer(input.items[0])) + "\n";
+    const std::string results = dir + "/results/round-001-worker-1-of-1.jsonl";
+    testing::WriteFile(results, line.substr(0, line.size() / 2));
+    ASSERT_TRUE(pruning.Poll().ok());
+    for (std::size_t i = 1; i < units.size(); ++i) EXPECT_FALSE(pruner.Skipped(units[i]));
+    testing::WriteFile(results, line);
+    ASSERT_TRUE(pruning.Poll().ok());
 
-      RoundPruner pruner(RoundPruner::Engine::kSideBySide, &tree, test, none, units, expected);
-      WorkersPruning pruning(&pruner, dir + "/results", "round-001-worker-");
-      ASSERT_TRUE(pruning.Start(dir + "/round.obf", dir + "/round.claims").ok());
-      // A worker takes the first unit and writes its answer, half a line
-      // first.
-      std::unique_ptr<batch::Claims> worker = batch::Claims::Open(dir + "/round.claims").value();
-      ASSERT_TRUE(worker->Claim(input.items[0].id).value());
-      const std::string line = batch::DumpLine(WorkersAnswer(input.items[0])) + "\n";
-      const std::string results = dir + "/results/round-001-worker-1-of-1.jsonl";
-      testing::WriteFile(results, line.substr(0, line.size() / 2));
-      ASSERT_TRUE(pruning.Poll().ok());
-      for (std::size_t i = 1; i < units.size(); ++i) EXPECT_FALSE(pruner.Skipped(units[i]));
-      testing::WriteFile(results, line);
-      ASSERT_TRUE(pruning.Poll().ok());
-
-      Knowledge after;
-      after.Learn(units[0].board, first, first);
-      std::vector<Position> replanned;
-      oracle.Plan(test, after, &replanned);
-      std::set<batch::QuestionKey> asked;
-      for (const Position& u : replanned) asked.insert(batch::QuestionOf(u));
-      for (std::size_t i = 1; i < units.size(); ++i) {
-        const bool wanted = asked.contains(batch::QuestionOf(units[i]));
-        EXPECT_EQ(pruner.Skipped(units[i]), !wanted) << FormatObf(root) << " test " << test;
-        EXPECT_EQ(worker->Claim(input.items[i].id).value(), wanted) << FormatObf(root);
-        if (!wanted) ++needless;
-      }
-      ++cases;
+    std::set<batch::QuestionKey> asked;
+    for (const Position& u : round.replanned) asked.insert(batch::QuestionOf(u));
+    for (std::size_t i = 1; i < units.size(); ++i) {
+      const bool wanted = asked.contains(batch::QuestionOf(units[i]));
+      EXPECT_EQ(pruner.Skipped(units[i]), !wanted) << where;
+      EXPECT_EQ(worker->Claim(input.items[i].id).value(), wanted) << where;
+      if (!wanted) ++needless;
     }
-  }
+    ++cases;
+  });
   // On 2026-11-27: 41 cases, 136 units made needless.
   EXPECT_GE(cases, 10);
   EXPECT_GE(needless, 10);
