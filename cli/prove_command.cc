@@ -188,10 +188,11 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
                                   prove::kDefaultUnitEmpties))
       ->check(InRange(prove::kMinUnitEmpties, kNumSquares, "a number of empties"));
   app->add_option("--engine", args->engine,
-                  "local: units one after another in this process; parallel: GNU parallel runs "
-                  "--workers endsolve batch processes, a pool that takes the units as it goes "
-                  "(batch --claims); slurm: each round one sbatch --array of --workers tasks, "
-                  "a pool alike, waited for")
+                  "local: units one after another in this process, in alpha-beta's order; "
+                  "parallel: GNU parallel runs --workers endsolve batch processes, a pool that "
+                  "takes the units as it goes (batch --claims); slurm: each round one sbatch "
+                  "--array of --workers tasks, a pool alike, waited for. Each skips the units "
+                  "that answers before them made needless")
       ->check(CLI::IsMember({"local", "parallel", "slurm"}));
   app->add_option("--workers", args->workers,
                   "parallel: processes per round; slurm: array tasks per round (default 2)")
