@@ -628,7 +628,10 @@ void ForEachFirstAnswer(const std::function<void(FirstAnswer&)>& check) {
     for (const int test : {-8, 0, 8}) {
       ProofTree tree(root.board, root.to_move, 0, unit_empties, zeros, 1);
       ProofTree oracle(root.board, root.to_move, 0, unit_empties, zeros, 1);
-      FirstAnswer round{&root, test, &tree};
+      FirstAnswer round;
+      round.root = &root;
+      round.test = test;
+      round.tree = &tree;
       if (tree.Plan(test, Knowledge(), &round.units, &round.expected) != TestState::kPending) {
         continue;
       }
