@@ -421,6 +421,21 @@ absl::StatusOr<int> RunProgram(std::vector<std::string> argv, const std::string&
   }
 }
 
+// The workers' pruning of a round (WorkersPruning), started before they
+// are, and the poll that their engine calls while they run; none (an empty
+// function) for a retry round or without a pruner. `pruning` holds its
+// state and must outlive the poll.
+absl::StatusOr<std::function<absl::Status()>> StartPruning(
+    RoundPruner* pruner, const Folder& folder, int round, bool retry,
+    const std::string& units_path, const std::string& claims,
+    std::optional<WorkersPruning>* pruning) {
+  if (pruner == nullptr || retry) return std::function<absl::Status()>();
+  pruning->emplace(pruner, folder.Results(), absl::StrFormat("round-%03d-worker-", round));
+  if (absl::Status s = (*pruning)->Start(units_path, claims); !s.ok()) return s;
+  WorkersPruning* const started = &**pruning;
+  return std::function<absl::Status()>([started] { return started->Poll(); });
+}
+
 // Runs one units file with `workers` `endsolve batch` processes under GNU
 // parallel, a pool: each claims the next unit no other has claimed
 // (batch/claims.h: the round's units/round-NNN.claims) and writes its own
@@ -440,10 +455,9 @@ absl::Status RunParallel(const std::string& units_path, const Folder& folder, in
       SeedClaims(units_path, folder, round, retry, answered);
   if (!claims.ok()) return claims.status();
   std::optional<WorkersPruning> pruning;
-  if (pruner != nullptr && !retry) {
-    pruning.emplace(pruner, folder.Results(), absl::StrFormat("round-%03d-worker-", round));
-    if (absl::Status s = pruning->Start(units_path, *claims); !s.ok()) return s;
-  }
+  const absl::StatusOr<std::function<absl::Status()>> poll =
+      StartPruning(pruner, folder, round, retry, units_path, *claims, &pruning);
+  if (!poll.ok()) return poll.status();
   std::vector<std::string> argv = {"parallel", "--will-cite", "--halt", "never", "-j",
                                    absl::StrCat(options.workers)};
   // GNU parallel puts K where {} stands.
@@ -454,9 +468,7 @@ absl::Status RunParallel(const std::string& units_path, const Folder& folder, in
   for (int k = 1; k <= options.workers; ++k) argv.push_back(absl::StrCat(k));
   const std::string log = folder.root + "/workers.log";
   const absl::StatusOr<int> status =
-      RunProgram(std::move(argv), "/dev/null", log,
-                 pruning ? std::function<absl::Status()>([&] { return pruning->Poll(); })
-                         : nullptr);
+      RunProgram(std::move(argv), "/dev/null", log, *poll);
   if (!status.ok()) {
     return absl::FailedPreconditionError(
         absl::StrCat(status.status().message(), "; is GNU parallel installed (scripts/setup)?"));
@@ -575,10 +587,9 @@ absl::Status RunSlurm(const std::string& units_path, const Folder& folder, int r
       SeedClaims(units_path, folder, round, retry, since ? *since : answered);
   if (!claims.ok()) return claims.status();
   std::optional<WorkersPruning> pruning;
-  if (pruner != nullptr && !retry) {
-    pruning.emplace(pruner, folder.Results(), absl::StrFormat("round-%03d-worker-", round));
-    if (absl::Status s = pruning->Start(units_path, *claims); !s.ok()) return s;
-  }
+  const absl::StatusOr<std::function<absl::Status()>> poll =
+      StartPruning(pruner, folder, round, retry, units_path, *claims, &pruning);
+  if (!poll.ok()) return poll.status();
   constexpr char kTask[] = "\x01task\x01";
   std::string wrap = "exec";
   for (const std::string& word :
@@ -603,9 +614,7 @@ absl::Status RunSlurm(const std::string& units_path, const Folder& folder, int r
     return absl::FailedPreconditionError(absl::StrCat(
         "sbatch did not submit round ", round, "'s array (no job id); its messages are in ", log));
   }
-  return WaitForJob(job, job_file, log, options.cancel,
-                    pruning ? std::function<absl::Status()>([&] { return pruning->Poll(); })
-                            : nullptr);
+  return WaitForJob(job, job_file, log, options.cancel, *poll);
 }
 
 absl::Status RunUnits(const std::string& units_path, const Folder& folder, int round, bool retry,
