@@ -5,10 +5,10 @@
 // under a second while its tree still has passes, games that end inside it
 // and, with an evaluation of zeros, first guesses far from the score.
 #include <algorithm>
-#include <memory>
-#include <set>
 #include <filesystem>
 #include <functional>
+#include <memory>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
