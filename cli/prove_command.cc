@@ -3,9 +3,11 @@
 // GNU parallel (prove/README.md; README "One position on many machines").
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -15,6 +17,7 @@
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/prove/prover.h"
+#include "endsolve/prove/schedules.h"
 #include "endsolve/prove/simulate.h"
 #include "nlohmann/json.hpp"
 
@@ -39,6 +42,7 @@ struct ProveArgs {
   int hash_mb = 64;
   std::string unit_time_limit;
   std::vector<int> simulate;
+  std::vector<int> predict_schedules;
   bool json = false;
 };
 
@@ -76,9 +80,116 @@ void PrintSimulation(const std::string& folder, const std::vector<int>& workers,
   if (json) (*out)["simulated"] = rows;
 }
 
+// --predict-schedules: the proof run against virtual workers under both
+// schedules (prove/schedules.h), each worker count with the manager's time
+// on the clock and without it; the speedups are against the overlapping
+// schedule on one worker, the local engine's order.
+int PredictSchedules(const ProveArgs& args, const Position& root) {
+  auto fail = [](absl::string_view message) { return Fail("endsolve prove", message); };
+  prove::ScheduleOptions options;
+  options.unit_empties = args.unit_empties;
+  options.hash_mb = args.hash_mb;
+  options.plan_threads = args.plan_threads;
+  const std::atomic<bool>& interrupted = InstallInterruptHandler();
+  options.cancel = &interrupted;
+  absl::StatusOr<std::unique_ptr<prove::ScheduleModel>> model =
+      prove::ScheduleModel::Create(root, options);
+  if (!model.ok()) return fail(model.status().message());
+  absl::FPrintF(stderr, "prove: first test %s, its passes %.1f s\n",
+                FormatScore((*model)->first_test()), (*model)->estimate_seconds());
+  std::vector<prove::ScheduleRun> runs;
+  auto run = [&](prove::Schedule schedule, int workers, bool manager) -> bool {
+    absl::StatusOr<prove::ScheduleRun> done = (*model)->Run(schedule, workers, manager);
+    if (!done.ok()) return false;
+    absl::FPrintF(stderr, "prove: %s on %d workers%s: %.1f s\n", prove::ScheduleName(schedule),
+                  workers, manager ? "" : ", the manager's time left off", done->wall_seconds);
+    runs.push_back(*done);
+    return true;
+  };
+  // The reference first: one worker, the local engine's order.
+  for (const bool manager : {true, false}) {
+    if (!run(prove::Schedule::kOverlap, 1, manager)) {
+      return interrupted.load() ? kExitInterrupted : fail("a unit's answers contradict");
+    }
+  }
+  const prove::ScheduleRun reference = runs[0];
+  const prove::ScheduleRun reference_units = runs[1];
+  runs.clear();
+  for (int workers : args.predict_schedules) {
+    for (const prove::Schedule schedule : {prove::Schedule::kRounds, prove::Schedule::kOverlap}) {
+      for (const bool manager : {true, false}) {
+        if (schedule == prove::Schedule::kOverlap && workers == 1) {
+          runs.push_back(manager ? reference : reference_units);
+          continue;
+        }
+        if (!run(schedule, workers, manager)) {
+          return interrupted.load() ? kExitInterrupted : fail("a unit's answers contradict");
+        }
+      }
+    }
+  }
+  const bool wrong = std::any_of(runs.begin(), runs.end(), [&](const prove::ScheduleRun& r) {
+    return root.HasAnswers() && r.score != root.ExpectedScore();
+  });
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  if (!args.json) {
+    absl::PrintF("score %s, best move %s%s\n", FormatScore(reference.score),
+                 SquareName(reference.best_move),
+                 root.HasAnswers() ? absl::StrCat(" (the answers say ",
+                                                  FormatScore(root.ExpectedScore()),
+                                                  wrong ? ": WRONG)" : ": OK)")
+                                   : "");
+    absl::PrintF("predicted on virtual workers (each unit solved here on one thread, the "
+                 "manager's time measured here; speedups against overlap on 1 worker: %.1f s, "
+                 "%.1f s without the manager):\n"
+                 "%-8s %8s %6s %7s %15s %9s %10s %9s %8s %17s %8s\n",
+                 reference.wall_seconds, reference_units.wall_seconds, "schedule", "workers",
+                 "score", "units", "nodes", "unit s", "manager s", "wall s", "speedup",
+                 "without manager s", "speedup");
+  }
+  for (std::size_t i = 0; i + 1 < runs.size(); i += 2) {
+    const prove::ScheduleRun& with = runs[i];
+    const prove::ScheduleRun& without = runs[i + 1];
+    const double speedup = reference.wall_seconds / with.wall_seconds;
+    const double speedup_units = reference_units.wall_seconds / without.wall_seconds;
+    if (args.json) {
+      rows.push_back({{"schedule", prove::ScheduleName(with.schedule)},
+                      {"workers", with.workers},
+                      {"score", with.score},
+                      {"units", with.units},
+                      {"nodes", with.nodes},
+                      {"unit_seconds", with.unit_seconds},
+                      {"manager_seconds", with.manager_seconds},
+                      {"plans", with.plans},
+                      {"wall_seconds", with.wall_seconds},
+                      {"speedup", speedup},
+                      {"wall_seconds_without_manager", without.wall_seconds},
+                      {"speedup_without_manager", speedup_units}});
+    } else {
+      absl::PrintF("%-8s %8d %6s %7d %15d %9.1f %10.1f %9.1f %8.1f %17.2f %8.1f\n",
+                   prove::ScheduleName(with.schedule), with.workers, FormatScore(with.score),
+                   with.units, with.nodes, with.unit_seconds, with.manager_seconds,
+                   with.wall_seconds, speedup, without.wall_seconds, speedup_units);
+    }
+  }
+  if (args.json) {
+    nlohmann::ordered_json j;
+    j["score"] = reference.score;
+    j["best_move"] = SquareName(reference.best_move);
+    if (root.HasAnswers()) j["expected_score"] = root.ExpectedScore();
+    j["first_test"] = (*model)->first_test();
+    j["estimate_seconds"] = (*model)->estimate_seconds();
+    j["predicted"] = rows;
+    absl::PrintF("%s\n", j.dump());
+  }
+  return wrong ? kExitWrong : kExitOk;
+}
+
 int RunProve(const ProveArgs& args) {
   auto fail = [](absl::string_view message) { return Fail("endsolve prove", message); };
-  if (args.folder.empty()) return fail("expected --folder DIR, the proof's work folder");
+  if (args.folder.empty() && args.predict_schedules.empty()) {
+    return fail("expected --folder DIR, the proof's work folder");
+  }
   std::optional<LoadedPositions> read = SelectInputs(
       "endsolve prove", LoadPositions(args.inputs, args.input.read_options()), args.input);
   if (!read) return kExitBadInput;
@@ -88,6 +199,7 @@ int RunProve(const ProveArgs& args) {
                                 read->positions.size()));
   }
   const Position& root = read->positions.front();
+  if (!args.predict_schedules.empty()) return PredictSchedules(args, root);
   prove::ProveOptions options;
   options.folder = args.folder;
   options.unit_empties = args.unit_empties;
@@ -179,30 +291,30 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       "proves one position through many unit solves (batch lines with a window), resumable");
   AddPositionInputs(*app, args->inputs);
   AddRangeOption(*app, args->input);
-  app->add_option("--folder", args->folder,
-                  "the proof's work folder: its units and results; the same command resumes")
-      ->required();
+  CLI::Option* folder = app->add_option(
+      "--folder", args->folder,
+      "the proof's work folder: its units and results; the same command resumes");
   app->add_option("--unit-empties", args->unit_empties,
                   absl::StrFormat("units are the positions of at most this many empties "
                                   "(default %d)",
                                   prove::kDefaultUnitEmpties))
       ->check(InRange(prove::kMinUnitEmpties, kNumSquares, "a number of empties"));
-  app->add_option("--engine", args->engine,
+  CLI::Option* engine = app->add_option("--engine", args->engine,
                   "local: units one after another in this process, in alpha-beta's order; "
                   "parallel: GNU parallel runs --workers endsolve batch processes, a pool that "
                   "takes the units as it goes (batch --claims); slurm: each round one sbatch "
                   "--array of --workers tasks, a pool alike, waited for. Each skips the units "
                   "that answers before them made needless")
       ->check(CLI::IsMember({"local", "parallel", "slurm"}));
-  app->add_option("--workers", args->workers,
+  CLI::Option* workers = app->add_option("--workers", args->workers,
                   "parallel: processes per round; slurm: array tasks per round (default 2)")
       ->default_str("2")
       ->check(InRange(1, kMaxWorkers, "a number of workers"));
-  app->add_option("--sbatch-options", args->sbatch_options,
+  CLI::Option* sbatch = app->add_option("--sbatch-options", args->sbatch_options,
                   "slurm: more sbatch options for each round's array, separated by spaces; "
                   "write it with '=', e.g. --sbatch-options=\"--partition=long --time=4:00:00\"")
       ->delimiter(' ');
-  app->add_option("--threads", args->threads,
+  CLI::Option* threads = app->add_option("--threads", args->threads,
                   "threads of each unit solve (default: every hardware thread)")
       ->check(InRange(1, kMaxThreads, "a number of threads"));
   app->add_option("--plan-threads", args->plan_threads,
@@ -211,7 +323,7 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
                   "or 0: every hardware thread; 1 makes such a proof repeatable)")
       ->default_str("0")
       ->check(InRange(0, kMaxThreads, "a number of threads"));
-  app->add_option("--split-within", args->split_within,
+  CLI::Option* split = app->add_option("--split-within", args->split_within,
                   "a frontier position whose estimate lies within this many discs of its "
                   "unit's test is split, its children asked instead: the close calls are the "
                   "longest units (default 0: none)")
@@ -219,15 +331,24 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       ->check(InRange(0, 2 * kNumSquares, "a number of discs"));
   app->add_option("--hash-mb", args->hash_mb, "table of each unit solve, MiB (default 64)")
       ->check(HashMbCheck());
-  app->add_option("--unit-time-limit", args->unit_time_limit,
+  CLI::Option* time_limit = app->add_option("--unit-time-limit", args->unit_time_limit,
                   "a unit running longer is tried once more, then stops the proof (e.g. 10m)")
       ->check(StatusCheck([](const std::string& s) { return batch::ParseTimeLimit(s); }));
-  app->add_option("--simulate", args->simulate,
+  CLI::Option* simulate = app->add_option("--simulate", args->simulate,
                   "after the proof, predict its wall time on each of these worker counts from "
                   "the measured unit times, e.g. 1,16,64,256,1024 (every engine then runs "
                   "every unit a round plans, as that many workers would, skipping none)")
       ->delimiter(',')
       ->check(InRange(1, 1 << 20, "a number of workers"));
+  app->add_option("--predict-schedules", args->predict_schedules,
+                  "no proof in a folder: run it here against each of these counts of virtual "
+                  "workers, e.g. 1,16,256,1024, each unit solved for real on one thread, with "
+                  "rounds in sequence (the engines') and with rounds that overlap (the manager "
+                  "starts a new plan's units as soon as an answer calls for them), and print "
+                  "the predicted wall times")
+      ->delimiter(',')
+      ->check(InRange(1, 1 << 20, "a number of workers"))
+      ->excludes(folder, engine, workers, sbatch, threads, split, time_limit, simulate);
   app->add_flag("--json", args->json, "print the summary as one JSON object");
   runs[app] = [args](const std::vector<std::string>&) { return RunProve(*args); };
 }

@@ -41,25 +41,6 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-// The first test: the exact solve's own estimate of the root, its
-// presearch and its first kGuessPasses selective passes (solver.h's
-// EstimateScore). Each test between the first and the score costs a proof
-// tree of its own. On 37 positions of 30 empties from WTHOR games one pass
-// misses the exact score by 1.41 discs on average, two by 0.86 (670 M
-// nodes a position), the 8-ply presearch by 3.24; on FFO #60-#64
-// two passes took 18 tests instead of 22 and 0.94 of the nodes
-// (bench/results/prove-first-test-2026-11-26.txt).
-constexpr int kGuessPasses = 2;
-// The passes whose table orders the manager's tree (ProofTree's `ordering`):
-// all of them. The third pass costs little beside a proof and its table is
-// the nearest the truth; FFO #60-#64, one thread, 20-empty units (the first
-// test from two passes either way): the tree ordered by the evaluation
-// searches alone 5,487 M nodes, by two passes' table 3,903 M, by three
-// passes' 3,447 M, their nodes included: 2.24, 1.59 and 1.41 times the
-// solves' (bench/results/prove-ordering-table-2026-11-27.txt).
-constexpr int kOrderingPasses = kSelectivePasses;
-static_assert(kGuessPasses <= kOrderingPasses);
-
 // The folder's files.
 struct Folder {
   std::string root;

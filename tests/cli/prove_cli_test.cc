@@ -415,6 +415,45 @@ TEST(ProveCli, EngineOptionsOfAnotherEngineAreRefused) {
   EXPECT_THAT(sbatch.err, HasSubstr("--sbatch-options is for --engine slurm"));
 }
 
+// --predict-schedules proves the position here, writes no folder, and
+// prints each worker count under both schedules, every row with the
+// input's score; one worker overlapping is the reference of the speedups.
+TEST(ProveCli, PredictSchedulesProvesHereUnderBothSchedules) {
+  const CommandOutput r = RunCommand(Shell(
+      {kBinary, "prove", kFfo1To19, "--range", "3", "--unit-empties", "9", "--hash-mb", "1",
+       "--plan-threads", "1", "--predict-schedules", "1,8", "--json"}));
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);  // one object, the only output
+  EXPECT_EQ(j["score"], j["expected_score"]);
+  ASSERT_EQ(j["predicted"].size(), 4u) << r.out;
+  std::vector<std::string> rows;
+  for (const nlohmann::json& row : j["predicted"]) {
+    rows.push_back(
+        absl::StrCat(row["schedule"].get<std::string>(), " ", row["workers"].get<int>()));
+    EXPECT_EQ(row["score"], j["expected_score"]) << row;
+    // Rounds plan the same units whenever the answers come: the manager's
+    // time is all that the clock leaves off.
+    if (row["schedule"] == "rounds") {
+      EXPECT_NEAR(row["wall_seconds_without_manager"].get<double>(),
+                  row["wall_seconds"].get<double>() - row["manager_seconds"].get<double>(), 1e-6)
+          << row;
+    }
+  }
+  EXPECT_EQ(rows, (std::vector<std::string>{"rounds 1", "overlap 1", "rounds 8", "overlap 8"}));
+  EXPECT_EQ(j["predicted"][1]["speedup"], 1.0);
+
+  const TempFolder folder("prove_predict");
+  const CommandOutput with_folder =
+      RunCommand(Shell(ProveArgv(folder / "p", {"--predict-schedules", "4"})));
+  EXPECT_EQ(with_folder.exit_status, 2);
+  EXPECT_THAT(with_folder.err, HasSubstr("excludes"));
+  EXPECT_FALSE(std::filesystem::exists(folder / "p"));
+  const CommandOutput no_folder =
+      RunCommand(Shell({kBinary, "prove", kFfo1To19, "--range", "3"}));
+  EXPECT_EQ(no_folder.exit_status, 2);
+  EXPECT_THAT(no_folder.err, HasSubstr("expected --folder DIR"));
+}
+
 TEST(ProveCli, HelpNamesTheFolderAndTheEngines) {
   const CommandOutput r = RunCommand(kBinary + " prove --help");
   EXPECT_EQ(r.exit_status, 0);

@@ -1,0 +1,110 @@
+// What one proof would take on P workers under two schedules of its units,
+// found by running it (prove/README.md, "Rounds that overlap"):
+// `endsolve prove --predict-schedules`.
+//
+// --simulate replays a finished proof's rounds: it can only say what the
+// rounds the engines run would take, since a proof whose units start at
+// other moments hears its answers in another order and plans other units.
+// This model runs the manager itself, against P virtual workers and a
+// virtual clock: each unit is solved here for real when a virtual worker
+// starts it (one thread, one table for every unit, as the local engine's),
+// and its answer reaches the manager when that worker would have finished,
+// its start plus the seconds the solve took. The manager's own time (the
+// first test's selective passes, each plan) is measured here and put on the
+// clock, or left off it to see what the units alone would take.
+#ifndef ENDSOLVE_PROVE_SCHEDULES_H_
+#define ENDSOLVE_PROVE_SCHEDULES_H_
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+
+#include "absl/status/statusor.h"
+#include "endsolve/batch/record.h"
+#include "endsolve/board/position.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/prove/prover.h"
+
+namespace endsolve::prove {
+
+enum class Schedule {
+  // The engines' today: a plan's units all start (as many at once as there
+  // are workers), and the manager plans again once every one has answered.
+  // The rounds are in sequence, each as long as its longest unit at least.
+  kRounds,
+  // The manager hears each answer as it comes and, after one against the
+  // plan, plans again and starts the new plan's units on the workers that
+  // are free, while the others run on. On one worker this is the local
+  // engine's alpha-beta order (round_pruner.h).
+  kOverlap,
+};
+
+// "rounds" or "overlap".
+const char* ScheduleName(Schedule schedule);
+
+struct ScheduleOptions {
+  int unit_empties = kDefaultUnitEmpties;
+  int hash_mb = 64;      // the manager's table (the ordering passes') and the units' one table
+  int plan_threads = 1;  // the manager's threads, as ProveOptions' (0: every hardware thread)
+  const eval::Evaluator* evaluator = nullptr;  // null: the built-in one
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+// One proof under one schedule on one worker count.
+struct ScheduleRun {
+  Schedule schedule = Schedule::kRounds;
+  int workers = 0;
+  bool manager_counted = true;  // the manager's time on the clock
+  int score = 0;
+  int best_move = kNoMove;
+  int units = 0;                // units started (each runs to its end)
+  std::uint64_t nodes = 0;      // theirs
+  double unit_seconds = 0;      // theirs: one worker's wall, with no manager
+  double manager_seconds = 0;   // the selective passes' and every plan's
+  double wall_seconds = 0;      // the virtual clock at the proof's end
+  int plans = 0;                // times the manager planned a test
+  int plans_while_running = 0;  // of those, while units ran (none in rounds)
+};
+
+// Runs proofs of one root. Each unit is solved once: a proof that asks a
+// question an earlier one asked takes its answer and its seconds from then,
+// so every run of a model shares the unit times it compares.
+class ScheduleModel {
+ public:
+  // Runs the first test's selective passes into the manager's table (its
+  // time counted in every run's manager seconds). Errors as Solve's.
+  static absl::StatusOr<std::unique_ptr<ScheduleModel>> Create(const Position& root,
+                                                               const ScheduleOptions& options);
+  // The proof under `schedule` on `workers` virtual workers. Errors: a
+  // cancel (the message says so), answers that contradict each other.
+  absl::StatusOr<ScheduleRun> Run(Schedule schedule, int workers, bool count_manager);
+
+  // The first test, and the seconds its passes took.
+  int first_test() const { return first_test_; }
+  double estimate_seconds() const { return estimate_seconds_; }
+
+ private:
+  struct Answer {
+    int lo = 0, hi = 0;  // the scores the solve allows
+    double seconds = 0;
+    std::uint64_t nodes = 0;
+    int best_move = kNoMove;
+  };
+  ScheduleModel(const Position& root, const ScheduleOptions& options) : root_(root), options_(options) {}
+  // The answer to `unit`'s question, solved now unless asked before.
+  absl::StatusOr<Answer> Solve(const Position& unit);
+
+  Position root_;
+  ScheduleOptions options_;
+  std::unique_ptr<TranspositionTable> ordering_;  // the passes' (the manager's), never written after
+  std::unique_ptr<TranspositionTable> units_;     // every unit's, never cleared
+  int first_test_ = 0;
+  double estimate_seconds_ = 0;
+  std::map<batch::QuestionKey, Answer> answers_;
+};
+
+}  // namespace endsolve::prove
+
+#endif  // ENDSOLVE_PROVE_SCHEDULES_H_
