@@ -168,6 +168,11 @@ absl::StatusOr<ScheduleRun> ScheduleModel::Run(Schedule schedule, int workers,
       run.wall_seconds = clock;
       return run;
     }
+    // A test that answers outside the plan decided (a unit of an earlier
+    // plan, still running when this one was made) wants the next test now.
+    if (current_test && (interval.lower >= *current_test || interval.upper < *current_test)) {
+      stale = true;
+    }
     if (stale) {
       // 1. The plan: the test under way while undecided, else the next
       // one, as Prove makes it (prover.cc, step 3).
