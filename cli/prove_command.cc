@@ -162,6 +162,7 @@ int PredictSchedules(const ProveArgs& args, const Position& root) {
                       {"unit_seconds", with.unit_seconds},
                       {"manager_seconds", with.manager_seconds},
                       {"plans", with.plans},
+                      {"plans_while_running", with.plans_while_running},
                       {"wall_seconds", with.wall_seconds},
                       {"speedup", speedup},
                       {"wall_seconds_without_manager", without.wall_seconds},
