@@ -52,6 +52,12 @@ int NextTest(int guess, Interval interval) {
   return test;
 }
 
+int TestToPlan(std::optional<int> under_way, int guess, Interval interval) {
+  const bool undecided =
+      under_way.has_value() && *under_way > interval.lower && *under_way <= interval.upper;
+  return undecided ? *under_way : NextTest(guess, interval);
+}
+
 Interval Knowledge::Of(const PositionKey& key) const {
   const auto it = known_.find(key);
   return it == known_.end() ? Interval{} : it->second;

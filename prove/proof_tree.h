@@ -57,6 +57,12 @@ struct Interval {
 inline constexpr int kSingleSteps = 3;
 int NextTest(int guess, Interval interval);
 
+// The test a plan asks: `under_way` (the last one planned, if any) while
+// `interval` leaves it undecided, even when fail-soft answers moved an end
+// short of it, else NextTest's. Every manager plans with it (prover.cc,
+// schedules.cc).
+int TestToPlan(std::optional<int> under_way, int guess, Interval interval);
+
 // What the results say: an interval per position (symmetries taken out),
 // the intersection of everything learnt about it.
 class Knowledge {

@@ -911,9 +911,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       // NextTest moves it from the guess, planned with the estimates
       // fitted to the answers in so far.
       tree.Calibrate(results->knowledge);
-      const bool undecided = current_test.has_value() && *current_test > interval.lower &&
-                             *current_test <= interval.upper;
-      ask.test = undecided ? *current_test : NextTest(guess, interval);
+      ask.test = TestToPlan(current_test, guess, interval);
       current_test = ask.test;
       const int test = ask.test;
       const TestState state = tree.Plan(test, results->knowledge, &ask.units, &expected);

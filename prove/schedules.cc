@@ -178,12 +178,11 @@ absl::StatusOr<ScheduleRun> ScheduleModel::Run(Schedule schedule, int workers,
     }
     if (stale) {
       // 1. The plan: the test under way while undecided, else the next
-      // one, as Prove makes it (prover.cc, step 3).
+      // one, with the estimates fitted to the answers in, as Prove makes
+      // each round's (prover.cc, step 3).
       start = absl::Now();
-      const bool undecided = current_test.has_value() && *current_test > interval.lower &&
-                             *current_test <= interval.upper;
-      if (!undecided) tree.Calibrate(knowledge);
-      const int test = undecided ? *current_test : NextTest(first_test_, interval);
+      tree.Calibrate(knowledge);
+      const int test = TestToPlan(current_test, first_test_, interval);
       current_test = test;
       std::vector<Position> plan;
       std::vector<bool> plan_expected;

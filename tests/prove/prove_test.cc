@@ -153,6 +153,18 @@ TEST(NextTest, TheGuessFirstThenSingleStepsThenStepsThatDoubleThenHalving) {
   }
 }
 
+TEST(TestToPlan, KeepsTheTestUnderWayUntilTheIntervalDecidesIt) {
+  // None under way: NextTest's, the guess first.
+  EXPECT_EQ(TestToPlan(std::nullopt, 10, Interval{}), 10);
+  // A fail-soft answer moved the lower end to +6, short of the +10 under
+  // way: still +10, not NextTest's choice from [+6, +64].
+  EXPECT_EQ(TestToPlan(10, 4, Interval{6, 64}), 10);
+  EXPECT_NE(NextTest(4, Interval{6, 64}), 10);
+  // Decided either way: the next one.
+  EXPECT_EQ(TestToPlan(10, 10, Interval{10, 64}), NextTest(10, Interval{10, 64}));
+  EXPECT_EQ(TestToPlan(10, 10, Interval{-64, 8}), NextTest(10, Interval{-64, 8}));
+}
+
 // A plan is made in passes, the positions of a pass expanded side by side
 // (proof_tree.h): what it asks must not depend on the manager's threads,
 // and a plan made again on the tree it left expands nothing and asks the
