@@ -761,11 +761,7 @@ absl::StatusOr<FirstTest> ReadOrEstimateFirstTest(const Folder& folder, const Po
     first.stopped = true;
     return first;
   }
-  // A game over, or too few empties for a selective pass, has no passes:
-  // the presearch's guess (or the final score) is the estimate.
-  first.test = estimate->pass_scores.size() >= kGuessPasses
-                   ? estimate->pass_scores[kGuessPasses - 1]
-                   : estimate->score;
+  first.test = FirstTestOf(*estimate);
   first.nodes = estimate->nodes.total();
   first.seconds = absl::ToDoubleSeconds(estimate->time);
   first.estimated = true;
@@ -782,6 +778,11 @@ std::string Describe(const std::vector<Position>& units) {
 }
 
 }  // namespace
+
+int FirstTestOf(const ScoreEstimate& estimate) {
+  return estimate.pass_scores.size() >= kGuessPasses ? estimate.pass_scores[kGuessPasses - 1]
+                                                     : estimate.score;
+}
 
 absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& options) {
   if (options.unit_empties < kMinUnitEmpties || options.unit_empties > kNumSquares) {

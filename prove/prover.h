@@ -60,6 +60,11 @@ inline constexpr int kGuessPasses = 2;
 inline constexpr int kOrderingPasses = kSelectivePasses;
 static_assert(kGuessPasses <= kOrderingPasses);
 
+// The first test from the ordering passes' estimate: the score after the
+// first kGuessPasses. A game over, or too few empties for a selective pass,
+// has no passes: the presearch's guess (or the final score) is the test.
+int FirstTestOf(const ScoreEstimate& estimate);
+
 // How the units of a round are run.
 enum class Engine {
   kLocal,     // in this process, one after another, with all threads

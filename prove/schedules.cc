@@ -55,9 +55,7 @@ absl::StatusOr<std::unique_ptr<ScheduleModel>> ScheduleModel::Create(
   const absl::StatusOr<ScoreEstimate> estimate = EstimateScore(root.board, solve, kOrderingPasses);
   if (!estimate.ok()) return estimate.status();
   if (estimate->stopped) return absl::CancelledError("interrupted during the first estimate");
-  model->first_test_ = estimate->pass_scores.size() >= kGuessPasses
-                           ? estimate->pass_scores[kGuessPasses - 1]
-                           : estimate->score;
+  model->first_test_ = FirstTestOf(*estimate);
   model->estimate_seconds_ = absl::ToDoubleSeconds(estimate->time);
   return model;
 }
