@@ -176,11 +176,14 @@ absl::StatusOr<ScheduleRun> ScheduleModel::Run(Schedule schedule, int workers,
     }
     if (stale) {
       // 1. The plan: the test under way while undecided, else the next
-      // one, with the estimates fitted to the answers in, as Prove makes
-      // each round's (prover.cc, step 3).
+      // one. The estimates are fitted to the answers in (Calibrate) where
+      // Prove fits them: rounds before each plan, as Prove before each
+      // round (prover.cc, step 3); overlap before each test, its plans after
+      // an answer being those the local engine makes again inside a round,
+      // without a fit (round_pruner.h).
       start = absl::Now();
-      tree.Calibrate(knowledge);
       const int test = TestToPlan(current_test, first_test_, interval);
+      if (schedule == Schedule::kRounds || test != current_test) tree.Calibrate(knowledge);
       current_test = test;
       std::vector<Position> plan;
       std::vector<bool> plan_expected;
