@@ -108,7 +108,14 @@ absl::StatusOr<ScheduleRun> ScheduleModel::Run(Schedule schedule, int workers,
   std::vector<Position> queue;                  // the plan's units nobody started, in its order
   std::size_t next = 0;
   bool stale = true;  // the plan needs making (again)
+  // The plan's units not answered yet: once none is left, every answer
+  // agreed with the plan and its test is decided.
+  std::size_t plan_open = 0;
+  // An answer of a unit outside the plan (an earlier plan's, still
+  // running when this one was made) may decide the test: back up again.
+  bool outside = false;
   std::optional<int> current_test;
+  Interval interval;
   auto cancelled = [&] { return options_.cancel != nullptr && options_.cancel->load(); };
 
   // A free worker starts `unit` at `at`.
@@ -133,19 +140,28 @@ absl::StatusOr<ScheduleRun> ScheduleModel::Run(Schedule schedule, int workers,
       return absl::InternalError("two units' answers contradict each other");
     }
     const auto it = expected.find(batch::QuestionOf(done.unit));
-    if (it == expected.end()) return absl::OkStatus();
+    if (it == expected.end()) {
+      outside = true;
+      return absl::OkStatus();
+    }
     // As RoundPruner::Heard: the window [t - 1, t - 1] asks "at least t?".
     const bool yes = answer.lo >= done.unit.window->lo;
-    if (yes != it->second) stale = true;
+    if (yes != it->second || --plan_open == 0) stale = true;
     return absl::OkStatus();
   };
 
   for (;;) {
     if (cancelled()) return absl::CancelledError("interrupted");
-    // Backing the answers up is the manager's time too.
-    start = absl::Now();
-    const Interval interval = tree.RootInterval(knowledge);
-    manager(SecondsSince(start));
+    // Backing the answers up, the manager's time too, where they can have
+    // moved the root: before a plan, and after an answer from outside it
+    // (Prove backs up once a round; a backup after every answer would cost
+    // a walk of the tree each: some 60 s of #69's proof on one worker).
+    if (stale || outside) {
+      start = absl::Now();
+      interval = tree.RootInterval(knowledge);
+      manager(SecondsSince(start));
+      outside = false;
+    }
     if (interval.exact()) {
       // The line that keeps the score, and the exact solve of its last
       // unit, on the first worker free; the units still running answer
@@ -195,6 +211,7 @@ absl::StatusOr<ScheduleRun> ScheduleModel::Run(Schedule schedule, int workers,
       queue.clear();
       expected.clear();
       next = 0;
+      plan_open = plan.size();
       for (std::size_t i = 0; i < plan.size(); ++i) {
         const batch::QuestionKey question = batch::QuestionOf(plan[i]);
         expected.emplace(question, plan_expected[i]);
