@@ -417,15 +417,15 @@ TEST(ProveCli, EngineOptionsOfAnotherEngineAreRefused) {
 
 // --predict-schedules proves the position here, writes no folder, and
 // prints each worker count under both schedules, every row with the
-// input's score; one worker overlapping is the reference of the speedups.
+// input's score.
 TEST(ProveCli, PredictSchedulesProvesHereUnderBothSchedules) {
   const CommandOutput r = RunCommand(Shell(
-      {kBinary, "prove", kFfo1To19, "--range", "3", "--unit-empties", "9", "--hash-mb", "1",
-       "--plan-threads", "1", "--predict-schedules", "1,8", "--json"}));
+      {kBinary, "prove", kFfo1To19, "--range", "3", "--unit-empties", "10", "--hash-mb", "1",
+       "--plan-threads", "1", "--predict-schedules", "8", "--json"}));
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const nlohmann::json j = nlohmann::json::parse(r.out);  // one object, the only output
   EXPECT_EQ(j["score"], j["expected_score"]);
-  ASSERT_EQ(j["predicted"].size(), 4u) << r.out;
+  ASSERT_EQ(j["predicted"].size(), 2u) << r.out;
   std::vector<std::string> rows;
   for (const nlohmann::json& row : j["predicted"]) {
     rows.push_back(
@@ -439,8 +439,9 @@ TEST(ProveCli, PredictSchedulesProvesHereUnderBothSchedules) {
           << row;
     }
   }
-  EXPECT_EQ(rows, (std::vector<std::string>{"rounds 1", "overlap 1", "rounds 8", "overlap 8"}));
-  EXPECT_EQ(j["predicted"][1]["speedup"], 1.0);
+  EXPECT_EQ(rows, (std::vector<std::string>{"rounds 8", "overlap 8"}));
+  // The speedups are against one worker overlapping, run first.
+  EXPECT_GT(j["predicted"][1]["speedup"].get<double>(), 0.0);
 
   const TempFolder folder("prove_predict");
   const CommandOutput with_folder =
