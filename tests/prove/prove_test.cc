@@ -635,7 +635,7 @@ struct FirstAnswer {
 // sanitizers, so that each case the tests count is seen in every build.
 void ForEachFirstAnswer(const std::function<void(FirstAnswer&)>& check) {
   const eval::Evaluator zeros{eval::Weights()};
-  for (const Position& root : RandomPositions(InputsForThisBuild(30), 14, 15, /*seed=*/83)) {
+  for (const Position& root : RandomPositions(30, 14, 15, /*seed=*/83)) {
     const int unit_empties = root.board.EmptyCount() - 4;
     for (const int test : {-8, 0, 8}) {
       ProofTree tree(root.board, root.to_move, 0, unit_empties, zeros, 1);
