@@ -98,9 +98,15 @@ int PredictSchedules(const ProveArgs& args, const Position& root) {
   absl::FPrintF(stderr, "prove: first test %s, its passes %.1f s\n",
                 FormatScore((*model)->first_test()), (*model)->estimate_seconds());
   std::vector<prove::ScheduleRun> runs;
+  // One run, its line on stderr; a failure ends the command with its
+  // message (or as interrupted).
+  std::optional<int> stopped;
   auto run = [&](prove::Schedule schedule, int workers, bool manager) -> bool {
     absl::StatusOr<prove::ScheduleRun> done = (*model)->Run(schedule, workers, manager);
-    if (!done.ok()) return false;
+    if (!done.ok()) {
+      stopped = interrupted.load() ? kExitInterrupted : fail(done.status().message());
+      return false;
+    }
     absl::FPrintF(stderr, "prove: %s on %d workers%s: %.1f s\n", prove::ScheduleName(schedule),
                   workers, manager ? "" : ", the manager's time left off", done->wall_seconds);
     runs.push_back(*done);
@@ -108,9 +114,7 @@ int PredictSchedules(const ProveArgs& args, const Position& root) {
   };
   // The reference first: one worker, the local engine's order.
   for (const bool manager : {true, false}) {
-    if (!run(prove::Schedule::kOverlap, 1, manager)) {
-      return interrupted.load() ? kExitInterrupted : fail("a unit's answers contradict");
-    }
+    if (!run(prove::Schedule::kOverlap, 1, manager)) return *stopped;
   }
   const prove::ScheduleRun reference = runs[0];
   const prove::ScheduleRun reference_units = runs[1];
@@ -122,9 +126,7 @@ int PredictSchedules(const ProveArgs& args, const Position& root) {
           runs.push_back(manager ? reference : reference_units);
           continue;
         }
-        if (!run(schedule, workers, manager)) {
-          return interrupted.load() ? kExitInterrupted : fail("a unit's answers contradict");
-        }
+        if (!run(schedule, workers, manager)) return *stopped;
       }
     }
   }

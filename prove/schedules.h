@@ -10,7 +10,8 @@
 // starts it (one thread, one table for every unit, as the local engine's),
 // and its answer reaches the manager when that worker would have finished,
 // its start plus the seconds the solve took. The manager's own time (the
-// first test's selective passes, each plan) is measured here and put on the
+// first test's selective passes, each plan, each backup of the answers to
+// the root) is measured here and put on the
 // clock, or left off it to see what the units alone would take.
 #ifndef ENDSOLVE_PROVE_SCHEDULES_H_
 #define ENDSOLVE_PROVE_SCHEDULES_H_
@@ -30,14 +31,15 @@
 namespace endsolve::prove {
 
 enum class Schedule {
-  // The engines' today: a plan's units all start (as many at once as there
-  // are workers), and the manager plans again once every one has answered.
-  // The rounds are in sequence, each as long as its longest unit at least.
+  // --simulate's model, the engines' rounds with their pruning off: a
+  // plan's units all start (as many at once as there are workers), and the
+  // manager plans again once every one has answered. The rounds are in
+  // sequence, each as long as its longest unit at least.
   kRounds,
   // The manager hears each answer as it comes and, after one against the
   // plan, plans again and starts the new plan's units on the workers that
-  // are free, while the others run on. On one worker this is the local
-  // engine's alpha-beta order (round_pruner.h).
+  // are free, while the others run on. On one worker this is alpha-beta's
+  // order, as the local engine runs a round (round_pruner.h).
   kOverlap,
 };
 
@@ -62,7 +64,7 @@ struct ScheduleRun {
   int units = 0;                // units started (each runs to its end)
   std::uint64_t nodes = 0;      // theirs
   double unit_seconds = 0;      // theirs: one worker's wall, with no manager
-  double manager_seconds = 0;   // the selective passes' and every plan's
+  double manager_seconds = 0;   // the selective passes', every plan's and backup's
   double wall_seconds = 0;      // the virtual clock at the proof's end
   int plans = 0;                // times the manager planned a test
   int plans_while_running = 0;  // of those, while units ran (none in rounds)
