@@ -249,6 +249,19 @@ ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, const Knowledge& kno
     deferred_->push_back(&node);
     return {Estimate(node) >= test, false};
   }
+  // A transposition cut under the hypothesis: a child this plan already
+  // asks through another line, with the answer that succeeds here, is
+  // taken before the children in order, as the exact search's ETC takes a
+  // child the table answers. It costs no unit, where the child first in
+  // order would, and an answer the plan expected then leaves the rest of
+  // the plan as it was (ProofTree.AUnitAnsweredAsThePlanTookItLeavesTheRestOfThePlan).
+  // FFO #60-#64 (local engine, 20-empty units, one thread): 38,231 units
+  // and 2,664.6 M nodes before, 38,138 and 2,660.6 M with it; #62 in 77
+  // rounds instead of 81.
+  for (const std::unique_ptr<Node>& child : node.children) {
+    const bool* yes = PlannedAnswer(*child, EvenAtLeast(1 - test));
+    if (yes != nullptr && !*yes) return {true, false};
+  }
   // The children's outcomes may be known where b did not show it yet: a
   // child expanded only now finds its own children answered.
   bool all_known = true;
@@ -277,6 +290,10 @@ ProofTree::Outcome ProofTree::Below(Node& node, int test, const Knowledge& knowl
   if (!node.expanded) {
     deferred_->push_back(&node);
     return {Estimate(node) < test, false};
+  }
+  for (const std::unique_ptr<Node>& child : node.children) {  // the transposition cut, as above
+    const bool* yes = PlannedAnswer(*child, EvenAtLeast(1 - test));
+    if (yes != nullptr && !*yes) return {false, false};
   }
   bool all_known = true;
   for (const std::unique_ptr<Node>& child : node.children) {
@@ -310,9 +327,15 @@ Position ProofTree::ExactUnitOf(const Node& node, int score) {
 }
 
 void ProofTree::AddUnit(const Node& node, int test, bool expected, std::vector<Position>* units) {
-  if (!planned_.emplace(node.key, test).second) return;
+  if (!planned_.emplace(std::pair(node.key, test), expected).second) return;
   units->push_back(TestUnitOf(node, test));
   if (expected_ != nullptr) expected_->push_back(expected);
+}
+
+const bool* ProofTree::PlannedAnswer(const Node& child, int test) const {
+  if (planned_.empty()) return nullptr;
+  const auto it = planned_.find(std::pair(child.key, test));
+  return it == planned_.end() ? nullptr : &it->second;
 }
 
 TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Position>* units,

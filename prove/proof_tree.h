@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -155,7 +156,10 @@ class ProofTree {
   // position not yet answered is taken at its estimate (the hypothesis).
   // At a node whose side to move needs one child to succeed, children are
   // tried best first until one succeeds, truly or by its estimate; at a
-  // node where every child must, until one fails. A round asks all of them
+  // node where every child must, until one fails; but first, a child whose
+  // position this plan already asks through another line, with the answer
+  // that decides the node (a transposition cut under the hypothesis, as
+  // the exact search's ETC: no unit of its own). A round asks all of them
   // at once, and the answers replace the estimates: a wrong estimate costs
   // a round, wherever it is in the tree, not a round per level. Empty when
   // the knowledge already decides the test (the state says how). Each
@@ -233,6 +237,10 @@ class ProofTree {
   // Whether a frontier node's unit for `test` would be a close call to split.
   bool Splits(const Node& node, int test) const;
   void AddUnit(const Node& node, int test, bool expected, std::vector<Position>* units);
+  // The answer this plan already asks of a child of a node for the unit
+  // test `test` ("at least test?"), if a unit of the child's position is
+  // planned (reached first through another line): null otherwise.
+  const bool* PlannedAnswer(const Node& child, int test) const;
   // Expands the nodes (interior, not expanded yet), their children's
   // evaluation searches all side by side.
   void ExpandAll(const std::vector<Node*>& nodes);
@@ -246,7 +254,9 @@ class ProofTree {
   std::int64_t expanded_ = 0;
   std::uint64_t bounds_epoch_ = 0;  // a new one for each traversal with new knowledge
   int offset_[2] = {0, 0};  // Calibrate's, by the parity of the empties
-  std::set<std::pair<PositionKey, int>> planned_;  // this Plan call's units, once each
+  // This Plan pass's units, once each, with the answer the hypothesis
+  // takes for each ("at least the test?").
+  std::map<std::pair<PositionKey, int>, bool> planned_;
   std::vector<bool>* expected_ = nullptr;          // this Plan call's
   std::vector<Node*>* deferred_ = nullptr;         // this Plan pass's nodes to expand next
 };
