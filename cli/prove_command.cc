@@ -38,6 +38,7 @@ struct ProveArgs {
   std::vector<std::string> sbatch_options;
   int threads = HardwareThreads();
   int plan_threads = 0;  // every hardware thread
+  int passes = prove::kOrderingPasses;
   int split_within = 0;
   int hash_mb = 64;
   std::string unit_time_limit;
@@ -90,6 +91,7 @@ int PredictSchedules(const ProveArgs& args, const Position& root) {
   options.unit_empties = args.unit_empties;
   options.hash_mb = args.hash_mb;
   options.plan_threads = args.plan_threads;
+  options.passes = args.passes;
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options.cancel = &interrupted;
   absl::StatusOr<std::unique_ptr<prove::ScheduleModel>> model =
@@ -221,6 +223,7 @@ int RunProve(const ProveArgs& args) {
   options.sbatch_options = args.sbatch_options;
   options.threads = args.threads;
   options.plan_threads = args.plan_threads;
+  options.passes = args.passes;
   options.split_within = args.split_within;
   options.hash_mb = args.hash_mb;
   // The simulation models rounds whose units all run side by side.
@@ -327,6 +330,15 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
                   "or 0: every hardware thread; 1 makes such a proof repeatable)")
       ->default_str("0")
       ->check(InRange(0, kMaxThreads, "a number of threads"));
+  app->add_option("--passes", args->passes,
+                  absl::StrFormat(
+                      "selective passes over the root before the first test, on the manager "
+                      "alone: the first test is their estimate and their table orders the tree "
+                      "(0: the presearch's estimate, an unordered tree; each pass costs several "
+                      "times the one before, so take fewer for a root one machine cannot search "
+                      "far; default %d)",
+                      prove::kOrderingPasses))
+      ->check(InRange(0, kSelectivePasses, "a number of passes"));
   CLI::Option* split = app->add_option("--split-within", args->split_within,
                   "a frontier position whose estimate lies within this many discs of its "
                   "unit's test is split, its children asked instead: the close calls are the "

@@ -702,7 +702,7 @@ struct FirstTest {
   double refill_seconds = 0;
 };
 
-// The selective passes over the root (kOrderingPasses) into `tt`, the
+// The selective passes over the root (options.passes) into `tt`, the
 // manager's ordering table (ProofTree's `ordering`). The local engine's
 // units share that table, and the other engines' workers have tables of
 // their own, so the passes run on the proof's threads with the local
@@ -721,11 +721,12 @@ absl::StatusOr<ScoreEstimate> RunOrderingPasses(const Position& root, const Prov
   solve.cancel = options.cancel;
   solve.tt = tt;
   solve.table.size_mib = static_cast<std::size_t>(options.hash_mb);
-  return EstimateScore(root.board, solve, kOrderingPasses);
+  return EstimateScore(root.board, solve, options.passes);
 }
 
 // prove.json's first test, or the root estimated (the score after the
-// first kGuessPasses of the ordering passes) and saved to prove.json.
+// first kGuessPasses of the ordering passes, or all where there are
+// fewer) and saved to prove.json.
 // Either way the ordering passes fill `tt`: a manager that restarts takes
 // the saved test and runs the passes again for their table (their nodes
 // are then this run's cost, not the proof's).
@@ -789,6 +790,10 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     return absl::InvalidArgumentError(absl::StrCat("unit empties ", options.unit_empties,
                                                    " outside ", kMinUnitEmpties, "..64"));
   }
+  if (options.passes < 0 || options.passes > kSelectivePasses) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("passes ", options.passes, " outside 0..", kSelectivePasses));
+  }
   const Folder folder{options.folder};
   if (absl::Status s = OpenFolder(folder, root, options.unit_empties); !s.ok()) return s;
   const eval::Evaluator& evaluator =
@@ -818,14 +823,18 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
     stopped.interrupted = true;
     return stopped;
   }
-  if (first->estimated) {
+  if (first->estimated && options.passes == 0) {
+    say(absl::StrFormat("first test %s: the presearch's estimate (no selective pass, %.1f s)",
+                        FormatScore(first->test), first->seconds));
+  } else if (first->estimated) {
     say(absl::StrFormat(
         "first test %s: the selective estimate after %d passes (%d passes for the ordering "
         "table, %d nodes, %.1f s)",
-        FormatScore(first->test), kGuessPasses, kOrderingPasses, first->nodes, first->seconds));
+        FormatScore(first->test), std::min(kGuessPasses, options.passes), options.passes,
+        first->nodes, first->seconds));
   } else {
     say(absl::StrFormat("ordering passes run again for their table (%d passes, %d nodes, %.1f s)",
-                        kOrderingPasses, first->refill_nodes, first->refill_seconds));
+                        options.passes, first->refill_nodes, first->refill_seconds));
   }
   const int guess = first->test;
   ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator,

@@ -61,7 +61,8 @@ inline constexpr int kOrderingPasses = kSelectivePasses;
 static_assert(kGuessPasses <= kOrderingPasses);
 
 // The first test from the ordering passes' estimate: the score after the
-// first kGuessPasses. A game over, or too few empties for a selective pass,
+// first kGuessPasses, or after all of them where there are fewer (0: the
+// presearch's guess). A game over, or too few empties for a selective pass,
 // has no passes: the presearch's guess (or the final score) is the test.
 int FirstTestOf(const ScoreEstimate& estimate);
 
@@ -86,6 +87,15 @@ struct ProveOptions {
   // from run to run; 1 makes the proof repeatable). Its planning is time
   // that no worker count shortens (prove/README.md, "Beyond this machine").
   int plan_threads = 0;
+  // The selective passes over the root before the first test (0 ..
+  // kSelectivePasses): the first test is the score after the first
+  // min(passes, kGuessPasses) of them (0: the presearch's guess), and their
+  // table orders the tree. They run on the manager alone, before any unit,
+  // and each costs several times the one before (FFO #69, one thread: 1
+  // pass 3.9 s, 2 passes 14.7 s, 3 passes 35.5 s on a loaded machine), so
+  // a root too large for one machine takes fewer (prove/README.md, "The
+  // passes over the root").
+  int passes = kOrderingPasses;
   // A frontier position whose estimate lies within this many discs of its
   // unit's test is split into its children's units (proof_tree.h; 0: none).
   int split_within = 0;

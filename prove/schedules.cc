@@ -37,6 +37,10 @@ const char* ScheduleName(Schedule schedule) {
 absl::StatusOr<std::unique_ptr<ScheduleModel>> ScheduleModel::Create(
     const Position& root, const ScheduleOptions& options) {
   std::unique_ptr<ScheduleModel> model(new ScheduleModel(root, options));
+  if (options.passes < 0 || options.passes > kSelectivePasses) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("passes ", options.passes, " outside 0..", kSelectivePasses));
+  }
   TTOptions table;
   table.size_mib = static_cast<std::size_t>(options.hash_mb);
   for (std::unique_ptr<TranspositionTable>* made : {&model->ordering_, &model->units_}) {
@@ -52,7 +56,7 @@ absl::StatusOr<std::unique_ptr<ScheduleModel>> ScheduleModel::Create(
   solve.evaluator = options.evaluator;
   solve.cancel = options.cancel;
   solve.tt = model->ordering_.get();
-  const absl::StatusOr<ScoreEstimate> estimate = EstimateScore(root.board, solve, kOrderingPasses);
+  const absl::StatusOr<ScoreEstimate> estimate = EstimateScore(root.board, solve, options.passes);
   if (!estimate.ok()) return estimate.status();
   if (estimate->stopped) return absl::CancelledError("interrupted during the first estimate");
   model->first_test_ = FirstTestOf(*estimate);

@@ -463,6 +463,12 @@ TEST(ProveCli, HelpNamesTheFolderAndTheEngines) {
   EXPECT_THAT(r.out, HasSubstr("parallel: GNU parallel"));
   EXPECT_THAT(r.out, HasSubstr("slurm: each round one sbatch --array"));
   EXPECT_THAT(r.out, HasSubstr("--sbatch-options"));
+  EXPECT_THAT(r.out, HasSubstr("--passes"));
+  const CommandOutput four =
+      RunCommand(Shell({kBinary, "prove", kFfo1To19, "--range", "3", "--predict-schedules", "1",
+                        "--passes", "4"}));
+  EXPECT_EQ(four.exit_status, 2);
+  EXPECT_THAT(four.err, HasSubstr("--passes"));
 }
 
 }  // namespace

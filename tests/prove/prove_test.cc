@@ -507,6 +507,40 @@ TEST(Prove, TheFirstTestIsKeptInTheStateFile) {
               HasSubstr("/p/prove.json: \"first_test\" should be {\"test\": an even score"));
 }
 
+// --passes: the first test is the estimate after the first
+// min(passes, kGuessPasses) selective passes over the root, the presearch's
+// with none (whose positions are no nodes: prove.json's first test then
+// counts none); every count of passes proves the solver's score; a count
+// outside 0..3 is refused.
+TEST(Prove, ThePassesOverTheRootGiveTheFirstTestAndKeepTheScore) {
+  const TempFolder folder("prove_passes");
+  const Position root = RandomPositions(1, 16, 16, /*seed=*/9).front();
+  const int score = Solved(root.board);
+  for (const int passes : {0, 1, 3}) {
+    const std::string dir = folder / absl::StrCat("p", passes);
+    ProveOptions options = Small(dir, 10);
+    options.passes = passes;
+    const absl::StatusOr<ProveSummary> proof = Prove(root, options);
+    ASSERT_TRUE(proof.ok()) << proof.status();
+    EXPECT_EQ(proof->score, score) << passes;
+    SolveOptions solve;
+    solve.threads = 1;
+    solve.table.size_mib = 1;
+    const ScoreEstimate estimate = EstimateScore(root.board, solve, passes).value();
+    const nlohmann::json state = nlohmann::json::parse(testing::ReadFile(dir + "/prove.json"));
+    EXPECT_EQ(state["first_test"]["test"].get<int>(), FirstTestOf(estimate)) << passes;
+    EXPECT_EQ(estimate.pass_scores.size(), static_cast<std::size_t>(passes));
+    if (passes == 0) {
+      EXPECT_EQ(state["first_test"]["nodes"].get<std::uint64_t>(), 0u);
+    } else {
+      EXPECT_GT(state["first_test"]["nodes"].get<std::uint64_t>(), 0u) << passes;
+    }
+  }
+  ProveOptions four = Small(folder / "p4", 10);
+  four.passes = 4;
+  EXPECT_THAT(Prove(root, four).status().message(), HasSubstr("passes 4 outside 0..3"));
+}
+
 // The folder keeps the expanded tree; a line of it that is no path of this
 // root's tree is refused by file and line, not guessed around.
 TEST(Prove, ABrokenTreeFileIsNamed) {
