@@ -91,10 +91,10 @@ struct ProveOptions {
   // kSelectivePasses): the first test is the score after the first
   // min(passes, kGuessPasses) of them (0: the presearch's guess), and their
   // table orders the tree. They run on the manager alone, before any unit,
-  // and each costs several times the one before (FFO #69, one thread: 1
-  // pass 3.9 s, 2 passes 14.7 s, 3 passes 35.5 s on a loaded machine), so
-  // a root too large for one machine takes fewer (prove/README.md, "The
-  // passes over the root").
+  // and each costs several times the one before (one thread: FFO #69, 30
+  // empties, 2.1 s, 9.0 s and 19.8 s for 1, 2 and 3 passes; #75, 32
+  // empties, 76 s, 102 s and 395 s), so a root too large for one machine
+  // takes fewer (prove/README.md, "The passes over the root").
   int passes = kOrderingPasses;
   // A frontier position whose estimate lies within this many discs of its
   // unit's test is split into its children's units (proof_tree.h; 0: none).
