@@ -514,7 +514,7 @@ TEST(Prove, TheFirstTestIsKeptInTheStateFile) {
 // outside 0..3 is refused.
 TEST(Prove, ThePassesOverTheRootGiveTheFirstTestAndKeepTheScore) {
   const TempFolder folder("prove_passes");
-  const Position root = RandomPositions(1, 16, 16, /*seed=*/9).front();
+  const Position root = RandomPositions(1, 14, 14, /*seed=*/9).front();
   const int score = Solved(root.board);
   for (const int passes : {0, 1, 3}) {
     const std::string dir = folder / absl::StrCat("p", passes);

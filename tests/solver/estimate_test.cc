@@ -9,6 +9,7 @@
 #include "endsolve/solver/presearch.h"
 #include "endsolve/solver/search.h"
 #include "endsolve/solver/solver.h"
+#include "endsolve/tests/sanitized_share.h"
 #include "endsolve/tests/solver/oracle.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -16,6 +17,7 @@
 namespace endsolve {
 namespace {
 
+using testing::InputsForThisBuild;
 using testing::RandomPosition;
 using ::testing::HasSubstr;
 
@@ -63,7 +65,8 @@ TEST(EstimateScoreTest, WithoutSelectivePassesItIsThePresearchGuess) {
 // Each number of passes gives an even score, a legal move, and the same
 // again in a new table (one thread: the same searches).
 TEST(EstimateScoreTest, EachPassGivesAnEvenScoreAndALegalMoveTheSameEachTime) {
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+  // One position under a sanitizer (three took 62 s under ASan).
+  for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(InputsForThisBuild(3)); ++seed) {
     const Board board = Playable(seed, 20);
     std::uint64_t nodes = 0;
     for (int passes = 1; passes <= kSelectivePasses; ++passes) {
