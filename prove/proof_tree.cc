@@ -258,10 +258,7 @@ ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, const Knowledge& kno
   // FFO #60-#64 (local engine, 20-empty units, one thread): 38,231 units
   // and 2,664.6 M nodes before, 38,138 and 2,660.6 M with it; #62 in 77
   // rounds instead of 81.
-  for (const std::unique_ptr<Node>& child : node.children) {
-    const bool* yes = PlannedAnswer(*child, EvenAtLeast(1 - test));
-    if (yes != nullptr && !*yes) return {true, false};
-  }
+  if (AChildIsPlannedToFail(node, EvenAtLeast(1 - test))) return {true, false};
   // The children's outcomes may be known where b did not show it yet: a
   // child expanded only now finds its own children answered.
   bool all_known = true;
@@ -291,10 +288,8 @@ ProofTree::Outcome ProofTree::Below(Node& node, int test, const Knowledge& knowl
     deferred_->push_back(&node);
     return {Estimate(node) < test, false};
   }
-  for (const std::unique_ptr<Node>& child : node.children) {  // the transposition cut, as above
-    const bool* yes = PlannedAnswer(*child, EvenAtLeast(1 - test));
-    if (yes != nullptr && !*yes) return {false, false};
-  }
+  // The transposition cut, as above: a child planned to fail ends the node.
+  if (AChildIsPlannedToFail(node, EvenAtLeast(1 - test))) return {false, false};
   bool all_known = true;
   for (const std::unique_ptr<Node>& child : node.children) {
     const Outcome at_least = AtLeast(*child, EvenAtLeast(1 - test), knowledge, units);
@@ -332,10 +327,13 @@ void ProofTree::AddUnit(const Node& node, int test, bool expected, std::vector<P
   if (expected_ != nullptr) expected_->push_back(expected);
 }
 
-const bool* ProofTree::PlannedAnswer(const Node& child, int test) const {
-  if (planned_.empty()) return nullptr;
-  const auto it = planned_.find(std::pair(child.key, test));
-  return it == planned_.end() ? nullptr : &it->second;
+bool ProofTree::AChildIsPlannedToFail(const Node& node, int test) const {
+  if (planned_.empty()) return false;
+  for (const std::unique_ptr<Node>& child : node.children) {
+    const auto it = planned_.find(std::pair(child->key, test));
+    if (it != planned_.end() && !it->second) return true;
+  }
+  return false;
 }
 
 TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Position>* units,

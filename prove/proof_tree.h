@@ -237,10 +237,10 @@ class ProofTree {
   // Whether a frontier node's unit for `test` would be a close call to split.
   bool Splits(const Node& node, int test) const;
   void AddUnit(const Node& node, int test, bool expected, std::vector<Position>* units);
-  // The answer this plan already asks of a child of a node for the unit
-  // test `test` ("at least test?"), if a unit of the child's position is
-  // planned (reached first through another line): null otherwise.
-  const bool* PlannedAnswer(const Node& child, int test) const;
+  // Whether this plan already asks a unit of one of the node's children
+  // (reached first through another line) for the unit test `test`, taking
+  // its answer as "no, not at least test": the transposition cut.
+  bool AChildIsPlannedToFail(const Node& node, int test) const;
   // Expands the nodes (interior, not expanded yet), their children's
   // evaluation searches all side by side.
   void ExpandAll(const std::vector<Node*>& nodes);

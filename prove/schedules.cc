@@ -37,10 +37,6 @@ const char* ScheduleName(Schedule schedule) {
 absl::StatusOr<std::unique_ptr<ScheduleModel>> ScheduleModel::Create(
     const Position& root, const ScheduleOptions& options) {
   std::unique_ptr<ScheduleModel> model(new ScheduleModel(root, options));
-  if (options.passes < 0 || options.passes > kSelectivePasses) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("passes ", options.passes, " outside 0..", kSelectivePasses));
-  }
   TTOptions table;
   table.size_mib = static_cast<std::size_t>(options.hash_mb);
   for (std::unique_ptr<TranspositionTable>* made : {&model->ordering_, &model->units_}) {

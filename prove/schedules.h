@@ -50,7 +50,9 @@ struct ScheduleOptions {
   int unit_empties = kDefaultUnitEmpties;
   int hash_mb = 64;      // the manager's table (the ordering passes') and the units' one table
   int plan_threads = 1;  // the manager's threads, as ProveOptions' (0: every hardware thread)
-  int passes = kOrderingPasses;  // the selective passes over the root, as ProveOptions'
+  // The selective passes over the root, as ProveOptions' (0..3: Create
+  // refuses others with EstimateScore's error).
+  int passes = kOrderingPasses;
   const eval::Evaluator* evaluator = nullptr;  // null: the built-in one
   const std::atomic<bool>* cancel = nullptr;
 };
