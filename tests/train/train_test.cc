@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -320,7 +321,9 @@ TEST_F(LabelsFileTest, AMalformedLineNamesTheFileAndLine) {
 
 std::string FileBytes(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return std::move(bytes).str();
 }
 
 // The fit stage on the WTHOR fixture games (real games, some with a
