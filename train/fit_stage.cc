@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -116,7 +117,9 @@ absl::StatusOr<SavedState> LoadState(const std::string& out) {
   if (!weights.ok()) return weights.status();
   state.weights = *std::move(weights);
   std::ifstream start_file(StartPath(out), std::ios::binary);
-  const std::string start((std::istreambuf_iterator<char>(start_file)), {});
+  std::ostringstream start_bytes;
+  start_bytes << start_file.rdbuf();
+  const std::string start = std::move(start_bytes).str();
   if (start.size() != eval::Weights::PhaseSize() * sizeof(float)) {
     return absl::InvalidArgumentError(absl::StrCat(
         StartPath(out), ": expected ", eval::Weights::PhaseSize() * sizeof(float),
@@ -129,9 +132,11 @@ absl::StatusOr<SavedState> LoadState(const std::string& out) {
 }
 
 // The game positions of phase `phase` beyond the exact labels, labelled by
-// `played` (the game's score) or a bootstrap search with `evaluator`.
+// `played` (the game's score) or a bootstrap search with `evaluator` (only
+// then called: it builds the evaluation's tables).
 void AddGamePositions(const Dataset& dataset, int phase, int max_exact, bool played,
-                      const eval::Evaluator& evaluator, int threads, PhaseSamples* samples) {
+                      const std::function<const eval::Evaluator&()>& evaluator, int threads,
+                      PhaseSamples* samples) {
   struct Item {
     const Board* board;
     bool held_out;
@@ -148,11 +153,12 @@ void AddGamePositions(const Dataset& dataset, int phase, int max_exact, bool pla
     }
   }
   if (!played) {
+    const eval::Evaluator& bootstrap = evaluator();
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t) {
       pool.emplace_back([&, t] {
         for (std::size_t i = t; i < items.size(); i += threads) {
-          items[i].label = static_cast<float>(BootstrapValue(*items[i].board, evaluator));
+          items[i].label = static_cast<float>(BootstrapValue(*items[i].board, bootstrap));
         }
       });
     }
@@ -263,12 +269,19 @@ absl::StatusOr<int> RunFitStage(const Dataset& dataset, const FitStage& stage,
   int fitted = 0;
   for (int phase = state.next_phase; phase < eval::kNumPhases; ++phase) {
     const absl::Time start = absl::Now();
-    const eval::Evaluator evaluator(state.weights);
+    // The phases fitted so far, for the bootstrap searches: built where one
+    // runs, since its 35 MB of tables were most of the phases that need none
+    // (a resumed call, the exact phases, the scores as played).
+    std::optional<eval::Evaluator> built;
+    auto evaluator = [&]() -> const eval::Evaluator& {
+      if (!built.has_value()) built.emplace(state.weights);
+      return *built;
+    };
     PhaseSamples samples = (*exact)[static_cast<std::size_t>(phase)];
     const int top = std::min(phase * eval::kPhaseWidth + eval::kPhaseWidth - 1, 60);
     const bool has_late = top > max_exact && phase * eval::kPhaseWidth <= 60;
     if (has_late && state.late == "auto" && phase == eval::PhaseOf(kTheoreticalEmpties)) {
-      state.late = ChooseLateLabels(dataset, evaluator, samples, state.start, stage.options,
+      state.late = ChooseLateLabels(dataset, evaluator(), samples, state.start, stage.options,
                                     &state.comparison);
       note(state.comparison);
     }
