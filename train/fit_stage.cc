@@ -4,7 +4,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -116,10 +115,12 @@ absl::StatusOr<SavedState> LoadState(const std::string& out) {
   absl::StatusOr<eval::Weights> weights = eval::ReadWeightsFile(PartialPath(out));
   if (!weights.ok()) return weights.status();
   state.weights = *std::move(weights);
-  std::ifstream start_file(StartPath(out), std::ios::binary);
-  std::ostringstream start_bytes;
-  start_bytes << start_file.rdbuf();
-  const std::string start = std::move(start_bytes).str();
+  absl::StatusOr<std::string> start_file = ReadFileBytes(StartPath(out));
+  if (!start_file.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(start_file.status().message(), "; delete ", path,
+                                                   " to start the fit over"));
+  }
+  const std::string& start = *start_file;
   if (start.size() != eval::Weights::PhaseSize() * sizeof(float)) {
     return absl::InvalidArgumentError(absl::StrCat(
         StartPath(out), ": expected ", eval::Weights::PhaseSize() * sizeof(float),
@@ -132,11 +133,9 @@ absl::StatusOr<SavedState> LoadState(const std::string& out) {
 }
 
 // The game positions of phase `phase` beyond the exact labels, labelled by
-// `played` (the game's score) or a bootstrap search with `evaluator` (only
-// then called: it builds the evaluation's tables).
-void AddGamePositions(const Dataset& dataset, int phase, int max_exact, bool played,
-                      const std::function<const eval::Evaluator&()>& evaluator, int threads,
-                      PhaseSamples* samples) {
+// the game's score (`evaluator` null) or a bootstrap search with `evaluator`.
+void AddGamePositions(const Dataset& dataset, int phase, int max_exact,
+                      const eval::Evaluator* evaluator, int threads, PhaseSamples* samples) {
   struct Item {
     const Board* board;
     bool held_out;
@@ -152,13 +151,12 @@ void AddGamePositions(const Dataset& dataset, int phase, int max_exact, bool pla
       items.push_back({&game.positions[i], game.held_out, static_cast<float>(game.played[i])});
     }
   }
-  if (!played) {
-    const eval::Evaluator& bootstrap = evaluator();
+  if (evaluator != nullptr) {
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t) {
       pool.emplace_back([&, t] {
         for (std::size_t i = t; i < items.size(); i += threads) {
-          items[i].label = static_cast<float>(BootstrapValue(*items[i].board, bootstrap));
+          items[i].label = static_cast<float>(BootstrapValue(*items[i].board, *evaluator));
         }
       });
     }
@@ -269,19 +267,16 @@ absl::StatusOr<int> RunFitStage(const Dataset& dataset, const FitStage& stage,
   int fitted = 0;
   for (int phase = state.next_phase; phase < eval::kNumPhases; ++phase) {
     const absl::Time start = absl::Now();
-    // The phases fitted so far, for the bootstrap searches: built where one
-    // runs, since its 35 MB of tables were most of the phases that need none
-    // (a resumed call, the exact phases, the scores as played).
-    std::optional<eval::Evaluator> built;
-    auto evaluator = [&]() -> const eval::Evaluator& {
-      if (!built.has_value()) built.emplace(state.weights);
-      return *built;
-    };
     PhaseSamples samples = (*exact)[static_cast<std::size_t>(phase)];
     const int top = std::min(phase * eval::kPhaseWidth + eval::kPhaseWidth - 1, 60);
     const bool has_late = top > max_exact && phase * eval::kPhaseWidth <= 60;
+    // The phases fitted so far, for the bootstrap searches (and the choice
+    // of late labels, which runs them): built only for a phase that runs
+    // them, since its 35 MB of tables were most of the other phases' time.
+    std::optional<eval::Evaluator> evaluator;
+    if (has_late && state.late != "played") evaluator.emplace(state.weights);
     if (has_late && state.late == "auto" && phase == eval::PhaseOf(kTheoreticalEmpties)) {
-      state.late = ChooseLateLabels(dataset, evaluator(), samples, state.start, stage.options,
+      state.late = ChooseLateLabels(dataset, *evaluator, samples, state.start, stage.options,
                                     &state.comparison);
       note(state.comparison);
     }
@@ -289,8 +284,8 @@ absl::StatusOr<int> RunFitStage(const Dataset& dataset, const FitStage& stage,
     if (has_late) {
       // Before the comparison (auto), the scores as played are not used.
       const bool played = state.late == "played";
-      AddGamePositions(dataset, phase, max_exact, played, evaluator, stage.options.threads,
-                       &samples);
+      AddGamePositions(dataset, phase, max_exact, played ? nullptr : &*evaluator,
+                       stage.options.threads, &samples);
       absl::StrAppend(&kinds, kinds.empty() ? "" : " + ", played ? "played" : "bootstrap");
     }
     const FitResult fit = FitPhase(samples.train, samples.holdout, state.start, stage.options);

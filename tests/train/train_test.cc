@@ -7,13 +7,14 @@
 #include <memory>
 #include <optional>
 #include <random>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "endsolve/board/board.h"
+#include "absl/strings/str_cat.h"
 #include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/positions/read_file.h"
 #include "endsolve/solver/solver.h"
 #include "endsolve/tests/sanitized_share.h"
 #include "endsolve/train/dataset.h"
@@ -320,10 +321,8 @@ TEST_F(LabelsFileTest, AMalformedLineNamesTheFileAndLine) {
 }
 
 std::string FileBytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return std::move(bytes).str();
+  const absl::StatusOr<std::string> bytes = ReadFileBytes(path.string());
+  return bytes.ok() ? *bytes : absl::StrCat("(unreadable: ", bytes.status().message(), ")");
 }
 
 // The fit stage on the WTHOR fixture games (real games, some with a
