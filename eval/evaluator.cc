@@ -18,19 +18,23 @@ constexpr std::size_t kTablePageBytes = std::size_t{2} << 20;
 
 }  // namespace
 
-// Digit values: 0 empty, 1 side A, 2 side B.
+// Digit values: 0 empty, 1 side A, 2 side B (1 side B, 2 side A in the
+// swapped reading).
 PatternState PatternState::FromBoard(Bitboard player, Bitboard opponent) {
   PatternState state;
   const PatternSet& set = Patterns();
   for (int i = 0; i < kNumInstances; ++i) {
     const PatternInstance& instance = set.instances[i];
     std::uint32_t index = 0;
+    std::uint32_t swapped = 0;
     for (int k = 0; k < instance.size; ++k) {
       const Bitboard bit = SquareBit(instance.squares[k]);
       const std::uint32_t digit = (player & bit) ? 1 : (opponent & bit) ? 2 : 0;
       index += digit * kPow3[k];
+      swapped += (digit == 0 ? 0 : 3 - digit) * kPow3[k];
     }
     state.indices_[i] = static_cast<std::uint16_t>(index);
+    state.swapped_[i] = static_cast<std::uint16_t>(swapped);
   }
   return state;
 }
@@ -69,7 +73,8 @@ const SquareRows& Rows() {
 }  // namespace
 
 // A new disc adds its digit (1 or 2) at its square; a flip from B to A
-// subtracts one power, from A to B adds one. The sums wrap modulo 2^16 on
+// subtracts one power, from A to B adds one; in the swapped reading the
+// same with the sides' digits exchanged. The sums wrap modulo 2^16 on
 // the way and end in range. Whole rows, so that the compiler makes each
 // loop a few vector instructions (tests/eval: equal to FromBoard, the
 // oracle, along random games).
@@ -81,13 +86,16 @@ void PatternState::Play(int square, Bitboard flipped, bool a_moves) {
     for (int i = 0; i < kIndexLanes; ++i) flips[i] = static_cast<std::uint16_t>(flips[i] + row[i]);
   }
   const std::array<std::uint16_t, kIndexLanes>& placed = rows.power[square];
+  // The mover's disc is digit 1 in its own reading, 2 in the other.
   if (a_moves) {
     for (int i = 0; i < kIndexLanes; ++i) {
       indices_[i] = static_cast<std::uint16_t>(indices_[i] + placed[i] - flips[i]);
+      swapped_[i] = static_cast<std::uint16_t>(swapped_[i] + 2 * placed[i] + flips[i]);
     }
   } else {
     for (int i = 0; i < kIndexLanes; ++i) {
       indices_[i] = static_cast<std::uint16_t>(indices_[i] + 2 * placed[i] + flips[i]);
+      swapped_[i] = static_cast<std::uint16_t>(swapped_[i] + placed[i] - flips[i]);
     }
   }
 }
@@ -103,22 +111,11 @@ Evaluator::Evaluator(const Weights& weights) {
     stride_ += static_cast<int>(kPow3[kClasses[c].size]);
   }
   for (int i = 0; i < kNumInstances; ++i) instance_offset_[i] = class_offset[set.instances[i].pattern_class];
-  // The slot of every index's colour-swapped image, found once for all
-  // phases: SwapColours divides digit by digit, and doing it per phase made
-  // this constructor most of a short solve's time.
-  std::array<std::vector<std::uint32_t>, kNumClasses> swapped_slot;
-  for (int c = 0; c < kNumClasses; ++c) {
-    const int size = kClasses[c].size;
-    swapped_slot[c].resize(kPow3[size]);
-    for (std::uint32_t index = 0; index < kPow3[size]; ++index) {
-      swapped_slot[c][index] = set.weight_slot[c][SwapColours(index, size)];
-    }
-  }
   // On 2 MiB pages: a process that evaluates (every solve) faulted these
   // tables in as some 8,500 pages of 4 KiB, most of a small solve's start-up
   // on the development VM, and the search reads them at random. Every entry
   // is written below, so the memory is not zeroed first.
-  const std::size_t bytes = static_cast<std::size_t>(kNumPhases) * 2 * stride_ * sizeof(std::int16_t);
+  const std::size_t bytes = static_cast<std::size_t>(kNumPhases) * stride_ * sizeof(std::int16_t);
   const std::size_t rounded = (bytes + kTablePageBytes - 1) / kTablePageBytes * kTablePageBytes;
   void* memory = std::aligned_alloc(kTablePageBytes, rounded);
   if (memory == nullptr) throw std::bad_alloc();
@@ -128,15 +125,13 @@ Evaluator::Evaluator(const Weights& weights) {
   tables_.reset(static_cast<std::int16_t*>(memory));
   for (int phase = 0; phase < kNumPhases; ++phase) {
     const std::int16_t* free = weights.Phase(phase);
-    std::int16_t* a = tables_.get() + (phase * 2) * stride_;
-    std::int16_t* b = a + stride_;
-    a[0] = b[0] = free[0];
+    std::int16_t* table = tables_.get() + phase * stride_;
+    table[0] = free[0];
     for (int c = 0; c < kNumClasses; ++c) {
       const int size = kClasses[c].size;
       const std::int16_t* w = free + Weights::ClassOffset(c);
       for (std::uint32_t index = 0; index < kPow3[size]; ++index) {
-        a[class_offset[c] + index] = w[set.weight_slot[c][index]];
-        b[class_offset[c] + index] = w[swapped_slot[c][index]];
+        table[class_offset[c] + index] = w[set.weight_slot[c][index]];
       }
     }
   }

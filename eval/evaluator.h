@@ -13,7 +13,7 @@
 //    not hold it): a few vector additions, where updating only the instances
 //    through each square took a scattered add per instance (over a quarter
 //    of the evaluation searches' time: bench/results/eval-play-rows-2026-11-26.txt).
-//    A search takes a move back by restoring a copy of the state (96
+//    A search takes a move back by restoring a copy of the state (192
 //    bytes), which costs less than repeating the updates in reverse
 //    (bench/results/solver-node-rate-2026-11-24.md, "Taking a move back by
 //    copying").
@@ -21,9 +21,13 @@
 //
 // Indices are kept in absolute colours: "side A" is the side to move of the
 // position the state was built from, so the indices need no rewrite when
-// the turn passes. The evaluator keeps each phase's table twice, once as
-// trained (side A to move) and once with the colours swapped (side B to
-// move), so that evaluating either side costs the same.
+// the turn passes. The state keeps every index twice, read with side A as
+// digit 1 and read with side B as digit 1 (the colours swapped), and the
+// evaluator one table per phase, as trained, that either reading indexes:
+// evaluating either side costs the same. The alternative, the table kept
+// twice (once with its colours swapped) and one reading, doubled the bytes
+// that the ordering searches read at random, which do not fit the 2 MiB
+// L2 (bench/results/eval-swapped-indices-2026-11-28.txt).
 #ifndef ENDSOLVE_EVAL_EVALUATOR_H_
 #define ENDSOLVE_EVAL_EVALUATOR_H_
 
@@ -56,12 +60,16 @@ class PatternState {
   // Side A (a_moves) or side B places a disc on `square` and flips `flipped`.
   void Play(int square, Bitboard flipped, bool a_moves);
 
-  // indices()[i] for i < kNumInstances; the lanes after them are 0.
+  // indices()[i] for i < kNumInstances, with side A as digit 1; the lanes
+  // after them are 0.
   const std::array<std::uint16_t, kIndexLanes>& indices() const { return indices_; }
+  // The same with side B as digit 1: FromBoard(opponent, player).indices().
+  const std::array<std::uint16_t, kIndexLanes>& swapped_indices() const { return swapped_; }
   friend bool operator==(const PatternState&, const PatternState&) = default;
 
  private:
-  alignas(32) std::array<std::uint16_t, kIndexLanes> indices_{};
+  alignas(64) std::array<std::uint16_t, kIndexLanes> indices_{};
+  std::array<std::uint16_t, kIndexLanes> swapped_{};
 };
 
 class Evaluator {
@@ -80,9 +88,9 @@ class Evaluator {
   // The evaluation in units of 1/kUnitsPerDisc disc, for side A when
   // a_to_move, else for side B, with the table of `empties`' phase.
   int Evaluate(const PatternState& state, int empties, bool a_to_move) const {
-    const std::int16_t* table = tables_.get() + (PhaseOf(empties) * 2 + (a_to_move ? 0 : 1)) * stride_;
+    const std::int16_t* table = tables_.get() + PhaseOf(empties) * stride_;
     int sum = table[0];
-    const auto& indices = state.indices();
+    const auto& indices = a_to_move ? state.indices() : state.swapped_indices();
     for (int i = 0; i < kNumInstances; ++i) sum += table[instance_offset_[i] + indices[i]];
     return sum;
   }
@@ -99,8 +107,8 @@ class Evaluator {
   struct FreeTables {
     void operator()(std::int16_t* tables) const;
   };
-  // Per phase and side, the bias at 0 then every class's full table: some
-  // 35 MB, on 2 MiB pages where the kernel has them (evaluator.cc).
+  // Per phase, the bias at 0 then every class's full table: some 17.5 MB,
+  // on 2 MiB pages where the kernel has them (evaluator.cc).
   std::unique_ptr<std::int16_t[], FreeTables> tables_;
   int stride_ = 0;
   std::array<int, kNumInstances> instance_offset_{};

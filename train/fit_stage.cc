@@ -272,7 +272,8 @@ absl::StatusOr<int> RunFitStage(const Dataset& dataset, const FitStage& stage,
     const bool has_late = top > max_exact && phase * eval::kPhaseWidth <= 60;
     // The phases fitted so far, for the bootstrap searches (and the choice
     // of late labels, which runs them): built only for a phase that runs
-    // them, since its 35 MB of tables were most of the other phases' time.
+    // them, since its tables (35 MB then, 17.5 MB now) were most of the other
+    // phases' time.
     std::optional<eval::Evaluator> evaluator;
     if (has_late && state.late != "played") evaluator.emplace(state.weights);
     if (has_late && state.late == "auto" && phase == eval::PhaseOf(kTheoreticalEmpties)) {

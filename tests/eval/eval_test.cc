@@ -117,14 +117,39 @@ TEST(EvaluatorTest, TheEightImagesOfAPositionEvaluateEqual) {
   EXPECT_GT(checked, 10000);
 }
 
-TEST(EvaluatorTest, ColoursSwappedNegateNothingButReadTheOtherTable) {
-  // Evaluating side B through the swapped table equals building the state
-  // with B as side A.
+TEST(EvaluatorTest, TheSwappedReadingIsTheBoardReadBySideB) {
+  // Each index read with side B as digit 1 is the index's colours swapped
+  // (patterns.h's SwapColours, digit by digit), and the state built with B
+  // as side A; evaluating side B through it equals evaluating that state
+  // for its side A.
   const Evaluator evaluator(RandomWeights(3));
-  const Board board = Board::Initial().Play(19).Play(18);  // d3 c3
-  const PatternState as_a = PatternState::FromBoard(board.opponent, board.player);
-  EXPECT_EQ(evaluator.Evaluate(as_a, board.EmptyCount(), /*a_to_move=*/false),
-            evaluator.Evaluate(board.player, board.opponent));
+  const PatternSet& set = Patterns();
+  std::mt19937 rng(13);
+  int checked = 0;
+  for (int game = 0; game < 50; ++game) {
+    Board board = Board::Initial();
+    for (int ply = 0; ply < 60; ++ply) {
+      if (board.Moves() == 0) {
+        if (board.OpponentMoves() == 0) break;
+        board = board.Pass();
+      }
+      const PatternState state = PatternState::FromBoard(board.player, board.opponent);
+      const PatternState as_b = PatternState::FromBoard(board.opponent, board.player);
+      EXPECT_EQ(state.swapped_indices(), as_b.indices());
+      EXPECT_EQ(state.indices(), as_b.swapped_indices());
+      for (int i = 0; i < kNumInstances; ++i) {
+        ASSERT_EQ(state.swapped_indices()[i],
+                  SwapColours(state.indices()[i], set.instances[i].size)) << "instance " << i;
+      }
+      EXPECT_EQ(evaluator.Evaluate(state, board.EmptyCount(), /*a_to_move=*/false),
+                evaluator.Evaluate(as_b, board.EmptyCount(), /*a_to_move=*/true));
+      EXPECT_EQ(evaluator.Evaluate(as_b, board.EmptyCount(), /*a_to_move=*/false),
+                evaluator.Evaluate(board.player, board.opponent));
+      ++checked;
+      board = board.Play(RandomMove(board, rng));
+    }
+  }
+  EXPECT_GT(checked, 2000);
 }
 
 TEST(EvaluatorTest, ToDiscsRoundsAndClamps) {
