@@ -14,9 +14,9 @@
 //    through each square took a scattered add per instance (over a quarter
 //    of the evaluation searches' time: bench/results/eval-play-rows-2026-11-26.txt).
 //    A search takes a move back by restoring a copy of the state (192
-//    bytes), which costs less than repeating the updates in reverse
-//    (bench/results/solver-node-rate-2026-11-24.md, "Taking a move back by
-//    copying").
+//    bytes; 96 when it was measured to cost less than repeating the
+//    updates in reverse: bench/results/solver-node-rate-2026-11-24.md,
+//    "Taking a move back by copying").
 // Either way Evaluator::Evaluate sums one table entry per instance.
 //
 // Indices are kept in absolute colours: "side A" is the side to move of the
