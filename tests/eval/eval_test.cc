@@ -40,6 +40,26 @@ int RandomMove(const Board& board, std::mt19937& rng) {
   return FirstSquare(moves);
 }
 
+// Plays `games` random games from the initial position (seeded by `seed`)
+// and calls visit(board) at every position whose side to move has a move,
+// passing for it where it has none. Stops at the first fatal failure.
+template <typename Visit>
+void ForEachPositionOfRandomGames(int games, unsigned seed, Visit visit) {
+  std::mt19937 rng(seed);
+  for (int game = 0; game < games; ++game) {
+    Board board = Board::Initial();
+    for (int ply = 0; ply < 60; ++ply) {
+      if (board.Moves() == 0) {
+        if (board.OpponentMoves() == 0) break;
+        board = board.Pass();
+      }
+      visit(board);
+      if (::testing::Test::HasFatalFailure()) return;
+      board = board.Play(RandomMove(board, rng));
+    }
+  }
+}
+
 TEST(PatternsTest, EveryInstanceIsAnImageOfItsClassAndSquaresAreCovered) {
   const PatternSet& set = Patterns();
   Bitboard covered = 0;
@@ -94,26 +114,17 @@ TEST(EvaluatorTest, IncrementalIndicesEqualFromScratchAlongRandomGames) {
 TEST(EvaluatorTest, TheEightImagesOfAPositionEvaluateEqual) {
   const Evaluator random(RandomWeights(2));
   const Evaluator& trained = Evaluator::Default();
-  std::mt19937 rng(11);
   int checked = 0;
-  for (int game = 0; game < 100; ++game) {
-    Board board = Board::Initial();
-    for (int ply = 0; ply < 60; ++ply) {
-      if (board.Moves() == 0) {
-        if (board.OpponentMoves() == 0) break;
-        board = board.Pass();
-      }
-      for (int s = 1; s < kNumSymmetries; ++s) {
-        const Board image = Transform(board, s);
-        ASSERT_EQ(random.Evaluate(image.player, image.opponent),
-                  random.Evaluate(board.player, board.opponent)) << "symmetry " << s;
-        ASSERT_EQ(trained.Evaluate(image.player, image.opponent),
-                  trained.Evaluate(board.player, board.opponent)) << "symmetry " << s;
-        ++checked;
-      }
-      board = board.Play(RandomMove(board, rng));
+  ForEachPositionOfRandomGames(100, 11, [&](const Board& board) {
+    for (int s = 1; s < kNumSymmetries; ++s) {
+      const Board image = Transform(board, s);
+      ASSERT_EQ(random.Evaluate(image.player, image.opponent),
+                random.Evaluate(board.player, board.opponent)) << "symmetry " << s;
+      ASSERT_EQ(trained.Evaluate(image.player, image.opponent),
+                trained.Evaluate(board.player, board.opponent)) << "symmetry " << s;
+      ++checked;
     }
-  }
+  });
   EXPECT_GT(checked, 10000);
 }
 
@@ -124,31 +135,22 @@ TEST(EvaluatorTest, TheSwappedReadingIsTheBoardReadBySideB) {
   // for its side A.
   const Evaluator evaluator(RandomWeights(3));
   const PatternSet& set = Patterns();
-  std::mt19937 rng(13);
   int checked = 0;
-  for (int game = 0; game < 50; ++game) {
-    Board board = Board::Initial();
-    for (int ply = 0; ply < 60; ++ply) {
-      if (board.Moves() == 0) {
-        if (board.OpponentMoves() == 0) break;
-        board = board.Pass();
-      }
-      const PatternState state = PatternState::FromBoard(board.player, board.opponent);
-      const PatternState as_b = PatternState::FromBoard(board.opponent, board.player);
-      EXPECT_EQ(state.swapped_indices(), as_b.indices());
-      EXPECT_EQ(state.indices(), as_b.swapped_indices());
-      for (int i = 0; i < kNumInstances; ++i) {
-        ASSERT_EQ(state.swapped_indices()[i],
-                  SwapColours(state.indices()[i], set.instances[i].size)) << "instance " << i;
-      }
-      EXPECT_EQ(evaluator.Evaluate(state, board.EmptyCount(), /*a_to_move=*/false),
-                evaluator.Evaluate(as_b, board.EmptyCount(), /*a_to_move=*/true));
-      EXPECT_EQ(evaluator.Evaluate(as_b, board.EmptyCount(), /*a_to_move=*/false),
-                evaluator.Evaluate(board.player, board.opponent));
-      ++checked;
-      board = board.Play(RandomMove(board, rng));
+  ForEachPositionOfRandomGames(50, 13, [&](const Board& board) {
+    const PatternState state = PatternState::FromBoard(board.player, board.opponent);
+    const PatternState as_b = PatternState::FromBoard(board.opponent, board.player);
+    EXPECT_EQ(state.swapped_indices(), as_b.indices());
+    EXPECT_EQ(state.indices(), as_b.swapped_indices());
+    for (int i = 0; i < kNumInstances; ++i) {
+      ASSERT_EQ(state.swapped_indices()[i],
+                SwapColours(state.indices()[i], set.instances[i].size)) << "instance " << i;
     }
-  }
+    EXPECT_EQ(evaluator.Evaluate(state, board.EmptyCount(), /*a_to_move=*/false),
+              evaluator.Evaluate(as_b, board.EmptyCount(), /*a_to_move=*/true));
+    EXPECT_EQ(evaluator.Evaluate(as_b, board.EmptyCount(), /*a_to_move=*/false),
+              evaluator.Evaluate(board.player, board.opponent));
+    ++checked;
+  });
   EXPECT_GT(checked, 2000);
 }
 

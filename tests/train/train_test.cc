@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "endsolve/board/board.h"
 #include "absl/strings/str_cat.h"
+#include "endsolve/board/board.h"
 #include "endsolve/hashtable/transposition_table.h"
 #include "endsolve/positions/read_file.h"
 #include "endsolve/solver/solver.h"
