@@ -98,7 +98,9 @@ inline constexpr int kInfinity = 65;
 // --- Layer thresholds (see the table above; chosen in bench/results/solver-layers-2026-11.md) ---
 
 // Smallest number of empties at which nodes use the transposition table.
-// Below it a probe and a store cost more than re-searching the subtree.
+// Below it a probe and a store cost more than re-searching the subtree
+// (from 8: FFO #50-#54 5.3% fewer nodes at one thread, #50-#52 in 1.07
+// times the time; bench/results/node-rate-levers-2026-11-28.txt).
 inline constexpr int kTTMinEmpties = 9;
 // Smallest number of empties at which a node probes each child's table
 // entry (ETC). A probe is a cache miss; it pays only above small subtrees.
