@@ -21,6 +21,8 @@ std::vector<AblationVariant> AblationVariants(const SearchFeatures& defaults) {
   add(switched("parity", defaults.parity), [](SearchFeatures& f) { f.parity = !f.parity; });
   add(switched("etc", defaults.etc), [](SearchFeatures& f) { f.etc = !f.etc; });
   add(switched("stability", defaults.stability), [](SearchFeatures& f) { f.stability = !f.stability; });
+  add(switched("shallow cache", defaults.shallow_cache),
+      [](SearchFeatures& f) { f.shallow_cache = !f.shallow_cache; });
   add(switched("aspiration", defaults.aspiration),
       [](SearchFeatures& f) { f.aspiration = !f.aspiration; });
   add(switched("eval ordering", defaults.eval), [](SearchFeatures& f) { f.eval = !f.eval; });

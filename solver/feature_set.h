@@ -37,10 +37,12 @@ constexpr const SearchFeatures& Features(const SearchFeatures& chosen) {
 
 // kDefaults when `features` differ from the defaults only in the root's
 // strategies (aspiration, presearch, selective), which the root's driver
-// reads once per pass and no node reads; kChosen otherwise. A feature added
-// later is compared too, so that it takes the kChosen copy until someone
-// decides otherwise.
+// reads once per pass and no node reads, or in shallow_cache, which a
+// searcher reads once when it starts (it has a cache or not); kChosen
+// otherwise. A feature added later is compared too, so that it takes the
+// kChosen copy until someone decides otherwise.
 constexpr FeatureSet FeatureSetFor(SearchFeatures features) {
+  features.shallow_cache = kDefaultFeatures.shallow_cache;
   features.aspiration = kDefaultFeatures.aspiration;
   features.presearch = kDefaultFeatures.presearch;
   features.selective = kDefaultFeatures.selective;

@@ -31,6 +31,7 @@ absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec) {
     else if (name == "parity") f.parity = on;
     else if (name == "etc") f.etc = on;
     else if (name == "stability") f.stability = on;
+    else if (name == "shallow-cache") f.shallow_cache = on;
     else if (name == "aspiration") f.aspiration = on;
     else if (name == "eval") f.eval = on;
     else if (name == "presearch") f.presearch = on;
@@ -39,7 +40,8 @@ absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec) {
       return absl::InvalidArgumentError(absl::StrCat(
           "unknown feature '", item,
           "'; expected tt, killers[=N], history, fastest-first, parity, etc, stability, "
-          "aspiration, eval, presearch or selective, each optionally preceded by no-"));
+          "shallow-cache, aspiration, eval, presearch or selective, each optionally preceded "
+          "by no-"));
     }
   }
   return f;

@@ -22,6 +22,10 @@ struct SearchFeatures {
   bool parity = true;
   bool etc = true;          // enhanced transposition cutoff
   bool stability = true;    // stability cutoff
+  // The table-less layer's own small table of bounds (5..8 empties;
+  // hashtable/shallow_cache.h). Only a search with a transposition table
+  // has one.
+  bool shallow_cache = true;
   // Root strategy: narrow windows from a guess (MTD(f)) instead of one
   // principal-variation search over the whole window.
   bool aspiration = true;
@@ -43,8 +47,8 @@ struct SearchFeatures {
 // that lets its user switch features): comma-separated features, each
 // switched on by its name or off by "no-" before it, and "killers=N" for the
 // killer count. Names: tt, killers, history, fastest-first (ff), parity,
-// etc, stability, aspiration (the root strategy), eval, presearch,
-// selective. "default" leaves the defaults; the list applies left to right
+// etc, stability, shallow-cache, aspiration (the root strategy), eval,
+// presearch, selective. "default" leaves the defaults; the list applies left to right
 // over them. An unknown name is refused with the list of known ones.
 absl::StatusOr<SearchFeatures> ParseFeatures(absl::string_view spec);
 

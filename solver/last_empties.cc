@@ -204,9 +204,11 @@ int Searcher::SolveLast4(Bitboard player, Bitboard opponent, int alpha, int beta
 // the orderer's shallow key, the opponent's replies (corners three times)
 // and parity; with fastest-first off they come in parity order (odd
 // quadrants first, corners first and X/C squares last within each). The
-// stability cutoff runs first when it can cut at all. `moves` are the
-// legal moves of (player, opponent): a sorting parent has them already
-// (ScoredMove::replies), and the other callers find them.
+// stability cutoff runs first when it can cut at all, then the searcher's
+// cache of bounds (hashtable/shallow_cache.h), which also records every
+// result. `moves` are the legal moves of (player, opponent): a sorting
+// parent has them already (ScoredMove::replies), and the other callers
+// find them.
 template <FeatureSet kSet>
 int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties,
                       unsigned parity, Bitboard moves) {
@@ -222,6 +224,20 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
   ++counts_.internal;
 
   if (int bound; StabilityCutoff<kSet>(player, opponent, alpha, &bound)) return bound;
+
+  // A node the cache answers counts as visited, like one the table answers.
+  ShallowCache::Slot* slot = nullptr;
+  if (shallow_cache_ != nullptr) {
+    slot = &shallow_cache_->At(player, opponent);
+    if (int known; ShallowCache::Answers(*slot, player, opponent, alpha, beta, &known)) {
+      return known;
+    }
+  }
+  // Every result leaves through here.
+  auto found = [&](int best) {
+    if (slot != nullptr) ShallowCache::Record(*slot, player, opponent, alpha, beta, best);
+    return best;
+  };
 
   int best = -kInfinity;
   // The child's value, seen from here, with the window narrowed by `best`.
@@ -242,10 +258,10 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
       const int score = search_child(m.square, m.player, m.opponent, m.replies);
       if (score > best) {
         best = score;
-        if (best >= beta) return best;
+        if (best >= beta) return found(best);
       }
     }
-    return best;
+    return found(best);
   }
 
   const Bitboard odd = orderer_.UsesParity<kSet>() ? kParityMasks[parity] : ~Bitboard{0};
@@ -262,12 +278,12 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
         const int score = search_child(x, child.player, child.opponent, child_moves);
         if (score > best) {
           best = score;
-          if (best >= beta) return best;
+          if (best >= beta) return found(best);
         }
       }
     }
   }
-  return best;
+  return found(best);
 }
 
 // The search.cc layers call both copies (feature_set.h).

@@ -50,6 +50,22 @@ void Searcher::StoreResult(const Board& board, const TTData* known, int best, in
   tt_->Store(board, MakeEntry(known, best, alpha, beta, move, draft), nodes);
 }
 
+ShallowCache* ShallowCachePool::Acquire() {
+  std::lock_guard lock(mutex_);
+  if (idle_.empty()) {
+    caches_.push_back(std::make_unique<ShallowCache>());
+    return caches_.back().get();
+  }
+  ShallowCache* cache = idle_.back();  // the last returned: the likeliest still in a cache
+  idle_.pop_back();
+  return cache;
+}
+
+void ShallowCachePool::Release(ShallowCache* cache) {
+  std::lock_guard lock(mutex_);
+  idle_.push_back(cache);
+}
+
 Searcher::Searcher(TranspositionTable* tt, const SearchFeatures& features, const Limits& limits)
     : own_shared_(std::make_unique<SharedSearch>(tt, features, limits)),
       shared_(own_shared_.get()),
@@ -70,9 +86,14 @@ Searcher::Searcher(SharedSearch* shared, const SplitPoint* split, const MoveOrde
   Init();
 }
 
+Searcher::~Searcher() {
+  if (shallow_cache_ != nullptr) shared_->shallow_caches.Release(shallow_cache_);
+}
+
 void Searcher::Init() {
   tt_ = shared_->tt;
   features_ = shared_->features;
+  if (tt_ != nullptr && features_.shallow_cache) shallow_cache_ = shared_->shallow_caches.Acquire();
   feature_set_ = FeatureSetFor(features_);
   split_min_empties_ = shared_->policy.min_empties;
   // Only the root searcher of a one-thread search keeps the span

@@ -15,7 +15,9 @@
 // thread: a task builds its own Searcher (its orderer copied from a
 // snapshot the splitting node took, when it learns), its move lists are on its own
 // frames, and its node counts are summed into the splitting Searcher after
-// the wait.
+// the wait. Its table-less layer's cache it borrows from the solve's pool
+// (ShallowCachePool) for its lifetime, so no two searchers ever hold the
+// same one.
 //
 // The tree is searched in layers by the number of empty squares, each with
 // the cheapest machinery that pays at that size (thresholds below, measured
@@ -29,9 +31,11 @@
 //                         TT move, killers, history, fastest-first,
 //                         parity, and from kEvalOrderMinEmpties an
 //                         evaluation search)
-//   5 .. kTTMinEmpties-1  alpha-beta without the table: moves sorted by
-//                         the opponent's replies and parity (parity order
-//                         alone without fastest-first), stability cutoff
+//   5 .. kTTMinEmpties-1  alpha-beta without the shared table: moves sorted
+//                         by the opponent's replies and parity (parity
+//                         order alone without fastest-first), stability
+//                         cutoff, the searcher's own small cache of bounds
+//                         (hashtable/shallow_cache.h)
 //   1 .. 4                unrolled solvers over the list of empty squares,
 //                         parity order, the last move only counted; the
 //                         stability cutoff once, at 4 empties
@@ -51,8 +55,8 @@
 // side can move), every other node visited is internal, and a pass is a
 // node of its own. Concretely:
 //   - a node where the side to move has a move: 1 internal, plus whatever
-//     its children count (including a node cut off by the table or by
-//     stability before any child is visited);
+//     its children count (including a node cut off by the table, the
+//     table-less layer's cache or stability before any child is visited);
 //   - a node where the side to move must pass and the opponent can move: 1
 //     internal, and the node after the pass counts itself (unless the
 //     stability cutoff at 4 empties answers the node first: then nothing
@@ -76,10 +80,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <vector>
 
 #include "absl/time/time.h"
 #include "endsolve/board/board.h"
 #include "endsolve/board/node_counts.h"
+#include "endsolve/hashtable/shallow_cache.h"
 #include "endsolve/hashtable/transposition_table.h"
 #include "endsolve/solver/eval_order.h"
 #include "endsolve/solver/feature_set.h"
@@ -185,6 +192,27 @@ inline constexpr std::uint64_t kPollInterval = 4096;
 // A split threshold no node reaches: the search never splits.
 inline constexpr int kNoSplit = kNumSquares + 1;
 
+// The table-less layer's caches of one solve (hashtable/shallow_cache.h),
+// lent to its searchers: each searcher with a table borrows one for its
+// lifetime and gives it back when it ends, so that no two threads ever use
+// one at once, and a later searcher (a helper task of a later split) takes
+// over what it holds instead of starting from nothing. Caches are made on
+// demand, as many as searchers live at once, and cleared only when made:
+// a solve starts with none (its node counts do not depend on the solves
+// before it), and what one holds is true for the whole solve (the bounds
+// of positions below kProbCutMinEmpties, which every pass searches
+// exactly).
+class ShallowCachePool {
+ public:
+  ShallowCache* Acquire();
+  void Release(ShallowCache* cache);
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<ShallowCache>> caches_;
+  std::vector<ShallowCache*> idle_;
+};
+
 class SpanTracker;     // parallelism.h
 struct ParallelStats;  // parallel_stats.h
 
@@ -234,6 +262,8 @@ struct SharedSearch {
   // Nodes counted so far, flushed by each searcher at its polls and when
   // it finishes: what the node limit is checked against.
   std::atomic<std::uint64_t> nodes{0};
+  // The caches the searchers of the table-less layer borrow.
+  ShallowCachePool shallow_caches;
 };
 
 struct SplitPoint;  // parallel_search.h
@@ -258,6 +288,8 @@ class Searcher {
 
   Searcher(const Searcher&) = delete;
   Searcher& operator=(const Searcher&) = delete;
+  // Gives the table-less layer's cache back to the solve's pool.
+  ~Searcher();
 
   // The fail-soft value of `board` within (alpha, beta), alpha < beta: the
   // exact score when it lies strictly inside, otherwise a bound on the
@@ -455,6 +487,9 @@ class Searcher {
   const SplitPoint* split_ = nullptr;
   // Copies of shared_'s read-only fields, for the hot path.
   TranspositionTable* tt_;
+  // The table-less layer's cache, borrowed from shared_->shallow_caches;
+  // null without a table or with features.shallow_cache off.
+  ShallowCache* shallow_cache_ = nullptr;
   SearchFeatures features_;
   // Which copy of the search runs (feature_set.h), chosen from features_.
   FeatureSet feature_set_ = FeatureSet::kChosen;

@@ -169,7 +169,8 @@ TEST(MoveOrdererTest, TheShallowKeyIsRepliesAndParity) {
 TEST(FeatureSetTest, TheDefaultsAndTheRootsStrategiesRunTheDefaultCopy) {
   EXPECT_EQ(FeatureSetFor(SearchFeatures{}), FeatureSet::kDefaults);
   for (const char* spec : {"default", "killers=0", "no-aspiration", "no-presearch",
-                           "no-selective", "no-aspiration,no-presearch,no-selective"}) {
+                           "no-selective", "no-aspiration,no-presearch,no-selective",
+                           "no-shallow-cache"}) {
     const auto features = ParseFeatures(spec);
     ASSERT_TRUE(features.ok()) << spec;
     EXPECT_EQ(FeatureSetFor(*features), FeatureSet::kDefaults) << spec;

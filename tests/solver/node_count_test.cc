@@ -191,6 +191,7 @@ SearchFeatures PlainFeatures(bool parity) {
   features.parity = parity;
   features.etc = false;
   features.stability = false;
+  features.shallow_cache = false;
   return features;
 }
 

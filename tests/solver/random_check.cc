@@ -22,6 +22,7 @@ std::vector<SearchFeatures> FeatureSets() {
   none.parity = false;
   none.etc = false;
   none.stability = false;
+  none.shallow_cache = false;
   none.aspiration = false;
   sets.push_back(none);
   SearchFeatures killers_history;
@@ -37,6 +38,7 @@ std::vector<SearchFeatures> FeatureSets() {
   SearchFeatures no_cutoffs;
   no_cutoffs.etc = false;
   no_cutoffs.stability = false;
+  no_cutoffs.shallow_cache = false;
   no_cutoffs.parity = false;
   no_cutoffs.killers = 1;
   no_cutoffs.aspiration = false;
