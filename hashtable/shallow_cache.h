@@ -47,8 +47,10 @@ class ShallowCache {
   ShallowCache& operator=(const ShallowCache&) = delete;
 
   // The one slot a position may occupy. Its index is the top bits of two
-  // multiplicative hashes, one of each side's discs: cheap, and each
-  // product's high bits depend on all of its word's bits.
+  // multiplicative hashes, one of each side's discs (the shared table's
+  // multipliers, transposition_table_impl.h): each product's high bits
+  // depend on all of its word's bits, so the top bits need none of the
+  // table's finaliser, which would cost every node of the layer.
   struct Slot {
     Bitboard player = 0;
     Bitboard opponent = 0;
