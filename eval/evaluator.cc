@@ -110,12 +110,17 @@ Evaluator::Evaluator(const Weights& weights) {
     class_offset[c] = stride_;
     stride_ += static_cast<int>(kPow3[kClasses[c].size]);
   }
-  for (int i = 0; i < kNumInstances; ++i) instance_offset_[i] = class_offset[set.instances[i].pattern_class];
+  const int zero_entry = stride_++;  // each phase's last entry: 0, for the padding lanes
+  for (int i = 0; i < kIndexLanes; ++i) {
+    lane_offset_[i] = i < kNumInstances ? class_offset[set.instances[i].pattern_class] : zero_entry;
+  }
   // On 2 MiB pages: a process that evaluates (every solve) faulted these
   // tables in as some 8,500 pages of 4 KiB, most of a small solve's start-up
   // on the development VM, and the search reads them at random. Every entry
   // is written below, so the memory is not zeroed first.
-  const std::size_t bytes = static_cast<std::size_t>(kNumPhases) * stride_ * sizeof(std::int16_t);
+  // One entry to spare: EvaluateGather reads 32 bits at the last entry.
+  const std::size_t bytes =
+      (static_cast<std::size_t>(kNumPhases) * stride_ + 1) * sizeof(std::int16_t);
   const std::size_t rounded = (bytes + kTablePageBytes - 1) / kTablePageBytes * kTablePageBytes;
   void* memory = std::aligned_alloc(kTablePageBytes, rounded);
   if (memory == nullptr) throw std::bad_alloc();
@@ -127,6 +132,7 @@ Evaluator::Evaluator(const Weights& weights) {
     const std::int16_t* free = weights.Phase(phase);
     std::int16_t* table = tables_.get() + phase * stride_;
     table[0] = free[0];
+    table[stride_ - 1] = 0;  // zero_entry
     for (int c = 0; c < kNumClasses; ++c) {
       const int size = kClasses[c].size;
       const std::int16_t* w = free + Weights::ClassOffset(c);
@@ -135,6 +141,7 @@ Evaluator::Evaluator(const Weights& weights) {
       }
     }
   }
+  tables_[static_cast<std::size_t>(kNumPhases) * stride_] = 0;  // the spare entry
 }
 
 const Evaluator& Evaluator::Default() {
