@@ -67,7 +67,8 @@ class EvalSearch {
 // only the time changes. From 3 plies: FFO #58 (30 empties, where the
 // ordering and ProbCut searches are over half the time) in 0.826 of the
 // time of 5, #50-#52 0.961; from 2, 1.086 times 3's on #58 (farm-bench, one
-// thread: bench/results/eval-search-sort-depth-2026-11-26.txt). Deeper
+// thread: bench/results/eval-search-sort-depth-2026-11-26.txt; 1.077 with the
+// evaluation's gathers: eval-gather-2026-11-28.txt). Deeper
 // searches gain more: the presearch's 8 plies, `endsolve prove`'s planning
 // (FFO #63's first round, 20-empty units, one thread: 8.9 s against 50.0 s
 // unsorted).
