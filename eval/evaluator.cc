@@ -118,7 +118,7 @@ Evaluator::Evaluator(const Weights& weights) {
   // tables in as some 8,500 pages of 4 KiB, most of a small solve's start-up
   // on the development VM, and the search reads them at random. Every entry
   // is written below, so the memory is not zeroed first.
-  // One entry to spare: EvaluateGather reads 32 bits at the last entry.
+  // One entry to spare: fast::Evaluate (fast_evaluate.h) reads 32 bits at the last entry.
   const std::size_t bytes =
       (static_cast<std::size_t>(kNumPhases) * stride_ + 1) * sizeof(std::int16_t);
   const std::size_t rounded = (bytes + kTablePageBytes - 1) / kTablePageBytes * kTablePageBytes;

@@ -17,12 +17,9 @@
 //    bytes; 96 when it was measured to cost less than repeating the
 //    updates in reverse: bench/results/solver-node-rate-2026-11-24.md,
 //    "Taking a move back by copying").
-// Either way Evaluator::Evaluate sums one table entry per instance, by
-// vector gathers where the build has AVX2 (16 lanes a step with AVX-512):
-// on FFO #58, where the ordering searches are over 40% of the time, the
-// solve took 0.907 of the scalar loop's time with 8 lanes and 0.913 of
-// that with 16 (farm-bench medians; bench/results/eval-gather-2026-11-28.txt).
-// EvaluateSimple, the scalar loop, stays as the oracle.
+// Either way Evaluator::Evaluate sums one table entry per instance: the
+// portable sum and the oracle of the search's, eval/fast_evaluate.h (internal,
+// like board/fast_rules.h), which gathers the entries with AVX2 or AVX-512.
 //
 // Indices are kept in absolute colours: "side A" is the side to move of the
 // position the state was built from, so the indices need no rewrite when
@@ -46,11 +43,6 @@
 #include "endsolve/board/bitboard.h"
 #include "endsolve/eval/patterns.h"
 #include "endsolve/eval/weights.h"
-
-#if defined(__AVX2__)
-#include <immintrin.h>
-#define ENDSOLVE_EVAL_GATHER 1
-#endif
 
 namespace endsolve::eval {
 
@@ -97,25 +89,23 @@ class Evaluator {
 
   // The evaluation in units of 1/kUnitsPerDisc disc, for side A when
   // a_to_move, else for side B, with the table of `empties`' phase.
-  // With AVX2, eight instances a step by vector gathers (the ordering
-  // searches spend a third of their time here, one scattered load per
-  // instance); otherwise EvaluateSimple. The same sum either way.
   int Evaluate(const PatternState& state, int empties, bool a_to_move) const {
-#if ENDSOLVE_EVAL_GATHER
-    return EvaluateGather(state, empties, a_to_move);
-#else
-    return EvaluateSimple(state, empties, a_to_move);
-#endif
-  }
-
-  // The same, one lookup per instance: the oracle and the portable path.
-  int EvaluateSimple(const PatternState& state, int empties, bool a_to_move) const {
-    const std::int16_t* table = tables_.get() + PhaseOf(empties) * stride_;
+    const std::int16_t* table = PhaseTable(empties);
     int sum = table[0];
     const auto& indices = a_to_move ? state.indices() : state.swapped_indices();
     for (int i = 0; i < kNumInstances; ++i) sum += table[lane_offset_[i] + indices[i]];
     return sum;
   }
+
+  // What the search's vector sum reads (eval/fast_evaluate.h): the table of
+  // `empties`' phase, its bias at 0, and where each lane's class table
+  // starts in it. The lanes past kNumInstances point at the phase's last
+  // entry, a 0 kept for them; the allocation has one entry to spare after
+  // the last phase, so that a 32-bit read at any entry stays inside it.
+  const std::int16_t* PhaseTable(int empties) const {
+    return tables_.get() + PhaseOf(empties) * stride_;
+  }
+  const std::array<std::int32_t, kIndexLanes>& lane_offsets() const { return lane_offset_; }
 
   // From scratch, for the side to move (player).
   int Evaluate(Bitboard player, Bitboard opponent) const {
@@ -133,51 +123,8 @@ class Evaluator {
   // on 2 MiB pages where the kernel has them (evaluator.cc).
   std::unique_ptr<std::int16_t[], FreeTables> tables_;
   int stride_ = 0;
-  // Where each instance's class table starts in a phase's table; the lanes
-  // past kNumInstances point at the phase's last entry, a 0 kept for them,
-  // so that a vector step may read whole groups of eight.
+  // Where each lane's class table starts in a phase's table (PhaseTable).
   alignas(64) std::array<std::int32_t, kIndexLanes> lane_offset_{};
-
-#if ENDSOLVE_EVAL_GATHER
-  // Each gather reads 32 bits at an entry's address and keeps the low 16
-  // (the entry, little-endian); the allocation has one entry to spare past
-  // the last, so that the read never leaves it.
-  int EvaluateGather(const PatternState& state, int empties, bool a_to_move) const {
-    const std::int16_t* table = tables_.get() + PhaseOf(empties) * stride_;
-    const auto& indices = a_to_move ? state.indices() : state.swapped_indices();
-#if defined(__AVX512F__)
-    // Sixteen lanes a step. The masked forms with an explicit zero: GCC 12's
-    // unmasked ones start from an undefined vector and warn of it.
-    constexpr __mmask16 kAll = 0xFFFF;
-    __m512i wide = _mm512_setzero_si512();
-    for (int i = 0; i < kIndexLanes; i += 16) {
-      const __m512i index = _mm512_add_epi32(
-          _mm512_maskz_cvtepu16_epi32(
-              kAll, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&indices[i]))),
-          _mm512_load_si512(reinterpret_cast<const __m512i*>(&lane_offset_[i])));
-      const __m512i words = _mm512_mask_i32gather_epi32(
-          _mm512_setzero_si512(), kAll, index, reinterpret_cast<const int*>(table), 2);
-      wide = _mm512_add_epi32(
-          wide, _mm512_maskz_srai_epi32(kAll, _mm512_maskz_slli_epi32(kAll, words, 16), 16));
-    }
-    const __m256i sum = _mm256_add_epi32(_mm512_maskz_extracti64x4_epi64(0xF, wide, 0),
-                                         _mm512_maskz_extracti64x4_epi64(0xF, wide, 1));
-#else
-    __m256i sum = _mm256_setzero_si256();
-    for (int i = 0; i < kIndexLanes; i += 8) {
-      const __m256i index = _mm256_add_epi32(
-          _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&indices[i]))),
-          _mm256_load_si256(reinterpret_cast<const __m256i*>(&lane_offset_[i])));
-      const __m256i words = _mm256_i32gather_epi32(reinterpret_cast<const int*>(table), index, 2);
-      sum = _mm256_add_epi32(sum, _mm256_srai_epi32(_mm256_slli_epi32(words, 16), 16));
-    }
-#endif
-    __m128i half = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
-    half = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0xB1));
-    return table[0] + _mm_cvtsi128_si32(half);
-  }
-#endif
 };
 
 }  // namespace endsolve::eval

@@ -6,6 +6,7 @@
 
 #include "endsolve/board/board.h"
 #include "endsolve/board/fast_rules.h"
+#include "endsolve/eval/fast_evaluate.h"
 
 namespace endsolve::search {
 
@@ -40,7 +41,7 @@ int EvalSearch::Search(Bitboard player, Bitboard opponent, bool a_to_move, int d
     if (fast::Moves(opponent, player) == 0) return EvalUnits(FinalScore(player, opponent));
     return -Search(opponent, player, !a_to_move, depth, -beta, -alpha);
   }
-  if (depth == 0) return evaluator_->Evaluate(state_, empties, a_to_move);
+  if (depth == 0) return eval::fast::Evaluate(*evaluator_, state_, empties, a_to_move);
   int best = -EvalUnits(kNumSquares + 1);
   const eval::PatternState parent = state_;
   // Searches one child; true when it cuts the node off.
@@ -68,7 +69,7 @@ int EvalSearch::Search(Bitboard player, Bitboard opponent, bool a_to_move, int d
       c.flipped = fast::Flips(player, opponent, c.square);
       c.board = fast::Play(player, opponent, c.square, c.flipped);
       state_.Play(c.square, c.flipped, a_to_move);
-      c.key = evaluator_->Evaluate(state_, empties - 1, !a_to_move);
+      c.key = eval::fast::Evaluate(*evaluator_, state_, empties - 1, !a_to_move);
       state_ = parent;
     }
     // An insertion sort: stable (ties keep the square order, the same tree on

@@ -8,6 +8,7 @@
 #include "endsolve/board/board.h"
 #include "endsolve/board/symmetry.h"
 #include "endsolve/eval/evaluator.h"
+#include "endsolve/eval/fast_evaluate.h"
 #include "endsolve/eval/patterns.h"
 #include "endsolve/eval/weights.h"
 #include "gmock/gmock.h"
@@ -154,12 +155,12 @@ TEST(EvaluatorTest, TheSwappedReadingIsTheBoardReadBySideB) {
   EXPECT_GT(checked, 2000);
 }
 
-// Evaluate (eight instances a step by vector gathers where the build has
-// AVX2) against EvaluateSimple, the oracle: every phase's table, both
-// readings, the trained weights and weights at the int16 extremes, whose
-// sign the gather's 32-bit reads must keep. The last phase's table ends at
-// the allocation's spare entry.
-TEST(EvaluatorTest, EvaluateEqualsTheSimpleSumInEveryPhase) {
+// fast::Evaluate (eight instances a step by vector gathers with AVX2,
+// sixteen with AVX-512) against Evaluator::Evaluate, the oracle: every
+// phase's table, both readings, the trained weights and weights at the
+// int16 extremes, whose sign the gather's 32-bit reads must keep. The last
+// phase's table ends at the allocation's spare entry.
+TEST(EvaluatorTest, TheFastSumEqualsTheSimpleSumInEveryPhase) {
   Weights extremes;
   std::mt19937 rng(17);
   for (int phase = 0; phase < kNumPhases; ++phase) {
@@ -175,8 +176,8 @@ TEST(EvaluatorTest, EvaluateEqualsTheSimpleSumInEveryPhase) {
     for (int empties = 0; empties <= kNumSquares; ++empties) {
       for (const bool a_to_move : {true, false}) {
         for (const Evaluator* evaluator : {&extreme, &random, &trained}) {
-          ASSERT_EQ(evaluator->Evaluate(state, empties, a_to_move),
-                    evaluator->EvaluateSimple(state, empties, a_to_move))
+          ASSERT_EQ(fast::Evaluate(*evaluator, state, empties, a_to_move),
+                    evaluator->Evaluate(state, empties, a_to_move))
               << "empties " << empties << ", a_to_move " << a_to_move;
           ++checked;
         }
