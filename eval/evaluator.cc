@@ -132,7 +132,7 @@ Evaluator::Evaluator(const Weights& weights) {
     const std::int16_t* free = weights.Phase(phase);
     std::int16_t* table = tables_.get() + phase * stride_;
     table[0] = free[0];
-    table[stride_ - 1] = 0;  // zero_entry
+    table[zero_entry] = 0;
     for (int c = 0; c < kNumClasses; ++c) {
       const int size = kClasses[c].size;
       const std::int16_t* w = free + Weights::ClassOffset(c);

@@ -29,6 +29,9 @@
 
 namespace endsolve::eval::fast {
 
+// The loops below read whole vectors of lanes.
+static_assert(kIndexLanes % 16 == 0, "the lanes must fill whole 16-lane vectors");
+
 // Same contract as Evaluator::Evaluate.
 inline int Evaluate(const Evaluator& evaluator, const PatternState& state, int empties,
                     bool a_to_move) {
