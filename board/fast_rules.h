@@ -44,6 +44,17 @@ inline Board Play(Bitboard player, Bitboard opponent, int square) {
 // PopCount(Flips(...)): all the last move of a game needs for its score.
 inline int CountFlips(Bitboard player, Bitboard opponent, int square);
 
+// The instruction-set extensions this build was compiled to use (the
+// -march of the top CMakeLists.txt: the AVX2 and BMI2 of the portable
+// x86-64-v3 build, or all the build machine's) that the running CPU lacks,
+// their names separated by spaces; empty when it has them all. A function
+// compiled for the baseline x86-64 fills it, whatever the build's flags,
+// from a constructor that runs before the program's or library's other
+// code; when something is missing, that constructor prints the names and
+// stops the process with exit status 2, where the first instruction the CPU
+// lacks would have killed it with SIGILL and no word of why.
+const char* MissingCpuFeatures();
+
 // The number of empty squares next to a disc of `opponent`: each is a place
 // where the side owning `player` may later get a move ("potential
 // mobility"), a cheap complement of the real mobility in move ordering.

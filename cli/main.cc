@@ -7,7 +7,8 @@ namespace {
 constexpr char kFooter[] =
     "Positions: .obf, .pos or .wtb files, a 64-character board and a side ('X' or 'O'),\n"
     "or a move transcript from the initial position such as f5d6c3d3c4.\n"
-    "Exit status: 0 ok, 1 a wrong answer, 2 bad usage or input, 130 interrupted.\n";
+    "Exit status: 0 ok, 1 a wrong answer, 2 bad usage or input (or a CPU this build\n"
+    "cannot run on), 130 interrupted.\n";
 
 }  // namespace
 

@@ -68,5 +68,13 @@ TEST(FastRulesTest, PotentialMobilityCountsEmptyNeighboursOfOpponentDiscs) {
   }
 }
 
+// The CPU check must never turn away the machine the build was made for:
+// every extension the build's flags let the compiler use is one this CPU
+// has (the tests run where they were built). A CPU without them is
+// tests/board/cpu_check_test.sh's case, under an emulator.
+TEST(CpuCheckTest, TheBuildMachineLacksNothingTheBuildUses) {
+  EXPECT_STREQ(fast::MissingCpuFeatures(), "");
+}
+
 }  // namespace
 }  // namespace endsolve
