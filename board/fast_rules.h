@@ -52,7 +52,9 @@ inline int CountFlips(Bitboard player, Bitboard opponent, int square);
 // from a constructor that runs before the program's or library's other
 // code; when something is missing, that constructor prints the names and
 // stops the process with exit status 2, where the first instruction the CPU
-// lacks would have killed it with SIGILL and no word of why.
+// lacks would have killed it with SIGILL and no word of why. So in a
+// program that runs, it is empty; tests/board read it to show that the
+// check turns no capable machine away.
 const char* MissingCpuFeatures();
 
 // The number of empty squares next to a disc of `opponent`: each is a place
