@@ -60,10 +60,9 @@ constinit const std::array<RayQuad, kNumSquares> kRaysDown = MakeRays(kDownSteps
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstring>
 
-#ifndef ENDSOLVE_ARCH_FLAGS_TEXT
-#define ENDSOLVE_ARCH_FLAGS_TEXT "its -march"
-#endif
+// ENDSOLVE_ARCH_FLAGS_TEXT: the build's -march, defined by board/CMakeLists.txt.
 #define ENDSOLVE_BASELINE_CODE __attribute__((target("arch=x86-64")))
 
 namespace endsolve::fast {
@@ -72,14 +71,11 @@ namespace {
 // Room for every name below with its separator.
 char missing_features[512];
 
-// Appends a space (unless first) and `name` to missing_features; stops
-// short of overrunning it.
+// Appends a space (unless first) and `name` to missing_features.
 ENDSOLVE_BASELINE_CODE void AppendMissing(const char* name) {
-  std::size_t end = 0;
-  while (missing_features[end] != '\0') ++end;
-  if (end != 0 && end + 1 < sizeof missing_features) missing_features[end++] = ' ';
-  while (*name != '\0' && end + 1 < sizeof missing_features) missing_features[end++] = *name++;
-  missing_features[end] = '\0';
+  const std::size_t end = std::strlen(missing_features);
+  std::snprintf(missing_features + end, sizeof missing_features - end, "%s%s", end == 0 ? "" : " ",
+                name);
 }
 
 ENDSOLVE_BASELINE_CODE void FindMissingFeatures() {
