@@ -224,14 +224,8 @@ TranspositionTable::~TranspositionTable() {
   }
 }
 
-// For writing (prefetchw where the build has it): a node whose bucket is
-// prefetched probes it and, once searched, stores to it, and a store takes
-// the seqlock with a compare-and-swap, which needs the line owned. Against
-// a read prefetch: FFO #53-#54 at two threads in 0.983 of the time (0.969-0.995),
-// #55 in 0.993 (0.989-0.997; farm-bench, 3 and 2 pairs, the AMD EPYC VM;
-// bench/results/prefetch-write-2026-11-29.txt).
 void TranspositionTable::Prefetch(const Board& board) const {
-  __builtin_prefetch(Locate(board).bucket, /*rw=*/1);
+  __builtin_prefetch(Locate(board).bucket);
 }
 
 void TranspositionTable::NewSearch() {
