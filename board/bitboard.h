@@ -27,6 +27,11 @@ inline constexpr int kNoMove = 65;
 // A1, H1, A8 and H8: the squares no disc is ever flipped on, which move
 // orderings weigh apart (solver/move_order.h, prove/proof_tree.cc).
 inline constexpr Bitboard kCorners = 0x8100000000000081ULL;
+// Squares diagonally next to a corner (X squares) and next to it on an
+// edge (C squares): playing them while the corner is empty tends to give it
+// away (solver/move_order.h, solver/eval_order.cc).
+inline constexpr Bitboard kXSquares = 0x0042000000004200ULL;
+inline constexpr Bitboard kCSquares = 0x4281000000008142ULL;
 
 constexpr Bitboard SquareBit(int square) { return Bitboard{1} << square; }
 constexpr int PopCount(Bitboard b) { return std::popcount(b); }

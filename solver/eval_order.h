@@ -15,12 +15,19 @@
 #ifndef ENDSOLVE_SOLVER_EVAL_ORDER_H_
 #define ENDSOLVE_SOLVER_EVAL_ORDER_H_
 
+#include <array>
 #include <cstdint>
 
 #include "endsolve/board/bitboard.h"
 #include "endsolve/eval/evaluator.h"
 
 namespace endsolve::search {
+
+// The deepest evaluation search `endsolve eval --depth` and the Python
+// module's evaluate() accept: the search has no table, so depth 14 may take
+// seconds (depth 12 of 3 positions: 0.63 s of CPU; 133 s before the sort of
+// kOrderedEvalSearchDepth).
+inline constexpr int kMaxEvalSearchDepth = 14;
 
 class EvalSearch {
  public:
@@ -52,10 +59,18 @@ class EvalSearch {
   // Negamax over `depth` plies in (alpha, beta), fail-soft; a_to_move says
   // whose turn it is in terms of the state's sides.
   int Search(Bitboard player, Bitboard opponent, bool a_to_move, int depth, int alpha, int beta);
+  // Forgets the killers: each search (ChildValue, Value) starts without
+  // them, so that a child's value is that of its own search, whatever this
+  // object searched before (tests/solver/move_order_test.cc).
+  void ClearKillers() { killers_.fill(kNoKiller); }
 
+  static constexpr std::int8_t kNoKiller = -1;
   const eval::Evaluator* evaluator_;
   eval::PatternState state_;
   std::uint64_t nodes_ = 0;
+  // killers_[depth]: the move that last cut off a node `depth` plies from
+  // the leaves in the current search (Search's unsorted plies).
+  std::array<std::int8_t, kMaxEvalSearchDepth + 1> killers_;
 };
 
 // From this many plies left, a node of the evaluation search sorts its
@@ -76,12 +91,6 @@ inline constexpr int kOrderedEvalSearchDepth = 3;
 
 // Evaluation units of an exact final score.
 constexpr int EvalUnits(int discs) { return discs * eval::kUnitsPerDisc; }
-
-// The deepest evaluation search `endsolve eval --depth` and the Python
-// module's evaluate() accept: the search has no table, so depth 14 may take
-// seconds (depth 12 of 3 positions: 0.63 s of CPU; 133 s before the sort of
-// kOrderedEvalSearchDepth).
-inline constexpr int kMaxEvalSearchDepth = 14;
 
 // What the evaluation believes of (player, opponent): its search of
 // `depth` plies (0: the static evaluation) with a full window, exact where

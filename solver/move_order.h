@@ -55,11 +55,6 @@ struct ScoredMove {
   int key;
 };
 
-// Squares diagonally next to an empty corner (X squares) and next to it on
-// an edge (C squares): playing them tends to give the corner away.
-inline constexpr Bitboard kXSquares = 0x0042000000004200ULL;
-inline constexpr Bitboard kCSquares = 0x4281000000008142ULL;
-
 // --- Key weights (see the top of the file) ---
 inline constexpr int kTTMoveKey = 1 << 30;
 inline constexpr int kKillerKey = 1 << 29;  // minus the killer's slot

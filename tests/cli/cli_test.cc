@@ -654,7 +654,7 @@ TEST(CliTest, TableAndThreadOptionsChangeWhatTheyShould) {
   // cutoffs (solver/search.h): a refit, a new ordering or a new cutoff
   // changes it, and eval/data/MANIFEST.md names the weights it is for.
   const std::uint64_t nodes = SummaryNodes(base.out);
-  EXPECT_EQ(nodes, 1619965u);
+  EXPECT_EQ(nodes, 1551609u);
 
   const CommandOutput small = RunCommand(ffo27 + " --threads 1 --hash-mb 1");
   EXPECT_THAT(small.out, HasSubstr("; threads 1, table 1 MiB twobig1"));
