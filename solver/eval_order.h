@@ -74,12 +74,15 @@ class EvalSearch {
 };
 
 // From this many plies left, a node of the evaluation search sorts its
-// children by their static values, the opponent's worst first. The value
-// it returns is the same in any order (the ordering searches take the full
-// window; ProbCut asks only on which side of its bounds the value lies, and
-// a fail-soft search answers that truly in any order), so the solve visits
-// the same nodes (FFO #40-#49 at one thread: 544,414,378 with 2, 3 or 5);
-// only the time changes. From 3 plies: FFO #58 (30 empties, where the
+// children by their static values, the opponent's worst first; with fewer,
+// the killer and the square classes order them (eval_order.cc). A value
+// inside the search's window is the same in any order (ProbCut asks only on
+// which side of its bounds the value lies, and a fail-soft search answers
+// that truly in any order); below the ordering searches' window
+// (kSortAlphaDelta, move_order.h) a fail-soft bound may differ, so the solve visits
+// nearly the same nodes in any order (FFO #40-#49 at one thread:
+// 544,414,378 with 2, 3 or 5, when the window was the full one); mostly the
+// time changes. From 3 plies: FFO #58 (30 empties, where the
 // ordering and ProbCut searches are over half the time) in 0.826 of the
 // time of 5, #50-#52 0.961; from 2, 1.086 times 3's on #58 (farm-bench, one
 // thread: bench/results/eval-search-sort-depth-2026-11-26.txt; 1.077 with the
