@@ -8,6 +8,7 @@
 #ifndef ENDSOLVE_BOARD_BITBOARD_H_
 #define ENDSOLVE_BOARD_BITBOARD_H_
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -32,6 +33,14 @@ inline constexpr Bitboard kCorners = 0x8100000000000081ULL;
 // away (solver/move_order.h, solver/eval_order.cc).
 inline constexpr Bitboard kXSquares = 0x0042000000004200ULL;
 inline constexpr Bitboard kCSquares = 0x4281000000008142ULL;
+
+// `squares` in the three groups that move orderings try in turn when they
+// know nothing better of the moves: the corners, the squares that are
+// neither corners nor X nor C squares, then the X and C squares.
+constexpr std::array<Bitboard, 3> BySquareClass(Bitboard squares) {
+  return {squares & kCorners, squares & ~(kCorners | kXSquares | kCSquares),
+          squares & (kXSquares | kCSquares)};
+}
 
 constexpr Bitboard SquareBit(int square) { return Bitboard{1} << square; }
 constexpr int PopCount(Bitboard b) { return std::popcount(b); }

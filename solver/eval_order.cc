@@ -106,9 +106,7 @@ int EvalSearch::Search(Bitboard player, Bitboard opponent, bool a_to_move, int d
     const Bitboard flipped = fast::Flips(player, opponent, x);
     if (search_child(x, flipped, fast::Play(player, opponent, x, flipped))) return best;
   }
-  const Bitboard classes[3] = {moves & kCorners, moves & ~(kCorners | kXSquares | kCSquares),
-                               moves & (kXSquares | kCSquares)};
-  for (Bitboard rest : classes) {
+  for (Bitboard rest : BySquareClass(moves)) {
     while (rest != 0) {
       const int x = PopFirstSquare(rest);
       const Bitboard flipped = fast::Flips(player, opponent, x);

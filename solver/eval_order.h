@@ -31,7 +31,7 @@ inline constexpr int kMaxEvalSearchDepth = 14;
 
 class EvalSearch {
  public:
-  explicit EvalSearch(const eval::Evaluator* evaluator) : evaluator_(evaluator) {}
+  explicit EvalSearch(const eval::Evaluator* evaluator) : evaluator_(evaluator) { ClearKillers(); }
 
   // Starts a search tree at (player, opponent): the side to move is side A.
   void Reset(Bitboard player, Bitboard opponent) {

@@ -267,9 +267,7 @@ int Searcher::Shallow(Bitboard player, Bitboard opponent, int alpha, int beta, i
   const Bitboard odd = orderer_.UsesParity<kSet>() ? kParityMasks[parity] : ~Bitboard{0};
   const Bitboard groups[2] = {moves & odd, moves & ~odd};
   for (const Bitboard group : groups) {
-    const Bitboard classes[3] = {group & kCorners, group & ~(kCorners | kXSquares | kCSquares),
-                                 group & (kXSquares | kCSquares)};
-    for (Bitboard rest : classes) {
+    for (Bitboard rest : BySquareClass(group)) {
       while (rest != 0) {
         const int x = PopFirstSquare(rest);
         const Board child = fast::Play(player, opponent, x);
