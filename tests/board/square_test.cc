@@ -26,7 +26,6 @@ TEST(SquareTest, AcceptsLowerCaseAndRejectsJunk) {
   EXPECT_EQ(ParseSquare("PS"), std::nullopt);
 }
 
-
 // The square classes the move orderings fall back on: the 4 corners, the
 // 4 X squares (B2, G2, B7, G7) and 8 C squares (B1, A2, G1, H2, A7, B8,
 // H7, G8) by name, and BySquareClass splits any set into corners, the rest,
