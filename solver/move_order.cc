@@ -15,8 +15,12 @@ MoveOrderer::MoveOrderer(const SearchFeatures& features, const eval::Evaluator* 
 }
 
 // Every key term the features switch on, in the order of move_order.h's
-// list; the children's table buckets are prefetched on the way, for the
-// probes the search (or its ETC) makes of them soon after.
+// list. First the children, each bucket prefetched as its child is made,
+// for the probes the search (or its ETC, right after this) makes of them;
+// then the keys, while the buckets come in. Made and keyed in one loop,
+// the last children's probes in ETC waited longer: FFO #53-#54 and #56-#58
+// at two threads took 1.007 and 1.011 times the time (farm-bench pairs,
+// bench/results/levers-2026-11-29-b.txt).
 template <FeatureSet kSet>
 int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply,
                        int alpha, ScoredMove* list, EvalTerm eval_term) {
@@ -33,6 +37,10 @@ int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int t
     m.opponent = child.opponent;
     m.square = x;
     if (prefetch) tt_->Prefetch(child);
+  }
+  for (int i = 0; i < count; ++i) {
+    ScoredMove& m = list[i];
+    const int x = m.square;
     if (features.tt_move && x == tt_move) {
       m.key = kTTMoveKey;
       continue;
