@@ -467,11 +467,8 @@ class Searcher {
   bool StabilityCutoff(Bitboard player, Bitboard opponent, int alpha, int* bound) {
     if (!Features<kSet>(features_).stability) return false;
     if (kNumSquares - 2 * PopCount(opponent) > alpha) return false;
-    // 64 - 2 * stable <= alpha takes (64 - alpha) / 2 stable discs, rounded up.
-    const int enough = (kNumSquares - alpha + 1) / 2;
-    const int stable = StableDiscCount(opponent, player, enough);
-    *bound = kNumSquares - 2 * stable;
-    return stable >= enough;
+    *bound = kNumSquares - 2 * PopCount(StableDiscs(opponent, player));
+    return *bound <= alpha;
   }
 
   // Poll the limits when the node count says it is time. Cheap: one compare.

@@ -100,9 +100,7 @@ Bitboard EdgeStableSquares(Bitboard player, Bitboard opponent) {
 // ---------------------------------------------------------------------------
 // Full lines: no move can ever be played on a full line, so no disc of it
 // flips along it. Each result holds every square whose line in the given
-// direction is full. (Until 2026-11-29 the diagonals were tested one mask
-// at a time, 30 of them; tests/solver/stability_test.cc keeps a square-by-
-// square oracle.)
+// direction is full.
 
 constexpr Bitboard FullRows(Bitboard filled) {
   Bitboard f = filled;
@@ -120,102 +118,58 @@ constexpr Bitboard FullColumns(Bitboard filled) {
   return (f & 0xFF) * kFileA;
 }
 
-// The diagonals by doubling, one direction pair at a time. `up` starts
-// as the filled squares whose next square along +step is filled or off the
-// board; each round then asks the same of the square 2^k steps on, so after
-// three rounds it holds the squares whose whole ray towards +step (eight
-// squares at most) is filled. `off_*[k]` marks the squares with no square
-// 2^k steps away (their row or column runs out), which also covers the bits
-// that a shift carries around the board's side. The ray towards -step is
-// the mirror image; a square's diagonal is full when both rays are.
-struct DiagonalDirection {
-  int step;                       // 9 (A1-H8) or 7 (H1-A8)
-  std::array<Bitboard, 3> off_up;    // no square 1, 2, 4 steps towards +step
-  std::array<Bitboard, 3> off_down;  // no square 1, 2, 4 steps towards -step
+// The 15 diagonals in each direction, as masks.
+struct DiagonalMasks {
+  std::array<Bitboard, 15> down_right{};  // squares with the same row - column
+  std::array<Bitboard, 15> down_left{};   // squares with the same row + column
 };
-constexpr DiagonalDirection kDiagonal9 = {
-    9,
-    {0xFF80808080808080ULL, 0xFFFFC0C0C0C0C0C0ULL, 0xFFFFFFFFF0F0F0F0ULL},
-    {0x01010101010101FFULL, 0x030303030303FFFFULL, 0x0F0F0F0FFFFFFFFFULL}};
-constexpr DiagonalDirection kDiagonal7 = {
-    7,
-    {0xFF01010101010101ULL, 0xFFFF030303030303ULL, 0xFFFFFFFF0F0F0F0FULL},
-    {0x80808080808080FFULL, 0xC0C0C0C0C0C0FFFFULL, 0xF0F0F0F0FFFFFFFFULL}};
-
-constexpr Bitboard FullDiagonals(Bitboard filled, const DiagonalDirection& d) {
-  Bitboard up = filled;
-  Bitboard down = filled;
-  for (int k = 0; k < 3; ++k) {
-    const int shift = d.step << k;
-    up &= (up >> shift) | d.off_up[k];
-    down &= (down << shift) | d.off_down[k];
+constexpr DiagonalMasks MakeDiagonals() {
+  DiagonalMasks masks;
+  for (int sq = 0; sq < kNumSquares; ++sq) {
+    masks.down_right[Row(sq) - Column(sq) + 7] |= SquareBit(sq);
+    masks.down_left[Row(sq) + Column(sq)] |= SquareBit(sq);
   }
-  return up & down;
+  return masks;
 }
+constexpr DiagonalMasks kDiagonals = MakeDiagonals();
 
-constexpr Bitboard kInner = 0x007E7E7E7E7E7E00ULL;  // off the edges
-
-// The discs of `player` that the edges and the full lines make stable, the
-// start of the growing.
-Bitboard StartStable(Bitboard player, Bitboard opponent, const FullLineSet& full) {
-  return (EdgeStableSquares(player, opponent) |
-          (full.rows & full.columns & full.down_right & full.down_left)) & player;
-}
-
-// Grows `stable` (StartStable's) to its fixed point (see StableDiscs).
-Bitboard Grow(Bitboard player, Bitboard stable, const FullLineSet& full) {
-  const Bitboard inner = player & kInner & ~stable;
-  if (inner == 0) return stable;
-  Bitboard previous;
-  do {
-    previous = stable;
-    const Bitboard horizontal = full.rows | (stable << 1) | (stable >> 1);
-    const Bitboard vertical = full.columns | (stable << 8) | (stable >> 8);
-    const Bitboard diagonal = full.down_right | (stable << 9) | (stable >> 9);
-    const Bitboard anti_diagonal = full.down_left | (stable << 7) | (stable >> 7);
-    stable |= inner & horizontal & vertical & diagonal & anti_diagonal;
-  } while (stable != previous);
-  return stable;
+Bitboard FullDiagonals(Bitboard filled, const std::array<Bitboard, 15>& masks) {
+  Bitboard full = 0;
+  for (Bitboard mask : masks) {
+    if ((filled & mask) == mask) full |= mask;
+  }
+  return full;
 }
 
 }  // namespace
-
-FullLineSet FullLines(Bitboard filled) {
-  return {.rows = FullRows(filled),
-          .columns = FullColumns(filled),
-          .down_right = FullDiagonals(filled, kDiagonal9),
-          .down_left = FullDiagonals(filled, kDiagonal7)};
-}
 
 // Starts from the stable edge discs and the discs whose four lines are all
 // full, then grows the set: an inner disc is stable when, in each of the
 // four directions, its line is full or one of its two neighbours along it is
 // a stable disc of its own colour (a run through it would have to flip that
-// neighbour too). Repeats until nothing is added. (Inner discs only: their
-// neighbours along every line are on the board, so the shifts never wrap.)
+// neighbour too). Repeats until nothing is added.
 Bitboard StableDiscs(Bitboard player, Bitboard opponent) {
-  const FullLineSet full = FullLines(player | opponent);
-  return Grow(player, StartStable(player, opponent, full), full);
-}
+  constexpr Bitboard kInner = 0x007E7E7E7E7E7E00ULL;
+  const Bitboard filled = player | opponent;
+  const Bitboard rows = FullRows(filled);
+  const Bitboard columns = FullColumns(filled);
+  const Bitboard down_right = FullDiagonals(filled, kDiagonals.down_right);
+  const Bitboard down_left = FullDiagonals(filled, kDiagonals.down_left);
 
-// Growing only adds inner discs that have, in each direction, a full line or
-// a disc of their own colour beside them (stable or not yet): with every
-// edge disc, those bound the count from above before the edges are looked
-// up; with the edges' stable discs instead, before the growing. Most calls
-// of the cutoff end at one of the two.
-int StableDiscCount(Bitboard player, Bitboard opponent, int enough) {
-  const FullLineSet full = FullLines(player | opponent);
-  const Bitboard maybe_inner = player & kInner &
-                               (full.rows | (player << 1) | (player >> 1)) &
-                               (full.columns | (player << 8) | (player >> 8)) &
-                               (full.down_right | (player << 9) | (player >> 9)) &
-                               (full.down_left | (player << 7) | (player >> 7));
-  const int most_before_edges = PopCount((player & ~kInner) | maybe_inner);
-  if (most_before_edges < enough) return most_before_edges;
-  const Bitboard stable = StartStable(player, opponent, full);
-  const int most = PopCount(stable | maybe_inner);
-  if (most < enough) return most;
-  return PopCount(Grow(player, stable, full));
+  Bitboard stable = (EdgeStableSquares(player, opponent) |
+                     (rows & columns & down_right & down_left)) & player;
+  const Bitboard inner = player & kInner & ~stable;
+  if (inner == 0) return stable;
+  Bitboard previous;
+  do {
+    previous = stable;
+    const Bitboard horizontal = rows | (stable << 1) | (stable >> 1);
+    const Bitboard vertical = columns | (stable << 8) | (stable >> 8);
+    const Bitboard diagonal = down_right | (stable << 9) | (stable >> 9);
+    const Bitboard anti_diagonal = down_left | (stable << 7) | (stable >> 7);
+    stable |= inner & horizontal & vertical & diagonal & anti_diagonal;
+  } while (stable != previous);
+  return stable;
 }
 
 }  // namespace endsolve

@@ -18,24 +18,6 @@ namespace endsolve {
 // disc of the same colour next to it.
 Bitboard StableDiscs(Bitboard player, Bitboard opponent);
 
-// PopCount(StableDiscs(player, opponent)) when that is at least `enough`;
-// otherwise some number below `enough`, often found without growing the set
-// to its end (an upper bound on the count fell short first). What the
-// stability cutoff needs: the exact count where it cuts, and no work where
-// it cannot.
-int StableDiscCount(Bitboard player, Bitboard opponent, int enough);
-
-// The squares of `filled` whose line in each direction is full (every square
-// of that row, column or diagonal is in `filled`); a disc on such a line can
-// never be flipped along it.
-struct FullLineSet {
-  Bitboard rows;        // the square's row is full
-  Bitboard columns;     // its column
-  Bitboard down_right;  // its A1-H8 direction diagonal (squares 9 apart)
-  Bitboard down_left;   // its H1-A8 direction diagonal (squares 7 apart)
-};
-FullLineSet FullLines(Bitboard filled);
-
 }  // namespace endsolve
 
 #endif  // ENDSOLVE_SOLVER_STABILITY_H_
