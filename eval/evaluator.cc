@@ -74,6 +74,8 @@ const SquareRows& Rows() {
   return rows;
 }
 
+}  // namespace
+
 // A new disc adds its digit (1 or 2) at its square; a flip from B to A
 // subtracts one power, from A to B adds one; in the swapped reading the
 // same with the sides' digits exchanged. The sums wrap modulo 2^16 on
@@ -86,9 +88,10 @@ const SquareRows& Rows() {
 // scalar copy of the loops behind the test): by hand the same nodes in
 // 0.976 of the time on FFO #56-#58 at two threads, where the evaluation
 // searches are most of the time (bench/results/levers-2026-11-29-d.txt).
-void PlayRows(int square, Bitboard flipped, bool a_moves, std::uint16_t* indices,
-              std::uint16_t* swapped) {
+void PatternState::Play(int square, Bitboard flipped, bool a_moves) {
   const SquareRows& rows = Rows();
+  std::uint16_t* const indices = indices_.data();
+  std::uint16_t* const swapped = swapped_.data();
 #if defined(__AVX2__)
   constexpr int kBlockLanes = 16;  // 16-bit lanes in a 256-bit vector
   constexpr int kBlocks = kIndexLanes / kBlockLanes;
@@ -133,12 +136,6 @@ void PlayRows(int square, Bitboard flipped, bool a_moves, std::uint16_t* indices
     }
   }
 #endif
-}
-
-}  // namespace
-
-void PatternState::Play(int square, Bitboard flipped, bool a_moves) {
-  PlayRows(square, flipped, a_moves, indices_.data(), swapped_.data());
 }
 
 void Evaluator::FreeTables::operator()(std::int16_t* tables) const { std::free(tables); }
