@@ -70,11 +70,52 @@ void CheckShards(const std::vector<const ResultRecord*>& merged, MergeReport* re
   }
 }
 
+// "+16", "+4 (lower bound)", for a message about another record's score.
+std::string ScoreText(const Record& r) {
+  const std::string bound = r.bound && *r.bound != ScoreKind::kExact
+                                ? absl::StrCat(" (", ScoreKindName(*r.bound), " bound)")
+                                : "";
+  return absl::StrCat(FormatScore(*r.score), bound);
+}
+
+std::string ModeName(const Record& r) { return r.wld ? "wld" : "exact"; }
+
 }  // namespace
+
+std::vector<std::string> CheckRecords(const std::vector<NamedResults>& files, IdScope scope) {
+  std::vector<std::string> out;
+  std::map<std::string, Found> first_answer;  // id -> its first solved or wrong-answer record
+  for (const NamedResults& file : files) {
+    if (scope == IdScope::kWithinEachFile) first_answer.clear();
+    for (const ResultRecord& record : file.contents->records) {
+      const std::string where =
+          absl::StrCat(file.path, ":", record.line_number, ": ", record.id, ": ");
+      for (const std::string& problem : RecordDisagreements(record)) {
+        out.push_back(absl::StrCat(where, problem));
+      }
+      if (!record.has_score()) continue;
+      const auto [it, first] = first_answer.emplace(record.id, Found{&record, &file.path});
+      if (first) continue;
+      const Record& other = *it->second.record;
+      if (other.wld != record.wld) {
+        out.push_back(absl::StrCat(where, "its mode ", ModeName(record), " differs from the mode ",
+                                   ModeName(other), " of the same id at ", it->second.Where()));
+      } else if (!Agree(other, record)) {
+        out.push_back(absl::StrCat(where, "its score ", ScoreText(record),
+                                   " differs from the score ", ScoreText(other),
+                                   " of the same id at ", it->second.Where()));
+      }
+    }
+  }
+  return out;
+}
 
 MergeReport MergeShards(const std::vector<ShardFile>& files,
                         const std::optional<std::vector<BatchItem>>& inputs) {
   MergeReport report;
+  std::vector<NamedResults> named;
+  for (const ShardFile& file : files) named.push_back({file.path, &file.contents});
+  report.disagreements = CheckRecords(named, IdScope::kWithinEachFile);
   std::map<std::string, std::vector<Found>> by_id;
   for (const ShardFile& file : files) {
     for (const auto& [id, record] : LatestById(file.contents)) {

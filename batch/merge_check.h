@@ -29,8 +29,36 @@ struct MergeReport {
   std::vector<std::string> duplicates;  // an id in more than one file
   std::vector<std::string> conflicts;   // different scores for one id or one position
   std::vector<std::string> notes;       // harmless: ids not among the inputs
-  bool ok() const { return missing.empty() && duplicates.empty() && conflicts.empty(); }
+  // Records that contradict themselves or another record of their id in
+  // the same file (CheckRecords), "FILE:LINE: ID: what is wrong".
+  std::vector<std::string> disagreements;
+  bool ok() const {
+    return missing.empty() && duplicates.empty() && conflicts.empty() && disagreements.empty();
+  }
 };
+
+// One results file as read, and the name its messages give it.
+struct NamedResults {
+  std::string path;
+  const ResultsContents* contents = nullptr;
+};
+
+// Which records of one id must give one answer: those of each file apart
+// (merge, which compares the files with each other itself), or those of
+// all the files given (--summary).
+enum class IdScope { kWithinEachFile, kAcrossFiles };
+
+// Every disagreement among the files' records, file by file and line by
+// line, each as "FILE:LINE: ID: what is wrong", e.g. "r.jsonl:3: ffo-40:
+// its score +30 differs from its expected score +38": what each record's
+// own keys contradict (RecordDisagreements), and each record whose answer,
+// its score or its mode, contradicts the first answer of its id within
+// `scope` ("its score +16 differs from the score +18 of the same id at
+// r.jsonl:1"). Only solved and wrong-answer records answer: a timed-out
+// record followed by its retry (a longer time limit) is the resume's rule,
+// not a disagreement. Scores agree as in a merge: equal, or for a window's
+// bounds, with a score that both allow.
+std::vector<std::string> CheckRecords(const std::vector<NamedResults>& files, IdScope scope);
 
 // Reads the shards' results files for a merge into `out`: `out` must be a
 // regular file or absent (the merge is renamed over it; a device there
@@ -45,7 +73,8 @@ absl::StatusOr<std::vector<ShardFile>> ReadShardFiles(const std::vector<std::str
 absl::Status WriteMergedFile(const std::string& path,
                              const std::vector<const ResultRecord*>& records);
 
-// Merges the files' latest records. With `inputs` (the batch's items, all
+// Merges the files' latest records, after checking every record
+// (CheckRecords, within each file). With `inputs` (the batch's items, all
 // shards), every id must have a record; without, every shard K of N named
 // by the records' "shard" keys must be present. Records of both modes
 // (exact and WLD) in one merge are a conflict: their scores mean different

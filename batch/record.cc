@@ -1,9 +1,12 @@
 #include "endsolve/batch/record.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <limits>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "endsolve/board/notation.h"
 #include "endsolve/board/symmetry.h"
@@ -222,6 +225,126 @@ void AddWork(const SolveResult& result, Record* r) {
   r->seconds = absl::ToDoubleSeconds(result.time);
 }
 
+constexpr int Sign(int x) { return (x > 0) - (x < 0); }
+
+// The record's answer as the solve gave it, for CheckAnswer.
+SolveResult AnswerOf(const Record& r) {
+  SolveResult result;
+  result.score = *r.score;
+  result.kind = r.bound.value_or(ScoreKind::kExact);
+  result.best_move = *r.best_move;
+  result.pv = *r.pv;
+  return result;
+}
+
+// "+18", "+4 (lower bound)", "-1 (WLD)": a score as the record means it.
+std::string ScoreMeant(const Record& r) {
+  std::string text = FormatScore(*r.score);
+  if (r.bound && *r.bound != ScoreKind::kExact) {
+    absl::StrAppend(&text, " (", ScoreKindName(*r.bound), " bound)");
+  }
+  if (r.wld) absl::StrAppend(&text, " (WLD)");
+  return text;
+}
+
+// (a) A "solved" record that the solver's own answers check finds wrong
+// against its expected score, its position and window as the input's.
+void CheckScore(const Record& r, std::vector<std::string>* out) {
+  if (r.status != ResultStatus::kSolved || !r.expected_score) return;
+  Position position;
+  position.board = r.position->board;
+  position.to_move = r.position->to_move;
+  position.window = r.window;
+  position.answers = {MoveScore{kNoMove, *r.expected_score}};
+  if (CheckAnswer(position, AnswerOf(r), r.wld) != Verdict::kWrong) return;
+  const std::string expected = FormatScore(*r.expected_score);
+  if (r.wld) {
+    out->push_back(absl::StrCat("its score ", ScoreMeant(r),
+                                " differs in sign from its expected score ", expected));
+  } else if (r.bound && *r.bound != ScoreKind::kExact) {
+    out->push_back(
+        absl::StrCat("its score ", ScoreMeant(r), " excludes its expected score ", expected));
+  } else {
+    out->push_back(
+        absl::StrCat("its score ", ScoreMeant(r), " differs from its expected score ", expected));
+  }
+}
+
+// (b) The best move must be one the side to move can play (PS when it has
+// none and the game goes on), and the pv a line of legal moves from the
+// position; a pv that reaches the end of the game must end it at a score
+// the record's score allows (for WLD, its sign).
+void CheckLine(const Record& r, std::vector<std::string>* out) {
+  Board board = r.position->board;
+  const int best = *r.best_move;
+  const bool best_legal = best == kNoMove ? true
+                          : best == kPass ? board.Moves() == 0 && !board.IsGameOver()
+                                          : (board.Moves() & SquareBit(best)) != 0;
+  if (!best_legal) {
+    out->push_back(
+        absl::StrCat("its best move ", SquareName(best), " is not a legal move of its position"));
+  }
+  int sign = 1;  // +1 when the side to move is the record's
+  const std::vector<int>& pv = *r.pv;
+  for (std::size_t i = 0; i < pv.size(); ++i) {
+    const int move = pv[i];
+    const std::string at = absl::StrCat(" at move ", i + 1);
+    if (board.IsGameOver()) {
+      out->push_back(
+          absl::StrCat("its line plays ", SquareName(move), at, ", after the end of the game"));
+      return;
+    }
+    if (move == kPass) {
+      if (board.Moves() != 0) {
+        out->push_back(absl::StrCat("its line passes (PS)", at, ", where a move is legal"));
+        return;
+      }
+      board = board.Pass();
+    } else if (move == kNoMove || (board.Moves() & SquareBit(move)) == 0) {
+      out->push_back(
+          absl::StrCat("its line plays ", SquareName(move), at, ", not a legal move there"));
+      return;
+    } else {
+      board = board.Play(move);
+    }
+    sign = -sign;
+  }
+  if (!board.IsGameOver()) return;  // a line that stops short proves nothing here
+  const int final_score = sign * board.FinalScore();
+  const int compared = r.wld ? Sign(final_score) : final_score;
+  const ScoreWindow allowed =
+      endsolve::ScoresAllowed(*r.score, r.bound.value_or(ScoreKind::kExact));
+  if (allowed.lo <= compared && compared <= allowed.hi) return;
+  out->push_back(absl::StrCat("its line ends the game at ", FormatScore(final_score),
+                              ", which its score ", ScoreMeant(r), " does not allow"));
+}
+
+// (c) An id FILE:LINE:HASH made from the record's position (input.cc: its
+// LINE is the record's line, its HASH 16 hex digits) must still be that
+// position's: an edited board or window gives another hash.
+void CheckId(const Record& r, std::vector<std::string>* out) {
+  const absl::string_view id = r.id;
+  const std::size_t hash_colon = id.rfind(':');
+  if (hash_colon == absl::string_view::npos || hash_colon == 0) return;
+  const absl::string_view hash = id.substr(hash_colon + 1);
+  if (hash.size() != 16 || !std::all_of(hash.begin(), hash.end(), [](char c) {
+        return absl::ascii_isdigit(c) || (c >= 'a' && c <= 'f');
+      })) {
+    return;
+  }
+  const std::size_t line_colon = id.rfind(':', hash_colon - 1);
+  int line = 0;
+  if (line_colon == absl::string_view::npos ||
+      !absl::SimpleAtoi(id.substr(line_colon + 1, hash_colon - line_colon - 1), &line) ||
+      line != r.line) {
+    return;
+  }
+  const std::string actual = HexHash(ItemHash(KeyOf(r.position->board), r.window));
+  if (actual == hash) return;
+  out->push_back(absl::StrCat("its position does not match its id: the position hashes to ", actual,
+                              ", the id says ", hash));
+}
+
 }  // namespace
 
 ScoreWindow ScoresAllowed(const Record& record) {
@@ -386,6 +509,17 @@ Record DuplicateRecord(const BatchItem& item, const Record& original, const RunS
   }
   r.duplicate_of = original.id;
   return r;
+}
+
+std::vector<std::string> RecordDisagreements(const Record& record) {
+  std::vector<std::string> out;
+  if (!record.position) return out;  // bad input: nothing was solved
+  if (record.has_score()) {
+    CheckScore(record, &out);
+    CheckLine(record, &out);
+  }
+  CheckId(record, &out);
+  return out;
 }
 
 // Parses with exceptions off; from_json's RecordError, the only exception

@@ -155,6 +155,20 @@ QuestionKey QuestionOf(const Position& position);
 // ScoresAllowed of its score and bound; no bound: exact).
 ScoreWindow ScoresAllowed(const Record& record);
 
+// What a record's own keys contradict, each in words for the user, who
+// sees them as "FILE:LINE: ID: " and the words (`batch --summary`, `merge`);
+// empty for a sound record. A record that says "solved" while the answers
+// check of the solve itself (solver/answer_check.h's CheckAnswer, given the
+// record's score, bound and mode against its expected_score) finds it wrong:
+// "its score +30 differs from its expected score +38". A pv that is not a
+// line of legal moves from its position, passes (PS) included: "its line
+// plays A1 at move 2, not a legal move there"; one that reaches the end of
+// the game at a final score its score (or bound, or WLD sign) does not
+// allow; a best_move that is not a legal move of its position. And an id
+// of the form FILE:LINE:HASH, LINE the record's line, whose HASH is not
+// that of its position and window (ItemHash): the position was edited.
+std::vector<std::string> RecordDisagreements(const Record& record);
+
 // Parses and checks one line (without its newline) through from_json. The
 // error says what is wrong, for the warning that names the line.
 absl::StatusOr<ResultRecord> ParseRecord(absl::string_view line);

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "endsolve/batch/merge_check.h"
 #include "endsolve/batch/results_file.h"
 #include "endsolve/board/notation.h"
 
@@ -58,6 +59,9 @@ absl::StatusOr<FilesSummary> SummarizeFiles(const std::vector<std::string>& path
     return a->line_number < b->line_number;
   });
   read_files.summary = Summarize(latest);
+  std::vector<NamedResults> named;
+  for (std::size_t i = 0; i < paths.size(); ++i) named.push_back({paths[i], &read_files.files[i]});
+  read_files.disagreements = CheckRecords(named, IdScope::kAcrossFiles);
   return read_files;
 }
 

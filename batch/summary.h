@@ -37,10 +37,14 @@ struct FilesSummary {
   FilesSummary& operator=(FilesSummary&&) = default;
   std::vector<ResultsContents> files;
   ResultsSummary summary;
+  // Every record that contradicts itself or another record of its id in
+  // any of the files: "FILE:LINE: ID: what is wrong" (CheckRecords).
+  std::vector<std::string> disagreements;
 };
 
 // The totals of whole results files (`endsolve batch --summary`): the latest
-// record of each id, taken in the order of their lines. Warnings about
+// record of each id, taken in the order of their lines, and every record
+// checked, across the files (merge_check.h's CheckRecords). Warnings about
 // torn or corrupted lines go to `warnings`; a file that cannot be read is
 // the error.
 absl::StatusOr<FilesSummary> SummarizeFiles(const std::vector<std::string>& paths,

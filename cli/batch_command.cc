@@ -75,7 +75,14 @@ int Summary(const std::vector<std::string>& files) {
                              ": there is nothing to sum up"));
   }
   absl::PrintF("%s", batch::FormatSummary(read->summary));
-  return read->summary.wrong > 0 ? kExitWrong : kExitOk;
+  const std::vector<std::string>& disagreements = read->disagreements;
+  if (!disagreements.empty()) {
+    absl::PrintF("disagreeing records (%d):\n", disagreements.size());
+    for (const std::string& line : disagreements) absl::PrintF("  %s\n", line);
+    absl::FPrintF(stderr, "endsolve batch --summary: %d disagreeing records\n",
+                  disagreements.size());
+  }
+  return read->summary.wrong > 0 || !disagreements.empty() ? kExitWrong : kExitOk;
 }
 
 int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {

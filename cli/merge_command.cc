@@ -67,10 +67,16 @@ int RunMerge(const MergeArgs& args) {
   PrintList("missing", report.missing);
   PrintList("duplicated", report.duplicates);
   PrintList("conflicts", report.conflicts);
+  PrintList("disagreeing records", report.disagreements);
   for (const std::string& note : report.notes) absl::PrintF("note: %s\n", note);
   if (!report.ok()) {
-    absl::FPrintF(stderr, "endsolve merge: %d missing, %d duplicated, %d conflicts\n",
-                  report.missing.size(), report.duplicates.size(), report.conflicts.size());
+    const std::string disagreeing =
+        report.disagreements.empty()
+            ? ""
+            : absl::StrCat(", ", report.disagreements.size(), " disagreeing records");
+    absl::FPrintF(stderr, "endsolve merge: %d missing, %d duplicated, %d conflicts%s\n",
+                  report.missing.size(), report.duplicates.size(), report.conflicts.size(),
+                  disagreeing);
     return kExitWrong;
   }
   absl::PrintF("complete: %s\n", inputs ? "every input position has a result"

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -699,5 +700,187 @@ TEST_F(BatchTest, AFileThatIsNotAResultsFileIsRefusedAndLeftAlone) {
   }
 }
 
+
+// A results file is text, and a user may edit it. --summary and merge check
+// every record they read against itself and against the other records of
+// its id, and report every disagreement as "FILE:LINE: ID: what is wrong",
+// exiting 1 (and merge no longer says "complete"). FFO #1, the first line
+// of every file here, scores +18, and its input says so.
+class EditedResultsTest : public BatchTest {
+ protected:
+  // FFO #1-#19 solved, as `endsolve batch` writes them.
+  std::vector<nlohmann::json> Solved() const {
+    const CommandOutput r = Batch({"fforum-1-19.obf"}, "results.jsonl");
+    EXPECT_EQ(r.exit_status, 0) << r.err;
+    return ReadResultLines(Path("results.jsonl"));
+  }
+  void WriteLines(const std::string& name, const std::vector<nlohmann::json>& lines) const {
+    std::string text;
+    for (const nlohmann::json& j : lines) absl::StrAppend(&text, j.dump(), "\n");
+    WriteFile(Path(name), text);
+  }
+  CommandOutput Summary(const std::vector<std::string>& files) const {
+    std::vector<std::string> argv = {kBinary, "batch", "--summary"};
+    argv.insert(argv.end(), files.begin(), files.end());
+    return Run(argv);
+  }
+  CommandOutput Merge(const std::vector<std::string>& files) const {
+    std::vector<std::string> argv = {kBinary, "merge"};
+    argv.insert(argv.end(), files.begin(), files.end());
+    argv.insert(argv.end(), {"--out", "merged.jsonl", "--inputs", "fforum-1-19.obf"});
+    return Run(argv);
+  }
+  // The list both commands print: its title and each line.
+  static std::string Disagreeing(const std::vector<std::string>& lines) {
+    std::string text = absl::StrCat("disagreeing records (", lines.size(), "):\n");
+    for (const std::string& line : lines) absl::StrAppend(&text, "  ", line, "\n");
+    return text;
+  }
+};
+
+TEST_F(EditedResultsTest, UneditedResultsHaveNoDisagreement) {
+  Solved();
+  const CommandOutput s = Summary({"results.jsonl"});
+  EXPECT_EQ(s.exit_status, 0) << s.err;
+  EXPECT_THAT(s.out, Not(HasSubstr("disagreeing")));
+  EXPECT_EQ(s.err, "");
+  const CommandOutput m = Merge({"results.jsonl"});
+  EXPECT_EQ(m.exit_status, 0) << m.err;
+  EXPECT_THAT(m.out, HasSubstr("complete: every input position has a result\n"));
+  EXPECT_EQ(m.err, "");
+}
+
+TEST_F(EditedResultsTest, AScoreThatDiffersFromItsExpectedScoreIsWrong) {
+  std::vector<nlohmann::json> lines = Solved();
+  const std::string id = lines[0]["id"];
+  ASSERT_EQ(lines[0]["status"], "solved");
+  ASSERT_EQ(lines[0]["expected_score"], 18);
+  lines[0]["score"] = 30;  // still "solved"
+  WriteLines("edited.jsonl", lines);
+  const std::string expected =
+      Disagreeing({"edited.jsonl:1: " + id + ": its score +30 differs from its expected score +18",
+                   "edited.jsonl:1: " + id +
+                       ": its line ends the game at +18, which its score +30 does not allow"});
+
+  const CommandOutput s = Summary({"edited.jsonl"});
+  EXPECT_EQ(s.exit_status, 1);
+  EXPECT_THAT(s.out, HasSubstr(expected));
+  EXPECT_EQ(s.err, "endsolve batch --summary: 2 disagreeing records\n");
+
+  const CommandOutput m = Merge({"edited.jsonl"});
+  EXPECT_EQ(m.exit_status, 1);
+  EXPECT_THAT(m.out, HasSubstr(expected));
+  EXPECT_THAT(m.out, Not(HasSubstr("complete")));
+  EXPECT_EQ(m.err, "endsolve merge: 0 missing, 0 duplicated, 0 conflicts, 2 disagreeing records\n");
+}
+
+TEST_F(EditedResultsTest, AnIdWithAnotherScoreLaterInTheSameFileIsAConflict) {
+  std::vector<nlohmann::json> lines = Solved();
+  const std::string id = lines[0]["id"];
+  nlohmann::json again = lines[0];
+  again["score"] = 16;
+  lines.push_back(again);  // line 20: FFO #1 once more, +16
+  WriteLines("twice.jsonl", lines);
+  const std::string expected = Disagreeing(
+      {"twice.jsonl:20: " + id + ": its score +16 differs from its expected score +18",
+       "twice.jsonl:20: " + id +
+           ": its line ends the game at +18, which its score +16 does not allow",
+       "twice.jsonl:20: " + id +
+           ": its score +16 differs from the score +18 of the same id at twice.jsonl:1"});
+
+  const CommandOutput s = Summary({"twice.jsonl"});
+  EXPECT_EQ(s.exit_status, 1);
+  EXPECT_THAT(s.out, HasSubstr(expected));
+  EXPECT_EQ(s.err, "endsolve batch --summary: 3 disagreeing records\n");
+
+  const CommandOutput m = Merge({"twice.jsonl"});
+  EXPECT_EQ(m.exit_status, 1);
+  EXPECT_THAT(m.out, HasSubstr(expected));
+  EXPECT_THAT(m.out, Not(HasSubstr("complete")));
+  EXPECT_EQ(m.err, "endsolve merge: 0 missing, 0 duplicated, 0 conflicts, 3 disagreeing records\n");
+}
+
+TEST_F(EditedResultsTest, AnIdWithAnotherScoreInAnotherFileIsAConflict) {
+  std::vector<nlohmann::json> lines = Solved();
+  const std::string id = lines[0]["id"];
+  WriteLines("a.jsonl", lines);
+  nlohmann::json other = lines[0];
+  other["score"] = 16;
+  WriteLines("b.jsonl", {other});
+  const std::string own = Disagreeing(
+      {"b.jsonl:1: " + id + ": its score +16 differs from its expected score +18",
+       "b.jsonl:1: " + id + ": its line ends the game at +18, which its score +16 does not allow"});
+
+  // --summary compares the files' records of one id.
+  const CommandOutput s = Summary({"a.jsonl", "b.jsonl"});
+  EXPECT_EQ(s.exit_status, 1);
+  EXPECT_THAT(s.out,
+              HasSubstr(Disagreeing(
+                  {"b.jsonl:1: " + id + ": its score +16 differs from its expected score +18",
+                   "b.jsonl:1: " + id +
+                       ": its line ends the game at +18, which its score +16 does not allow",
+                   "b.jsonl:1: " + id +
+                       ": its score +16 differs from the score +18 of the same id at a.jsonl:1"})));
+  EXPECT_EQ(s.err, "endsolve batch --summary: 3 disagreeing records\n");
+
+  // merge names the id in two files among its duplicates and conflicts, and
+  // each record's own disagreements.
+  const CommandOutput m = Merge({"a.jsonl", "b.jsonl"});
+  EXPECT_EQ(m.exit_status, 1);
+  EXPECT_THAT(m.out, HasSubstr("duplicated (1):\n  " + id + ": in a.jsonl:1 and b.jsonl:1\n"));
+  EXPECT_THAT(m.out,
+              HasSubstr("conflicts (1):\n  " + id + ": +18 in a.jsonl:1, +16 in b.jsonl:1\n"));
+  EXPECT_THAT(m.out, HasSubstr(own));
+  EXPECT_THAT(m.out, Not(HasSubstr("complete")));
+  EXPECT_EQ(m.err, "endsolve merge: 0 missing, 1 duplicated, 1 conflicts, 2 disagreeing records\n");
+}
+
+TEST_F(EditedResultsTest, AnImpossibleLineIsWrong) {
+  std::vector<nlohmann::json> lines = Solved();
+  const std::string id = lines[0]["id"];
+  lines[0]["pv"] = {"A1", "A1"};  // A1 is no legal move of FFO #1, and never twice
+  WriteLines("impossible.jsonl", lines);
+  const std::string expected = Disagreeing(
+      {"impossible.jsonl:1: " + id + ": its line plays A1 at move 1, not a legal move there"});
+
+  const CommandOutput s = Summary({"impossible.jsonl"});
+  EXPECT_EQ(s.exit_status, 1);
+  EXPECT_THAT(s.out, HasSubstr(expected));
+  EXPECT_EQ(s.err, "endsolve batch --summary: 1 disagreeing records\n");
+
+  const CommandOutput m = Merge({"impossible.jsonl"});
+  EXPECT_EQ(m.exit_status, 1);
+  EXPECT_THAT(m.out, HasSubstr(expected));
+  EXPECT_THAT(m.out, Not(HasSubstr("complete")));
+  EXPECT_EQ(m.err, "endsolve merge: 0 missing, 0 duplicated, 0 conflicts, 1 disagreeing records\n");
+}
+
+TEST_F(EditedResultsTest, APositionThatNoLongerMatchesItsIdIsWrong) {
+  std::vector<nlohmann::json> lines = Solved();
+  const std::string id = lines[0]["id"];
+  // FFO #1's record given FFO #2's board.
+  const std::vector<std::string> ffo = absl::StrSplit(ReadFile(Path("fforum-1-19.obf")), '\n');
+  const std::string& ffo2 = ffo[1];
+  lines[0]["position"] = ffo2.substr(0, 66);
+  WriteLines("moved.jsonl", lines);
+  const PositionKey key = KeyOf(ParsePositionText(ffo2, "ffo")->board);
+  char now[17];
+  std::snprintf(
+      now, sizeof now, "%016llx",
+      static_cast<unsigned long long>(FnvWord(FnvWord(kFnvOffsetBasis, key.player), key.opponent)));
+  const std::string expected = absl::StrCat(
+      "  moved.jsonl:1: ", id, ": its position does not match its id: the position hashes to ", now,
+      ", the id says ", id.substr(id.size() - 16), "\n");
+
+  const CommandOutput s = Summary({"moved.jsonl"});
+  EXPECT_EQ(s.exit_status, 1);
+  EXPECT_THAT(s.out, HasSubstr(expected));
+  EXPECT_THAT(s.err, HasSubstr("endsolve batch --summary: "));
+
+  const CommandOutput m = Merge({"moved.jsonl"});
+  EXPECT_EQ(m.exit_status, 1);
+  EXPECT_THAT(m.out, HasSubstr(expected));
+  EXPECT_THAT(m.out, Not(HasSubstr("complete")));
+}
 }  // namespace
 }  // namespace endsolve::testing
