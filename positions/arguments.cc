@@ -81,6 +81,20 @@ bool LooksLikeAFileName(absl::string_view arg) {
                      [](char c) { return absl::ascii_isalnum(static_cast<unsigned char>(c)); });
 }
 
+// The name of a position typed as `arg` (TypedName in arguments.h): the
+// text without its whitespace when that is a short run of letters and
+// digits, else "" (the id is then "position N").
+std::string TypedName(absl::string_view arg) {
+  std::string name;
+  for (const char c : arg) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (absl::ascii_isspace(u)) continue;
+    if (!absl::ascii_isalnum(u) || name.size() == kMaxTypedIdLength) return "";
+    name.push_back(c);
+  }
+  return name;
+}
+
 }  // namespace
 
 // An argument is a file when something of that name exists: a regular file,
@@ -123,6 +137,7 @@ LoadedPositions LoadPositions(const std::vector<std::string>& args, const ReadOp
       continue;
     }
     position->line = static_cast<int>(i + 1);
+    position->label = TypedName(arg);
     loaded.positions.push_back(std::move(*position));
   }
   return loaded;
@@ -155,10 +170,14 @@ std::vector<std::string> ErrorReport(const LoadedPositions& loaded) {
 }
 
 // Only FFO labels stand alone: a WTHOR label ("game 17") needs its file.
+// Without a file, the label is what the user typed (LoadPositions) or a
+// name the caller gave ("initial position").
 std::string PositionId(const Position& position) {
   if (absl::StartsWith(position.label, "#")) return position.label;
   if (!position.file.empty()) return absl::StrCat(position.file, ":", position.line);
-  return absl::StrCat("arg ", position.line);
+  if (!position.label.empty()) return position.label;
+  if (position.line <= 0) return "position";
+  return absl::StrCat("position ", position.line);
 }
 
 int IdColumnWidth(const std::vector<Position>& positions) {

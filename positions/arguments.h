@@ -4,6 +4,7 @@
 #ifndef ENDSOLVE_POSITIONS_ARGUMENTS_H_
 #define ENDSOLVE_POSITIONS_ARGUMENTS_H_
 
+#include <cstddef>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,8 +36,10 @@ std::vector<std::string> ErrorReport(const LoadedPositions& loaded);
 // Reads every argument in order. An argument naming an existing file, or
 // "-" (standard input), is read as a file (with `options`: which position of
 // each game of a .wtb file, and which games); anything else is parsed as one
-// position. Errors are collected, not fatal, so that the good positions still
-// get solved.
+// position, whose line is its argument's number (from 1) and whose label is
+// what was typed when that makes a short name (kMaxTypedIdLength). Errors
+// are collected, not fatal, so that the good positions still get solved;
+// a position that does not parse is named "argument N" in its error.
 LoadedPositions LoadPositions(const std::vector<std::string>& args,
                               const ReadOptions& options = {});
 
@@ -50,8 +53,19 @@ absl::StatusOr<std::pair<int, int>> ParseRange(const std::string& text);
 absl::StatusOr<std::vector<Position>> SelectRange(std::vector<Position> positions,
                                                   const std::string& range);
 
-// A short stable name for a position in tables: its FFO label ("#40"), else
-// FILE:LINE (for a .wtb file FILE:GAME), else "arg N".
+// A position typed on the command line is named by what the user typed
+// when that is a move transcript (letters and digits; spaces, which users
+// paste between moves, left out) of at most this many characters, 16 moves:
+// "f5d6c3". Anything else typed (a 64-square board and its side, a longer
+// game) is "position N", N its argument's number, since 65 and more
+// characters would widen every table's id column and bury the figures.
+inline constexpr std::size_t kMaxTypedIdLength = 32;
+
+// A short stable name for a position in tables, JSON lines and pictures:
+// its FFO label ("#40"), else FILE:LINE (for a .wtb file FILE:GAME), else
+// the label of a position without a file (what was typed, see above, or a
+// caller's name such as "initial position"), else "position N" (N its
+// line: its argument's number).
 std::string PositionId(const Position& position);
 
 // The width of a table's id column for these positions: the longest id,

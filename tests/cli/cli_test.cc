@@ -65,7 +65,7 @@ TEST(CliTest, SolvesAPositionGivenOnTheCommandLine) {
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const auto lines = Lines(r.out);
   ASSERT_EQ(lines.size(), 3u) << r.out;  // header, row, summary
-  EXPECT_THAT(lines[1], ::testing::MatchesRegex("arg 1 +14 +G8 +\\+18 .*"));
+  EXPECT_THAT(lines[1], ::testing::MatchesRegex("position 1 +14 +G8 +\\+18 .*"));
   EXPECT_THAT(lines[2], HasSubstr("solved 1 of 1, wrong 0, input errors 0"));
 }
 
@@ -254,7 +254,7 @@ TEST(CliTest, ShowDrawsThePositionAsTextOrSvg) {
     ++markers;
   }
   EXPECT_EQ(markers, 14);
-  EXPECT_THAT(picture, HasSubstr(">arg 1: G8 +18</text>"));
+  EXPECT_THAT(picture, HasSubstr(">position 1: G8 +18</text>"));
 
   const std::string mine = WriteTempFile("notes.txt", "my notes\n");
   const CommandOutput kept = RunCommand(kBinary + " show --svg " + mine + " '" + kFfo1 + "'");
@@ -412,7 +412,7 @@ TEST(CliTest, EveryCommandRefusesAnInputWithoutAPosition) {
 TEST(CliTest, AVeryLongSolveIsRefusedUnlessAllowed) {
   const CommandOutput r = RunCommand(kBinary + " solve 'f5 d6 c3' '" + kFfo1 + "'");
   EXPECT_EQ(r.exit_status, 2) << r.err;
-  EXPECT_THAT(r.err, HasSubstr("endsolve solve: arg 1 has 57 empty squares, more than "
+  EXPECT_THAT(r.err, HasSubstr("endsolve solve: f5d6c3 has 57 empty squares, more than "
                                "--max-empties 36"));
   EXPECT_THAT(r.err, HasSubstr("endsolve solve: 1 positions refused, nothing solved: an exact "
                                "solve of more than 36 empty squares may take days; give "
@@ -420,7 +420,7 @@ TEST(CliTest, AVeryLongSolveIsRefusedUnlessAllowed) {
   EXPECT_EQ(r.out, "");
   const CommandOutput lower = RunCommand(kBinary + " solve --max-empties 13 '" + kFfo1 + "'");
   EXPECT_EQ(lower.exit_status, 2);
-  EXPECT_THAT(lower.err, HasSubstr("arg 1 has 14 empty squares, more than --max-empties 13"));
+  EXPECT_THAT(lower.err, HasSubstr("position 1 has 14 empty squares, more than --max-empties 13"));
   const CommandOutput bad = RunCommand(kBinary + " solve --max-empties 61 '" + kFfo1 + "'");
   EXPECT_EQ(bad.exit_status, 2);
   EXPECT_THAT(bad.err, HasSubstr("--max-empties: expected a number of empty squares from 0 to 60, "
@@ -861,6 +861,43 @@ TEST(CliTest, CtrlCStopsCleanlyAndPrintsWhatWasFinished) {
   EXPECT_THAT(r.out, HasSubstr("G8"));
   EXPECT_THAT(r.out, HasSubstr("solved 1 of 2, wrong 0, input errors 0"));
   EXPECT_THAT(r.out, HasSubstr("interrupted"));
+}
+
+// A position typed on the command line is named by what was typed: a
+// transcript as typed (spaces left out), else "position N" for argument N
+// (a board and its side, or a game too long for a table's id column); perft's
+// default is "initial position". The ids of a file's positions are unchanged.
+TEST(CliTest, APositionTypedOnTheCommandLineIsNamedByWhatWasTyped) {
+  const std::string svg = ::testing::TempDir() + "/typed-id.svg";
+  std::remove(svg.c_str());
+  const CommandOutput drawn = RunCommand(kBinary + " show f5d6c3 --svg " + svg);
+  ASSERT_EQ(drawn.exit_status, 0) << drawn.err;
+  EXPECT_EQ(drawn.out, "f5d6c3: " + svg + "\n");
+  std::ifstream in(svg);
+  const std::string picture((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_THAT(picture, HasSubstr(">f5d6c3</text>"));
+
+  const CommandOutput shown = RunCommand(kBinary + " show 'f5 d6 c3' '" + kFfo1 + "'");
+  ASSERT_EQ(shown.exit_status, 0) << shown.err;
+  EXPECT_THAT(shown.out, HasSubstr("f5d6c3, O (white) to move, 57 empties\n"));
+  EXPECT_THAT(shown.out, HasSubstr("position 2, X (black) to move, 14 empties\n"));
+
+  const CommandOutput counted = RunCommand(kBinary + " perft --depth 1");
+  ASSERT_EQ(counted.exit_status, 0) << counted.err;
+  EXPECT_THAT(counted.out, ::testing::StartsWith("perft initial position: "));
+  const std::string long_game = "d3e3f4g5f5f6g6c3f7g7d2c4h6e6c5g4b3";  // 17 moves, 34 characters
+  const CommandOutput typed = RunCommand(kBinary + " perft --depth 1 F5D6 " + long_game);
+  ASSERT_EQ(typed.exit_status, 0) << typed.err;
+  EXPECT_THAT(typed.out, ::testing::StartsWith("perft F5D6: "));
+  EXPECT_THAT(typed.out, HasSubstr("\nperft position 2: "));
+
+  const CommandOutput solved =
+      RunCommand(kBinary + " solve --json '" + kFfo1 + "' ffo/fforum-1-19.obf --range 1");
+  ASSERT_EQ(solved.exit_status, 0) << solved.err;
+  const auto lines = Lines(solved.out);
+  ASSERT_EQ(lines.size(), 2u) << solved.out;
+  EXPECT_EQ(nlohmann::json::parse(lines[0])["id"], "position 1");
+  EXPECT_EQ(nlohmann::json::parse(lines[1])["id"], "#1");
 }
 
 }  // namespace

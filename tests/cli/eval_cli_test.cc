@@ -62,7 +62,7 @@ TEST(EvalCliTest, ASearchToTheEndOfTheGameIsExact) {
   const auto lines = Lines(r.out);
   ASSERT_EQ(lines.size(), 1u) << r.out;
   const auto j = nlohmann::json::parse(lines[0]);
-  EXPECT_EQ(j["id"], "arg 1");
+  EXPECT_EQ(j["id"], "position 1");
   EXPECT_EQ(j["empties"], 8);
   EXPECT_EQ(j["depth"], 8);
   EXPECT_EQ(j["eval"], 14.0);
