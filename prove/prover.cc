@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -660,11 +661,17 @@ absl::Status LoadTree(const Folder& folder, ProofTree* tree) {
   std::vector<std::string> lines;
   std::vector<std::vector<int>> paths;
   std::size_t start = 0;
+  // The line as found, escaped and cut (a damaged file may hold any bytes,
+  // on one line of megabytes), and what to do: without tree.txt the same
+  // command expands the tree again from the root (README "The work folder").
   auto bad_line = [&](std::size_t index) {
-    return absl::DataLossError(absl::StrCat(folder.Tree(), ":", index + 1,
-                                            ": expected the moves to an expanded position of "
-                                            "this root, found '",
-                                            lines[index], "'"));
+    constexpr std::size_t kShown = 60;
+    std::string found = absl::CHexEscape(lines[index].substr(0, kShown));
+    if (lines[index].size() > kShown) found += "...";
+    return absl::DataLossError(absl::StrCat(
+        folder.Tree(), ":", index + 1,
+        ": expected the moves to an expanded position of this root, found '", found,
+        "'; the file is damaged: remove it and the same command plans the tree again"));
   };
   while (start < text->size()) {
     std::size_t end = text->find('\n', start);

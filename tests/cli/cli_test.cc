@@ -900,5 +900,35 @@ TEST(CliTest, APositionTypedOnTheCommandLineIsNamedByWhatWasTyped) {
   EXPECT_EQ(nlohmann::json::parse(lines[1])["id"], "#1");
 }
 
+// A damaged tree.txt in a proof folder is named by file and line, its text
+// shown escaped and cut, with what to do; removing it, the same command
+// plans the tree again and finishes the proof with the same score.
+TEST(CliTest, ADamagedProofTreeFileSaysWhatToDo) {
+  const std::string folder = ::testing::TempDir() + "/damaged-tree-proof";
+  RunCommand("rm -rf '" + folder + "'");
+  const std::string prove = kBinary + " prove ffo/fforum-1-19.obf --range 1 --folder " + folder +
+                            " --unit-empties 9 --threads 1 --hash-mb 1 --json";
+  const CommandOutput first = RunCommand(prove);
+  ASSERT_EQ(first.exit_status, 0) << first.err;
+  const nlohmann::json proof = nlohmann::json::parse(Lines(first.out).back());
+  EXPECT_EQ(proof["score"], 18);
+
+  std::ofstream(folder + "/tree.txt", std::ios::binary | std::ios::trunc)
+      << std::string("\x01\x02garbage") << std::string(100, 'Z') << "\n-\n";
+  const CommandOutput damaged = RunCommand(prove);
+  EXPECT_EQ(damaged.exit_status, 2) << damaged.err;
+  EXPECT_THAT(damaged.err,
+              HasSubstr("endsolve prove: " + folder + "/tree.txt:1: expected the moves to an "
+                        "expanded position of this root, found '\\x01\\x02garbage" +
+                        std::string(51, 'Z') +
+                        "...'; the file is damaged: remove it and the same command plans the "
+                        "tree again\n"));
+
+  ASSERT_EQ(std::remove((folder + "/tree.txt").c_str()), 0);
+  const CommandOutput again = RunCommand(prove);
+  ASSERT_EQ(again.exit_status, 0) << again.err;
+  EXPECT_EQ(nlohmann::json::parse(Lines(again.out).back())["score"], 18);
+}
+
 }  // namespace
 }  // namespace endsolve::testing
