@@ -3,6 +3,8 @@
 #ifndef ENDSOLVE_BOARD_PERFT_H_
 #define ENDSOLVE_BOARD_PERFT_H_
 
+#include <atomic>
+
 #include "endsolve/board/board.h"
 #include "endsolve/board/node_counts.h"
 
@@ -13,8 +15,11 @@ namespace endsolve {
 inline constexpr int kMaxPerftDepth = 60;
 
 // The nodes of the game tree from `board` (itself included) down to `depth`
-// plies.
-NodeCounts Perft(const Board& board, int depth);
+// plies. With `cancel`, polled at the nodes 3 plies or more above the depth
+// (one in some hundred nodes, so well under a millisecond apart), a true
+// *cancel stops the count: the counts returned are then partial, and the
+// caller that set it knows. Without one the count is compiled as before.
+NodeCounts Perft(const Board& board, int depth, const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace endsolve
 

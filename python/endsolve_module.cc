@@ -2,14 +2,18 @@
 // and the position reader of the C++ library, for notebooks and scripts.
 //
 // Bad input raises ValueError with the message the CLI prints for the same
-// input, since both come from the same readers and checks. Long calls (solve,
-// solve_many) run on a thread of their own with the GIL released, so that
-// other Python threads go on, and the calling thread wakes every 50 ms to
-// let Python run its signal handlers: Ctrl-C cancels the search (the solver
-// polls its cancel flag) and raises KeyboardInterrupt, leaving the module
-// ready for the next call. docs/library.md, "Python", shows it in use.
+// input, since both come from the same readers and checks (position text is
+// named by itself, where the CLI counts arguments). Long calls (solve,
+// solve_many, estimate, perft) run on a thread of their own with the GIL
+// released, so that other Python threads go on, and the calling thread wakes
+// every 50 ms to let Python run its signal handlers: Ctrl-C cancels the
+// search or count (each polls its cancel flag) and raises KeyboardInterrupt,
+// leaving the module ready for the next call. docs/library.md, "Python",
+// shows it in use.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <atomic>
@@ -27,6 +31,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -42,6 +47,7 @@
 #include "endsolve/picture/board_svg.h"
 #include "endsolve/positions/arguments.h"
 #include "endsolve/positions/position_io.h"
+#include "endsolve/positions/read_file.h"
 #include "endsolve/solver/answer_check.h"
 #include "endsolve/solver/eval_order.h"
 #include "endsolve/solver/solver.h"
@@ -107,30 +113,65 @@ int SquareOf(const std::string& name) {
   return *square;
 }
 
-// Parses position text as the CLI parses argument number `argument`: a
-// board and a side (.obf line, answers allowed) or a move transcript. With
-// `side`, the text is a bare 64-character board and `side` its side to
-// move. The error is the reader's, as the CLI prints it, without the CLI's
-// note that no file has that name (these calls never read files).
-Position ParseText(const std::string& text, const std::optional<std::string>& side, int argument) {
+// The most characters of a position's text quoted in its error: a
+// transcript or a board (64 squares) whole, the start of anything longer.
+constexpr std::size_t kQuotedTextLength = 70;
+
+// How position text is named in its error, "position 'f5d6a1'", or for the
+// item at index `item` of solve_many's list "positions[1] 'f5f5'": what the
+// caller wrote, so that the error says which text was wrong (the CLI's
+// "argument N" would count arguments that Python does not have). Control
+// characters are escaped; longer text is cut to its first
+// kQuotedTextLength characters and "...", never inside a UTF-8 character.
+std::string TextName(const std::string& text, std::optional<int> item) {
+  std::string quoted;
+  for (const char c : text.substr(0, kQuotedTextLength)) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      absl::StrAppend(&quoted, absl::CHexEscape(std::string(1, c)));
+    } else {
+      quoted.push_back(c);
+    }
+  }
+  if (text.size() > kQuotedTextLength) {
+    while (!quoted.empty() && (static_cast<unsigned char>(quoted.back()) & 0xc0) == 0x80) {
+      quoted.pop_back();  // a continuation byte: the character's start goes too
+    }
+    if (!quoted.empty() && static_cast<unsigned char>(quoted.back()) >= 0xc0) quoted.pop_back();
+    quoted += "...";
+  }
+  return item ? absl::StrFormat("positions[%d] '%s'", *item, quoted)
+              : absl::StrFormat("position '%s'", quoted);
+}
+
+// Parses position text as the CLI parses a position argument: a board and a
+// side (.obf line, answers allowed) or a move transcript. With `side`, the
+// text is a bare 64-character board and `side` its side to move. The error
+// is the reader's, "SOURCE, column N: expected ..., found ...", its source
+// the text itself (TextName; `item`: the index in solve_many's list),
+// without the CLI's note that no file has that name (these calls never
+// read files).
+Position ParseText(const std::string& text, const std::optional<std::string>& side,
+                   std::optional<int> item) {
   std::string line = text;
   if (side) absl::StrAppend(&line, " ", std::string(1, SideChar(*side)));
-  absl::StatusOr<Position> position = ParsePositionText(line, absl::StrCat("argument ", argument));
+  absl::StatusOr<Position> position = ParsePositionText(line, TextName(text, item));
   if (!position.ok()) ThrowValueError(position.status());
   return *std::move(position);
 }
 
 // A Python position argument as a Position: a Board, a Position (answers and
 // label kept), or position text. A side given with a Board or Position sets
-// the side to move of the same discs; `argument` numbers text in errors.
-Position ToPosition(py::handle object, const std::optional<std::string>& side, int argument) {
+// the side to move of the same discs; `item` names text in errors (ParseText).
+Position ToPosition(py::handle object, const std::optional<std::string>& side,
+                    std::optional<int> item = std::nullopt) {
   Position position;
   if (py::isinstance<PyBoard>(object)) {
     position = object.cast<const PyBoard&>().AsPosition();
   } else if (py::isinstance<Position>(object)) {
     position = object.cast<const Position&>();
   } else if (py::isinstance<py::str>(object)) {
-    return ParseText(object.cast<std::string>(), side, argument);
+    return ParseText(object.cast<std::string>(), side, item);
   } else {
     throw py::type_error(absl::StrCat("expected a Board, a Position or position text, found ",
                                       std::string(py::str(py::type::of(object).attr("__name__")))));
@@ -288,12 +329,34 @@ std::string BoardString(const PyBoard& b) { return b.AsPosition().BoardString();
 // The side to move as 'X' or 'O'.
 std::string SideString(Color c) { return std::string(1, ColorChar(c)); }
 
-// `endsolve.read_positions`: the CLI's reader (LoadPositions) on one path.
+// A path given from Python (str, bytes or any os.PathLike) as the bytes the
+// system takes, checked as open() checks it: a NUL inside raises
+// ValueError("embedded null byte") (the system would read the name only up
+// to it), and a path that names nothing raises the OSError open() raises
+// (FileNotFoundError, with errno and filename). "-" is standard input, as
+// in the CLI.
+std::string FilePath(const py::object& path_object) {
+  const py::module_ os = py::module_::import("os");
+  const py::object path_as_given = os.attr("fspath")(path_object);  // TypeError if no path
+  const std::string path = py::bytes(os.attr("fsencode")(path_as_given));
+  if (path.find('\0') != std::string::npos) throw py::value_error("embedded null byte");
+  if (path == kStandardInput) return path;
+  struct stat status;
+  if (::stat(path.c_str(), &status) != 0) {
+    PyErr_SetFromErrnoWithFilenameObject(PyExc_OSError, path_as_given.ptr());
+    throw py::error_already_set();
+  }
+  return path;
+}
+
+// `endsolve.read_positions`: the CLI's reader (LoadPositions) on one file.
 // With strict, any bad line raises ValueError with the messages, one a
 // line, as the CLI prints them (the first 20 of the file, then their count:
 // ErrorReport); otherwise each of those lines becomes a Python warning and
 // the good positions come back, as the CLI solves them.
-std::vector<Position> ReadPositions(const std::string& path, std::optional<int> empties, bool strict) {
+std::vector<Position> ReadPositions(const py::object& path_object, std::optional<int> empties,
+                                    bool strict) {
+  const std::string path = FilePath(path_object);
   ReadOptions options;
   if (empties) {
     if (*empties < 0 || *empties > kNumSquares - 4) {
@@ -404,7 +467,7 @@ forced passes implied. Board(board64, side) takes the side apart, as 'X',
 )doc")
       .def(py::init<>())
       .def(py::init([](const std::string& text, std::optional<std::string> side) {
-             return PyBoard::Of(ParseText(text, side, 1));
+             return PyBoard::Of(ParseText(text, side, std::nullopt));
            }),
            py::arg("text"), py::arg("side") = py::none())
       .def_property_readonly("side", [](const PyBoard& b) { return SideString(b.to_move); },
@@ -500,15 +563,29 @@ Board, and checks its answer against these (SolveResult.ok).
         py::arg("strict") = true, R"doc(
 Reads the positions of a file with the CLI's reader: .obf, .pos, plain lines,
 transcripts, .wtb (any case; `empties` chooses each game's position as the
-CLI's --empties). Like a CLI argument, a path that names no file is read as
-position text. With strict (the default) any bad line raises ValueError whose
-message is the CLI's, one line per error, the first 20 of them and then their
-count; with strict=False each of those lines becomes a UserWarning and the
-good positions come back, as the CLI goes on with them. A .wtb game that ends
-before the empties asked is no error: it is left out with a UserWarning. A
-file that holds no position at all (an empty one) is the CLI's "no position":
-ValueError, or with strict=False a UserWarning and [].
+CLI's --empties). path is a str, bytes or os.PathLike ('-': standard input); a
+path that names no file raises FileNotFoundError, as open() does (position
+text goes to Board() or solve()). With strict (the default) any bad line
+raises ValueError whose message is the CLI's, one line per error, the first 20
+of them and then their count; with strict=False each of those lines becomes a
+UserWarning and the good positions come back, as the CLI goes on with them. A
+.wtb game that ends before the empties asked is no error: it is left out with
+a UserWarning. A file that holds no position at all (an empty one) is the
+CLI's "no position": ValueError, or with strict=False a UserWarning and [].
 )doc");
+}
+
+// The side of a (board, side) pair of solve_many's list, item `index`:
+// None is no side, as solve(board, None) takes it.
+std::optional<std::string> PairSide(py::handle side, int index) {
+  if (side.is_none()) return std::nullopt;
+  if (!py::isinstance<py::str>(side)) {
+    throw py::type_error(absl::StrFormat(
+        "positions[%d]: the side of a (board, side) pair is 'X', 'O', 'black', 'white' or "
+        "None, found %s",
+        index, std::string(py::str(py::type::of(side).attr("__name__")))));
+  }
+  return side.cast<std::string>();
 }
 
 // SolveResult, solve and solve_many.
@@ -545,7 +622,7 @@ void DefineSolve(py::module_& m) {
 
   m.def("solve", [](py::handle board, std::optional<std::string> side, int threads, std::size_t hash_mb, bool wld,
                     bool all_moves) {
-        const Position position = ToPosition(board, side, 1);
+        const Position position = ToPosition(board, side);
         return SolveAll({position}, MakeSolveCall(threads, hash_mb, wld, all_moves)).front();
       }, py::arg("board"), py::arg("side") = py::none(), py::arg("threads") = 0,
       py::arg("hash_mb") = 256, py::arg("wld") = false, py::arg("all_moves") = false, R"doc(
@@ -564,22 +641,23 @@ KeyboardInterrupt.
   m.def("solve_many", [](py::iterable positions, int threads, std::size_t hash_mb, bool wld,
                          bool all_moves) {
         std::vector<Position> list;
-        int argument = 0;
+        int index = 0;
         for (py::handle item : positions) {
-          ++argument;
           if (py::isinstance<py::tuple>(item) && py::len(item) == 2) {
             const py::tuple pair = py::reinterpret_borrow<py::tuple>(item);
-            list.push_back(ToPosition(pair[0], pair[1].cast<std::string>(), argument));
+            list.push_back(ToPosition(pair[0], PairSide(pair[1], index), index));
           } else {
-            list.push_back(ToPosition(item, std::nullopt, argument));
+            list.push_back(ToPosition(item, std::nullopt, index));
           }
+          ++index;
         }
         return SolveAll(list, MakeSolveCall(threads, hash_mb, wld, all_moves));
       }, py::arg("positions"), py::arg("threads") = 0, py::arg("hash_mb") = 256,
       py::arg("wld") = false, py::arg("all_moves") = false, R"doc(
 Solves each position in order, as the CLI does: one table, cleared before
 each position; all_moves as solve() takes it. Items are Boards, Positions, position text, or (board, side)
-pairs; text errors name the item as 'argument N', N counting from 1. Returns
+pairs, side None as solve() takes it; text errors name the item as
+"positions[I] 'TEXT'", I its index. Returns
 a list of SolveResults. The GIL is released while it runs; Ctrl-C stops it.
 )doc");
 }
@@ -587,7 +665,7 @@ a list of SolveResults. The GIL is released while it runs; Ctrl-C stops it.
 // evaluate, estimate, and perft with its PerftCounts.
 void DefineEvaluateAndPerft(py::module_& m) {
   m.def("evaluate", [](py::handle board, std::optional<std::string> side, int depth) {
-        return Evaluate(ToPosition(board, side, 1), depth);
+        return Evaluate(ToPosition(board, side), depth);
       }, py::arg("board"), py::arg("side") = py::none(), py::arg("depth") = 0, R"doc(
 What the evaluation believes of a position, in discs for the side to move,
 to 1/100 as `endsolve eval` prints it: the static evaluation, or with depth
@@ -596,7 +674,7 @@ to 1/100 as `endsolve eval` prints it: the static evaluation, or with depth
 
   m.def("estimate", [](py::handle board, std::optional<std::string> side, int passes,
                        int threads, std::size_t hash_mb) {
-        const Position position = ToPosition(board, side, 1);
+        const Position position = ToPosition(board, side);
         if (passes < 0 || passes > kSelectivePasses) {
           throw py::value_error(
               absl::StrFormat("passes: expected 0..%d, found %d", kSelectivePasses, passes));
@@ -632,16 +710,16 @@ no pass). The GIL is released while it runs; Ctrl-C stops it.
         if (depth < 0 || depth > kMaxPerftDepth) {
           throw py::value_error(absl::StrFormat("depth: expected 0..%d plies, found %d", kMaxPerftDepth, depth));
         }
-        const Board root = board.is_none() ? Board::Initial() : ToPosition(board, std::nullopt, 1).board;
-        PyPerft counts{.depth = depth};
-        py::gil_scoped_release release;
-        const NodeCounts n = Perft(root, depth);
-        counts.leaves = n.leaves;
-        counts.internal = n.internal;
-        return counts;
+        const Board root = board.is_none() ? Board::Initial() : ToPosition(board, std::nullopt).board;
+        std::atomic<bool> cancel{false};
+        const NodeCounts n = RunInterruptible(
+            cancel, [&root, depth, &cancel]() { return Perft(root, depth, &cancel); });
+        return PyPerft{.depth = depth, .leaves = n.leaves, .internal = n.internal};
       }, py::arg("depth"), py::arg("board") = py::none(), R"doc(
 Counts the game tree from board (default: the initial position) to depth
 plies, as `endsolve perft`: a pass uses a ply, a finished game is a leaf.
+The GIL is released while it counts; Ctrl-C stops it and raises
+KeyboardInterrupt.
 )doc");
 }
 

@@ -266,18 +266,73 @@ def test_read_positions_leaves_out_a_game_that_ends_early_with_a_warning():
 
 
 def test_bad_position_text_raises_the_cli_message():
-    message = "argument 1, column 4: expected 64 board characters, found 3 board characters"
-    with pytest.raises(ValueError) as error:
-        endsolve.solve("XXX")
-    assert str(error.value) == message
+    # The text is named by itself, where the CLI counts its arguments; what
+    # was wrong is the CLI's message.
+    what = ", column 4: expected 64 board characters, found 3 board characters"
+    for call in (endsolve.solve, endsolve.Board):
+        with pytest.raises(ValueError) as error:
+            call("XXX")
+        assert str(error.value) == "position 'XXX'" + what
     # The CLI adds that no file has that name: Python never reads files there.
-    assert cli_errors("XXX")[0] == message + " (and no file named 'XXX' exists)"
+    assert cli_errors("XXX")[0] == "argument 1" + what + " (and no file named 'XXX' exists)"
     with pytest.raises(ValueError) as error:
         endsolve.Board("f5d6a1")
-    assert str(error.value) == "argument 1, column 5: expected a legal move, found 'a1'"
+    assert str(error.value) == "position 'f5d6a1', column 5: expected a legal move, found 'a1'"
     with pytest.raises(ValueError) as error:
         endsolve.solve_many([FFO_40 + " X", "f5f5"])
-    assert str(error.value) == "argument 2, column 3: expected a legal move, found 'f5'"
+    assert str(error.value) == "positions[1] 'f5f5', column 3: expected a legal move, found 'f5'"
+    # Long text is quoted by its start, control characters escaped.
+    with pytest.raises(ValueError) as error:
+        endsolve.Board(FFO_40 + "\tZ")
+    assert str(error.value) == (f"position '{FFO_40}\\tZ', column 66: expected side to move "
+                                "'X' or 'O', found 'Z'")
+    with pytest.raises(ValueError) as error:
+        endsolve.Board(FFO_40 + " X; A2:+38; C7:+36; Q9")
+    assert str(error.value).startswith(f"position '{FFO_40} X; A2...', column ")
+
+
+def test_read_positions_takes_any_path_like():
+    for path in (pathlib.Path(FFO_40_59), os.fsencode(FFO_40_59)):
+        positions = endsolve.read_positions(path)
+        assert [p.label for p in positions] == [f"#{n}" for n in range(40, 60)]
+        assert positions[0].file == FFO_40_59
+    with pytest.raises(TypeError):
+        endsolve.read_positions(40)
+
+
+def test_read_positions_of_a_missing_file_raises_what_open_raises(tmp_path):
+    for path in (str(tmp_path / "missing.obf"), tmp_path / "missing.obf",
+                 os.fsencode(tmp_path / "missing.obf"), tmp_path / "no-folder" / "a.obf",
+                 "f5d6c3"):
+        with pytest.raises(FileNotFoundError) as opened:
+            open(path, encoding="ascii")
+        with pytest.raises(FileNotFoundError) as read:
+            endsolve.read_positions(path)
+        assert (read.value.errno, read.value.strerror, read.value.filename) == \
+            (opened.value.errno, opened.value.strerror, opened.value.filename)
+        assert str(read.value) == str(opened.value)
+
+
+def test_read_positions_refuses_a_path_with_a_nul_as_open_does(tmp_path):
+    path = tmp_path / "a.obf"
+    path.write_text(f"{FFO_40} X\n")
+    for text in (str(path) + "\0junk", os.fsencode(path) + b"\0junk"):
+        with pytest.raises(ValueError, match="^embedded null byte$"):
+            open(text, encoding="ascii")
+        with pytest.raises(ValueError, match="^embedded null byte$"):
+            endsolve.read_positions(text)
+
+
+def test_solve_many_takes_a_pair_with_no_side():
+    board = late_board()
+    side = board.side
+    results = endsolve.solve_many([(board, None), (board, side), (board.squares, side)], threads=1)
+    reference = endsolve.solve(board, None, threads=1)
+    assert [(r.score, r.best_move, r.pv) for r in results] == \
+        [(reference.score, reference.best_move, reference.pv)] * 3
+    with pytest.raises(TypeError, match=r"^positions\[1\]: the side of a \(board, side\) pair is "
+                                        r"'X', 'O', 'black', 'white' or None, found int$"):
+        endsolve.solve_many([board, (board, 1)])
 
 
 def test_bad_options_raise_the_solver_message():
@@ -329,3 +384,27 @@ def test_ctrl_c_stops_a_long_solve_and_the_module_goes_on():
     assert sent and raised - sent[0] < 1.0
     result = endsolve.solve(FFO_40, "X", threads=2)
     assert (result.score, result.best_move) == (38, "A2")
+
+
+def test_ctrl_c_stops_a_long_perft_and_the_module_goes_on():
+    # perft(13) counts for about a minute on the development VM; the signal
+    # comes after half a second, from another thread, as Ctrl-C would. The
+    # bound is generous: a count that ignored it would run to the end.
+    sent = []
+
+    def interrupt():
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # as the solve test says
+    timer = threading.Timer(0.5, interrupt)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            endsolve.perft(13)
+        raised = time.monotonic()
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert sent and raised - sent[0] < 5.0
+    assert (endsolve.perft(6).leaves, endsolve.perft(6).internal_nodes) == (8200, 1713)
