@@ -2,12 +2,15 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "endsolve/batch/identity.h"
 
 namespace endsolve::batch {
 namespace {
@@ -38,9 +41,28 @@ class Locked {
 
 }  // namespace
 
+OutputKind Claims::Kind() {
+  return {"a claims file of endsolve batch", [](std::string_view head) {
+            // The last line of the head may be cut by its length.
+            const std::size_t end = head.rfind('\n');
+            if (end == std::string_view::npos) return head.empty();
+            for (const absl::string_view line :
+                 absl::StrSplit(absl::string_view(head.data(), end), '\n')) {
+              if (!LooksLikeBatchId(line)) return false;
+            }
+            return true;
+          }};
+}
+
 absl::StatusOr<std::unique_ptr<Claims>> Claims::Open(const std::string& path) {
-  const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0644);
   if (fd < 0) return Failed(path, "open it");
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return absl::FailedPreconditionError(
+        absl::StrCat("claims file ", path, ": not a regular file; give --claims a file"));
+  }
   return std::unique_ptr<Claims>(new Claims(path, fd));
 }
 

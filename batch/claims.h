@@ -12,6 +12,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "endsolve/output/output_path.h"
 
 namespace endsolve::batch {
 
@@ -23,7 +24,14 @@ namespace endsolve::batch {
 // file (endsolve prove does so through a round's retry file).
 class Claims {
  public:
-  // Opens (creates) the file; an error names it.
+  // What a claims file is, for the check of --claims before a run
+  // (output/output_path.h): text whose every whole line is a batch id
+  // (FILE:LINE:HASH, batch/identity.h), so that no other file of the
+  // user's is appended to.
+  static OutputKind Kind();
+
+  // Opens (creates) the file, which must be a regular file; an error names
+  // it.
   static absl::StatusOr<std::unique_ptr<Claims>> Open(const std::string& path);
   ~Claims();
   Claims(const Claims&) = delete;

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -31,6 +32,23 @@ std::uint64_t ItemHash(const PositionKey& key, const std::optional<ScoreWindow>&
 
 std::string BatchId(absl::string_view file, int line, std::uint64_t hash) {
   return absl::StrCat(file, ":", line, ":", HexHash(hash));
+}
+
+bool LooksLikeBatchId(absl::string_view text) {
+  const std::size_t hash_colon = text.rfind(':');
+  if (hash_colon == absl::string_view::npos || text.size() - hash_colon - 1 != 16) return false;
+  for (const char c : text.substr(hash_colon + 1)) {
+    if (!absl::ascii_isxdigit(static_cast<unsigned char>(c))) return false;
+  }
+  const std::size_t line_colon = text.rfind(':', hash_colon == 0 ? 0 : hash_colon - 1);
+  if (line_colon == absl::string_view::npos || line_colon == 0 ||
+      line_colon + 1 == hash_colon) {
+    return false;
+  }
+  for (const char c : text.substr(line_colon + 1, hash_colon - line_colon - 1)) {
+    if (!absl::ascii_isdigit(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
 }
 
 std::string CanonicalFileName(absl::string_view file) {

@@ -40,6 +40,10 @@ std::uint64_t ItemHash(const PositionKey& key, const std::optional<ScoreWindow>&
 // the FNV-1a of the raw line for a bad one.
 std::string BatchId(absl::string_view file, int line, std::uint64_t hash);
 
+// True when `text` has BatchId's form: FILE (not empty), a line number and
+// 16 hex digits, joined by colons.
+bool LooksLikeBatchId(absl::string_view text);
+
 // The one spelling of a file whichever way its path was written: absolute,
 // lexically normal (no ".", "..", or doubled '/'), its folder's symbolic
 // links resolved; the file's own name is kept as written (so /dev/stdin stays

@@ -10,7 +10,7 @@
 #include "absl/strings/str_join.h"
 #include "endsolve/board/notation.h"
 #include "endsolve/board/symmetry.h"
-#include "endsolve/positions/read_file.h"
+#include "endsolve/output/write_file.h"
 
 namespace endsolve::batch {
 namespace {

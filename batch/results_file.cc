@@ -129,6 +129,16 @@ absl::Status CheckResultsText(absl::string_view text, absl::string_view name) {
   return absl::OkStatus();
 }
 
+OutputKind ResultsFileKind() {
+  return {"a results file of endsolve batch", [](std::string_view head) {
+            // The head's last line may be cut by its length: whole lines only,
+            // unless there is just one.
+            const std::size_t end = head.rfind('\n');
+            const std::string_view whole = end == std::string_view::npos ? head : head.substr(0, end + 1);
+            return CheckResultsText(absl::string_view(whole.data(), whole.size()), "").ok();
+          }};
+}
+
 absl::StatusOr<ResultsContents> ReadResultsFile(const std::string& path) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));

@@ -21,6 +21,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "endsolve/batch/record.h"
+#include "endsolve/output/output_path.h"
 
 namespace endsolve::batch {
 
@@ -46,6 +47,10 @@ ResultsContents ParseResults(absl::string_view text, absl::string_view name);
 // and the line, says why: batch must not append to it nor cut off its "torn"
 // last line, and --summary and merge must not report on it.
 absl::Status CheckResultsText(absl::string_view text, absl::string_view name);
+
+// What a results file is, for the check of --out before a run
+// (output/output_path.h): CheckResultsText's test on its first bytes.
+OutputKind ResultsFileKind();
 
 // The longest line a results file may hold. A record is under 2 KB (a pv
 // of at most 60 moves, a bad line cut to 300 bytes); a longer line means the

@@ -2,11 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
+#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "endsolve/board/notation.h"
+#include "endsolve/output/write_file.h"
 #include "endsolve/positions/arguments.h"
 #include "endsolve/solver/report.h"
 
@@ -37,8 +38,8 @@ std::string FormatBenchTable(const std::vector<Position>& positions, const Bench
   }
   const double t = summary.median_total_seconds;
   absl::StrAppendFormat(
-      &out, "total: %d positions, %d wrong, %.3f s, %d nodes, %.2f Mnodes/s (medians of %d runs)\n",
-      summary.rows.size(), summary.wrong, t, summary.median_total_nodes,
+      &out, "total: %d %s, %d wrong, %.3f s, %d nodes, %.2f Mnodes/s (medians of %d runs)\n",
+      summary.rows.size(), summary.rows.size() == 1 ? "position" : "positions", summary.wrong, t, summary.median_total_nodes,
       t > 0 ? static_cast<double>(summary.median_total_nodes) / t / 1e6 : 0.0,
       summary.complete_runs);
   return out;
@@ -46,10 +47,8 @@ std::string FormatBenchTable(const std::vector<Position>& positions, const Bench
 
 absl::Status WriteBenchCsv(const std::string& path, const std::vector<Position>& positions,
                            const BenchSummary& summary, int threads) {
-  std::ofstream out(path);
-  if (!out) return absl::UnavailableError(absl::StrCat("cannot write ", path));
-  out << "id,threads,empties,best_move,score,expected,ok,median_nodes,median_seconds,"
-         "leaves,internal_nodes\n";
+  std::ostringstream out;
+  out << kBenchCsvHeader << '\n';
   for (std::size_t i = 0; i < summary.rows.size(); ++i) {
     const BenchRow& row = summary.rows[i];
     const Position& p = positions[i];
@@ -59,9 +58,7 @@ absl::Status WriteBenchCsv(const std::string& path, const std::vector<Position>&
                            row.checked ? (row.ok ? "true" : "false") : "", row.median_nodes,
                            row.median_seconds, row.result.nodes.leaves, row.result.nodes.internal);
   }
-  out.close();
-  if (!out) return absl::DataLossError(absl::StrCat("error writing ", path));
-  return absl::OkStatus();
+  return WriteFileAtomically(path, out.str());
 }
 
 }  // namespace endsolve::bench

@@ -21,6 +21,11 @@ std::string CsvField(std::string_view text);
 // The per-position table and the totals line, ready to paste.
 std::string FormatBenchTable(const std::vector<Position>& positions,
                              const BenchSummary& summary, int threads, int repeat);
+// The first line of WriteBenchCsv's file, which tells it from a user's.
+inline constexpr char kBenchCsvHeader[] =
+    "id,threads,empties,best_move,score,expected,ok,median_nodes,median_seconds,leaves,"
+    "internal_nodes";
+// The table as CSV, written at once (WriteFileAtomically).
 absl::Status WriteBenchCsv(const std::string& path, const std::vector<Position>& positions,
                            const BenchSummary& summary, int threads);
 

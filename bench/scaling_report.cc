@@ -1,16 +1,25 @@
 #include "endsolve/bench/scaling_report.h"
 
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "endsolve/output/write_file.h"
 
 namespace endsolve::bench {
 
@@ -82,11 +91,8 @@ std::string FormatThreadUse(const std::vector<ScalingRow>& rows) {
 }
 
 absl::Status WriteScalingCsv(const std::string& path, const std::vector<ScalingRow>& rows) {
-  std::ofstream out(path);
-  if (!out) return absl::UnavailableError(absl::StrCat("cannot write ", path));
-  out << "threads,median_seconds,speedup,efficiency,median_nodes,node_overhead,nodes_per_second,"
-         "wrong,oversubscribed,parallelism,predicted_speedup,search_share,wait_share,idle_share,"
-         "splits,spawned,stolen,late,cancelled,wasted_nodes\n";
+  std::ostringstream out;
+  out << kScalingCsvHeader << '\n';
   for (const ScalingRow& r : rows) {
     const ScalingRow& base = rows.front();
     out << absl::StrFormat("%d,%.6f,%.4f,%.4f,%d,%.6f,%.0f,%d,%s,%.3f,%.4f", r.threads,
@@ -105,9 +111,7 @@ absl::Status WriteScalingCsv(const std::string& path, const std::vector<ScalingR
       out << ",,,,,,,,,\n";
     }
   }
-  out.close();
-  if (!out) return absl::DataLossError(absl::StrCat("error writing ", path));
-  return absl::OkStatus();
+  return WriteFileAtomically(path, out.str());
 }
 
 namespace {
@@ -115,6 +119,81 @@ namespace {
 // ".png" for "s.PNG": the extension that picks gnuplot's terminal.
 std::string LowerExtension(const std::string& path) {
   return absl::AsciiStrToLower(std::filesystem::path(path).extension().string());
+}
+
+// Runs `argv` (argv[0] looked up on PATH, no shell) with `input` on its
+// standard input and returns what it wrote on its standard output; its
+// standard error is ours. Input goes through a socket rather than a pipe,
+// so that a program that exits before reading all of it is an error here
+// (EPIPE) instead of a SIGPIPE that would kill this process.
+absl::StatusOr<std::string> RunFilter(std::vector<std::string> argv, std::string_view input) {
+  int in[2], out[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0) {
+    return absl::ErrnoToStatus(errno, "cannot make a socket");
+  }
+  if (pipe2(out, O_CLOEXEC) != 0) {
+    const int error = errno;
+    close(in[0]);
+    close(in[1]);
+    return absl::ErrnoToStatus(error, "cannot make a pipe");
+  }
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_adddup2(&files, in[0], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&files, out[1], STDOUT_FILENO);
+  std::vector<char*> args;
+  for (std::string& a : argv) args.push_back(a.data());
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, args[0], &files, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&files);
+  close(in[0]);
+  close(out[1]);
+  if (spawned != 0) {
+    close(in[1]);
+    close(out[0]);
+    return absl::ErrnoToStatus(spawned, absl::StrCat("cannot run ", argv[0]));
+  }
+  std::string output;
+  std::size_t sent = 0;
+  int writing = in[1];
+  if (input.empty()) {
+    close(writing);
+    writing = -1;
+  }
+  for (int reading = out[0]; reading >= 0;) {
+    pollfd fds[2] = {{reading, POLLIN, 0}, {writing, POLLOUT, 0}};
+    if (poll(fds, writing >= 0 ? 2 : 1, -1) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    if (writing >= 0 && fds[1].revents != 0) {
+      const ssize_t n =
+          send(writing, input.data() + sent, input.size() - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+      if (n > 0) sent += static_cast<std::size_t>(n);
+      if ((n < 0 && errno != EAGAIN && errno != EINTR) || sent == input.size()) {
+        close(writing);
+        writing = -1;
+      }
+    }
+    if (fds[0].revents != 0) {
+      char buffer[1 << 16];
+      const ssize_t n = read(reading, buffer, sizeof buffer);
+      if (n > 0) output.append(buffer, static_cast<std::size_t>(n));
+      if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
+        close(reading);
+        reading = -1;
+      }
+    }
+  }
+  if (writing >= 0) close(writing);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || sent < input.size()) {
+    return absl::UnavailableError(absl::StrCat(argv[0], " failed"));
+  }
+  return output;
 }
 
 }  // namespace
@@ -125,19 +204,6 @@ absl::Status CheckPlotPath(const std::string& path) {
     return absl::InvalidArgumentError(absl::StrCat(
         "expected a file name ending in .svg or .png, found '", path, "'"));
   }
-  return CheckOutputPath(path);
-}
-
-absl::Status CheckOutputPath(const std::string& path) {
-  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
-  std::error_code ec;
-  if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("there is no folder ", folder.string(), " to write ", path, " in"));
-  }
-  if (std::filesystem::is_directory(path, ec)) {
-    return absl::InvalidArgumentError(absl::StrCat(path, " is a folder; expected a file name"));
-  }
   return absl::OkStatus();
 }
 
@@ -146,16 +212,28 @@ std::string GnuplotTerminal(const std::string& path) {
                                         : "set terminal svg size 800,500 dynamic\n";
 }
 
-absl::Status RunGnuplot(const std::string& script, const std::string& path) {
-  FILE* gnuplot = popen("gnuplot", "w");
-  if (gnuplot == nullptr) return absl::UnavailableError("cannot run gnuplot (scripts/setup installs it)");
-  std::fwrite(script.data(), 1, script.size(), gnuplot);
-  const int status = pclose(gnuplot);
-  if (status != 0) {
-    return absl::UnavailableError(absl::StrCat(
-        "gnuplot failed to draw ", path, " (is it installed? scripts/setup installs gnuplot-nox)"));
+std::string GnuplotString(std::string_view text) {
+  std::string quoted = "'";
+  for (const char c : text) {
+    if (c == '\'') {
+      quoted += "''";
+    } else if (c == '\n' || c == '\r') {
+      quoted += ' ';
+    } else {
+      quoted += c;
+    }
   }
-  return absl::OkStatus();
+  return quoted + "'";
+}
+
+absl::Status RunGnuplot(const std::string& script, const std::string& path) {
+  const absl::StatusOr<std::string> drawn = RunFilter({"gnuplot"}, script);
+  if (!drawn.ok() || drawn->empty()) {
+    return absl::UnavailableError(absl::StrCat(
+        "gnuplot failed to draw ", path, " (is it installed? scripts/setup installs gnuplot-nox)",
+        drawn.ok() ? "" : absl::StrCat(": ", drawn.status().message())));
+  }
+  return WriteFileAtomically(path, *drawn);
 }
 
 // Writes the data inline into a gnuplot script (no temporary data file) and
@@ -171,8 +249,7 @@ absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>&
     max_overhead = std::max(max_overhead, 100.0 * NodeOverhead(rows.front(), r));
   }
   std::string script = absl::StrCat(
-      GnuplotTerminal(path),
-      "set output '", path, "'\n", "set title '", title, "'\n",
+      GnuplotTerminal(path), "set title ", GnuplotString(title), "\n",
       "set xlabel 'threads'\nset ylabel 'speedup'\nset y2label 'node overhead (%)'\n",
       "set ytics nomirror\nset y2tics\nset key left top\nset grid\n",
       "set logscale x 2\nset yrange [0:*]\n",

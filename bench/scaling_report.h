@@ -26,25 +26,36 @@ std::string FormatScalingTable(const std::vector<ScalingRow>& rows, int cores, i
 // threads' time searching, waiting at split points and idle; the split
 // points' task counters; the wasted nodes by node class.
 std::string FormatThreadUse(const std::vector<ScalingRow>& rows);
-// The table as CSV; the parallelism columns are 0 where not measured, the
-// thread-use columns empty without --verbose.
+// The first line of WriteScalingCsv's file, which tells it from a user's.
+inline constexpr char kScalingCsvHeader[] =
+    "threads,median_seconds,speedup,efficiency,median_nodes,node_overhead,nodes_per_second,"
+    "wrong,oversubscribed,parallelism,predicted_speedup,search_share,wait_share,idle_share,"
+    "splits,spawned,stolen,late,cancelled,wasted_nodes";
+// The table as CSV, written at once (WriteFileAtomically); the parallelism
+// columns are 0 where not measured, the thread-use columns empty without
+// --verbose.
 absl::Status WriteScalingCsv(const std::string& path, const std::vector<ScalingRow>& rows);
 
-// Checks, before hours of runs, that an output file can be written at
-// `path`: its folder exists and `path` is not itself a folder. Every output
-// path of a long command (--csv, --plot) is checked so, when it is parsed.
-absl::Status CheckOutputPath(const std::string& path);
-
-// Checks, before hours of runs, that `path` can take a plot: it ends in
-// .svg or .png (any case) and CheckOutputPath.
+// Checks, as the option is parsed, that `path` can take a plot: it ends
+// in .svg or .png (any case), which picks gnuplot's terminal. Whether the
+// file may be written is output/output_path.h's check, made before the run
+// (PlotPicture).
 absl::Status CheckPlotPath(const std::string& path);
 
-// The gnuplot line that writes `path` as a PNG or an SVG by its extension
-// (CheckPlotPath), 800 by 500.
+// The gnuplot line that draws a PNG or an SVG by the extension of `path`
+// (CheckPlotPath), 800 by 500, on gnuplot's standard output.
 std::string GnuplotTerminal(const std::string& path);
 
-// Runs gnuplot on `script` (data inline); its error names `path`, the plot
-// it was to draw.
+// `text` as a gnuplot string: single-quoted, a quote inside doubled, a line
+// break made a space (it would end the command).
+std::string GnuplotString(std::string_view text);
+
+// Runs gnuplot on `script` (data inline, no `set output`: gnuplot draws on
+// its standard output) and writes what it drew to `path` at once
+// (WriteFileAtomically). Neither the path nor any other name of the user's
+// reaches gnuplot, so no character of them is gnuplot syntax; gnuplot is
+// started without a shell. A gnuplot that fails or draws nothing is an
+// error naming `path`, which is then left as it was.
 absl::Status RunGnuplot(const std::string& script, const std::string& path);
 
 // Draws speedup (with the ideal line and, where measured, the predicted

@@ -27,6 +27,7 @@
 #include "endsolve/cli/commands.h"
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
+#include "endsolve/output/output_path.h"
 
 namespace endsolve::cli {
 namespace {
@@ -98,20 +99,19 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   const RunSettings run{*batch::ParseShard(args.shard), options->wld, options->threads,
                         *batch::ParseTimeLimit(args.time_limit)};
 
-  for (const std::string& file : args.inputs) {
-    std::error_code ec;
-    if (std::filesystem::equivalent(file, out, ec)) {
-      return fail(
-          absl::StrCat("--out ", out, " is also an input; results go to a file of their own"));
-    }
-    if (!args.claims.empty() && std::filesystem::equivalent(file, args.claims, ec)) {
-      return fail(absl::StrCat("--claims ", args.claims,
-                               " is also an input; the claims go to a file of their own"));
-    }
+  // The outputs are checked before anything is read or solved: neither is
+  // an input, nor the other, nor a file of another kind (output/output_path.h).
+  if (absl::Status s = CheckOutputPath("--out", out, batch::ResultsFileKind(), args.inputs);
+      !s.ok()) {
+    return fail(s.message());
   }
-  if (std::error_code ec; !args.claims.empty() && std::filesystem::equivalent(out, args.claims, ec)) {
-    return fail(absl::StrCat("--claims ", args.claims,
-                             " is also --out; the claims go to a file of their own"));
+  if (!args.claims.empty()) {
+    std::vector<std::string> others = args.inputs;
+    others.push_back(out);
+    if (absl::Status s = CheckOutputPath("--claims", args.claims, batch::Claims::Kind(), others);
+        !s.ok()) {
+      return fail(s.message());
+    }
   }
   auto input = batch::LoadBatchInput(args.inputs, args.input.read_options());
   if (!input.ok()) return fail(input.status().message());
@@ -121,6 +121,11 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
                              ": there is nothing to solve"));
   }
   const std::vector<BatchItem> items = batch::SelectShard(std::move(input->items), run.shard);
+  std::vector<Position> positions;
+  for (const BatchItem& item : items) {
+    if (item.ok()) positions.push_back(*item.position);
+  }
+  if (!WithinMaxEmpties("endsolve batch", positions, options->max_empties)) return kExitBadInput;
 
   std::vector<std::string> notes;
   auto results = batch::OpenResults(out, args.resume, run, &notes);
@@ -178,9 +183,10 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
 
   const ResultsSummary summary = batch::Summarize(batch.Records(items));
   absl::PrintF(
-      "%s: %d positions%s: %d solved, %d wrong answer, %d bad input, %d timed out "
+      "%s: %d %s%s: %d solved, %d wrong answer, %d bad input, %d timed out "
       "(%d duplicates); %.3f s of search, %d nodes\n",
-      out, summary.positions, run.shard.count > 1 ? " in shard " + FormatShard(run.shard) : "",
+      out, summary.positions, summary.positions == 1 ? "position" : "positions",
+      run.shard.count > 1 ? " in shard " + FormatShard(run.shard) : "",
       summary.solved, summary.wrong, summary.bad_input, summary.timed_out, summary.duplicates,
       summary.seconds, summary.leaves + summary.internal_nodes);
   if (summary.wrong > 0) return kExitWrong;

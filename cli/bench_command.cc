@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
-#include <fstream>
 #include <optional>
 
 #include "absl/strings/str_format.h"
@@ -17,6 +16,7 @@
 #include "endsolve/cli/commands.h"
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
+#include "endsolve/output/output_path.h"
 #include "endsolve/positions/position_io.h"
 #include "oneapi/tbb/info.h"
 
@@ -81,7 +81,7 @@ int BenchFfo(const BenchArgs& args, const SolveOptions& base, const std::vector<
   absl::PrintF("%s", bench::FormatBenchTable(chosen, summary, base.threads, repeat));
   if (const std::string& csv = args.csv; !csv.empty()) {
     if (absl::Status s = bench::WriteBenchCsv(csv, chosen, summary, base.threads); !s.ok()) {
-      return Fail("endsolve bench", s.message());
+      return FailWrite("endsolve bench", s.message());
     }
   }
   if (interrupted.load()) return kExitInterrupted;
@@ -142,14 +142,14 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
   if (args.verbose) absl::PrintF("%s", bench::FormatThreadUse(rows));
   if (const std::string& csv = args.csv; !csv.empty()) {
     if (absl::Status s = bench::WriteScalingCsv(csv, rows); !s.ok()) {
-      return Fail("endsolve bench scaling", s.message());
+      return FailWrite("endsolve bench scaling", s.message());
     }
   }
   if (const std::string& plot = args.plot; !plot.empty()) {
     const std::string title = absl::StrFormat("endsolve scaling, %d positions, %d cores",
                                               positions.size(), cores);
     if (absl::Status s = bench::PlotScaling(plot, rows, title); !s.ok()) {
-      return Fail("endsolve bench scaling", s.message());
+      return FailWrite("endsolve bench scaling", s.message());
     }
     absl::FPrintF(stderr, "endsolve bench scaling: plot written to %s\n", plot);
   }
@@ -193,6 +193,22 @@ int RunBench(const BenchArgs& args, BenchKind kind) {
   std::optional<LoadedPositions> read = ChosenPositions(args);
   if (!read) return kExitBadInput;
   const std::vector<Position>& positions = read->positions;
+  // The outputs are checked before hours of runs.
+  if (!args.csv.empty()) {
+    const OutputKind table = kind == BenchKind::kFfo
+                                 ? CsvTable("a CSV table of endsolve bench ffo", bench::kBenchCsvHeader)
+                                 : CsvTable("a CSV table of endsolve bench scaling",
+                                            bench::kScalingCsvHeader);
+    if (absl::Status s = CheckOutputPath("--csv", args.csv, table, args.positions); !s.ok()) {
+      return Fail("endsolve bench", s.message());
+    }
+  }
+  if (!args.plot.empty()) {
+    if (absl::Status s = CheckOutputPath("--plot", args.plot, PlotPicture(args.plot), args.positions);
+        !s.ok()) {
+      return Fail("endsolve bench", s.message());
+    }
+  }
   switch (kind) {
     case BenchKind::kFfo: return BenchFfo(args, *options, positions);
     case BenchKind::kScaling: return BenchScaling(args, *options, positions);
@@ -224,8 +240,9 @@ CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
   if (kind != BenchKind::kAblation) {
     app->add_option("--repeat", args.repeat, "runs per position; tables report the median")
         ->check(InRange(1, 1000000, "a number of runs"));
-    app->add_option("--csv", args.csv, "also write the table to this CSV file")
-        ->check(StatusCheck([](const std::string& s) { return bench::CheckOutputPath(s); }));
+    app->add_option("--csv", args.csv,
+                    "also write the table to this CSV file (a file there is replaced only when it "
+                    "is such a table)");
   }
   if (scaling) {
     app->add_option("--plot", args.plot,

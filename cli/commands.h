@@ -1,7 +1,8 @@
 // The subcommands of `endsolve`. Each Add function declares its subcommand
 // and options on `root` (console/command_line.h) and records what runs it; a
 // run returns the process exit status: 0 success, 1 a wrong answer against
-// the input's known answers, 2 bad usage or bad input, 130 interrupted.
+// the input's known answers, 2 bad usage or bad input, 74 an output not
+// written, 130 interrupted (143 by SIGTERM: console/command_line.h).
 #ifndef ENDSOLVE_CLI_COMMANDS_H_
 #define ENDSOLVE_CLI_COMMANDS_H_
 
@@ -16,12 +17,14 @@ namespace endsolve::cli {
 using console::AddPositionals;
 using console::CommandRuns;
 using console::Fail;
+using console::FailWrite;
 using console::InRange;
 using console::InstallInterruptHandler;
 using console::IsInteractive;
 using console::kExitBadInput;
 using console::kExitInterrupted;
 using console::kExitOk;
+using console::kExitWriteFailed;
 using console::ProgressDisplay;
 using console::StatusCheck;
 

@@ -33,6 +33,7 @@ struct EvalArgs {
   int hash_mb = 64;
   bool json = false;
   std::string eval;
+  int max_empties = kDefaultMaxEmpties;
   InputArgs input;
 };
 
@@ -44,6 +45,10 @@ int RunEval(const EvalArgs& args) {
       SelectInputs("endsolve eval", LoadPositions(args.inputs, args.input.read_options()), args.input);
   if (!read) return kExitBadInput;
   const std::vector<Position>& selected = read->positions;
+  // Selective passes search to the end of the game, as a solve does.
+  if (args.selective > 0 && !WithinMaxEmpties("endsolve eval", selected, args.max_empties)) {
+    return kExitBadInput;
+  }
   const bool json = args.json;
   const int id_width = std::max(12, IdColumnWidth(selected));
   if (!json) absl::PrintF("%-*s %4s %7s %7s %6s\n", id_width, "id", "emp", "eval", "expect", "error");
@@ -58,6 +63,7 @@ int RunEval(const EvalArgs& args) {
       options.evaluator = *evaluator;
       options.threads = args.threads;
       options.table.size_mib = static_cast<std::size_t>(args.hash_mb);
+      options.max_empties = args.max_empties;
       absl::StatusOr<ScoreEstimate> e = EstimateScore(board, options, args.selective);
       if (!e.ok()) return Fail("endsolve eval", e.status().message());
       estimate = *e;
@@ -132,6 +138,7 @@ void AddEvalCommand(CLI::App& root, CommandRuns& runs) {
                   "--selective: transposition table size in MiB (default 64)")
       ->check(HashMbCheck())
       ->needs(selective);
+  AddMaxEmptiesOption(*app, args->max_empties)->needs(selective);
   app->add_flag("--json", args->json, "print one JSON object per position instead of the table");
   app->add_option("--eval", args->eval, "an evaluation weights file (default: the built-in one)");
   AddRangeOption(*app, args->input);

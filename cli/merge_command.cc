@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "endsolve/batch/input.h"
 #include "endsolve/batch/merge_check.h"
+#include "endsolve/batch/results_file.h"
 #include "endsolve/batch/summary.h"
 #include "endsolve/cli/commands.h"
 #include "endsolve/cli/positions.h"
@@ -41,6 +42,11 @@ int RunMerge(const MergeArgs& args) {
   const std::string& out = args.out;
   if (out.empty()) return Fail("endsolve merge", "expected --out MERGED.jsonl, the file to write");
   if (args.shards.empty()) return Fail("endsolve merge", "expected at least one shard results file");
+  std::vector<std::string> read = args.shards;
+  read.insert(read.end(), args.inputs.begin(), args.inputs.end());
+  if (absl::Status s = CheckOutputPath("--out", out, batch::ResultsFileKind(), read); !s.ok()) {
+    return Fail("endsolve merge", s.message());
+  }
   std::vector<std::string> warnings;
   absl::StatusOr<std::vector<ShardFile>> files = batch::ReadShardFiles(args.shards, out, &warnings);
   for (const std::string& w : warnings) absl::FPrintF(stderr, "warning: %s\n", w);
@@ -60,7 +66,7 @@ int RunMerge(const MergeArgs& args) {
 
   const MergeReport report = batch::MergeShards(*files, inputs);
   if (absl::Status s = batch::WriteMergedFile(out, report.merged); !s.ok()) {
-    return Fail("endsolve merge", s.message());
+    return FailWrite("endsolve merge", s.message());
   }
   absl::PrintF("merged %d files into %s: %d positions\n", files->size(), out, report.merged.size());
   absl::PrintF("%s", batch::FormatSummary(batch::Summarize(report.merged)));

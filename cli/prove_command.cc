@@ -16,6 +16,7 @@
 #include "endsolve/cli/commands.h"
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
+#include "endsolve/output/output_path.h"
 #include "endsolve/prove/prover.h"
 #include "endsolve/prove/schedules.h"
 #include "endsolve/prove/simulate.h"
@@ -45,6 +46,7 @@ struct ProveArgs {
   std::vector<int> simulate;
   std::vector<int> predict_schedules;
   bool json = false;
+  int max_empties = kDefaultMaxEmpties;
 };
 
 // The simulation of the finished proof on each worker count asked.
@@ -92,6 +94,7 @@ int PredictSchedules(const ProveArgs& args, const Position& root) {
   options.hash_mb = args.hash_mb;
   options.plan_threads = args.plan_threads;
   options.passes = args.passes;
+  options.max_empties = args.max_empties;
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options.cancel = &interrupted;
   absl::StatusOr<std::unique_ptr<prove::ScheduleModel>> model =
@@ -205,7 +208,17 @@ int RunProve(const ProveArgs& args) {
                                 read->positions.size()));
   }
   const Position& root = read->positions.front();
+  // The first test's estimate searches to the end, and the plan grows with
+  // the empties: the solver's guard, before either starts.
+  if (!WithinMaxEmpties("endsolve prove", read->positions, args.max_empties)) return kExitBadInput;
   if (!args.predict_schedules.empty()) return PredictSchedules(args, root);
+  // The work folder is an output: never one of the inputs, never a file.
+  for (const std::string& input : args.inputs) {
+    if (SameFile(args.folder, input)) {
+      return fail(absl::StrCat("--folder ", args.folder,
+                               " is also an input; the proof's work goes to a folder of its own"));
+    }
+  }
   prove::ProveOptions options;
   options.folder = args.folder;
   options.unit_empties = args.unit_empties;
@@ -226,6 +239,7 @@ int RunProve(const ProveArgs& args) {
   options.passes = args.passes;
   options.split_within = args.split_within;
   options.hash_mb = args.hash_mb;
+  options.max_empties = args.max_empties;
   // The simulation models rounds whose units all run side by side.
   options.prune = args.simulate.empty();
   if (!args.unit_time_limit.empty()) {
@@ -365,6 +379,7 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       ->delimiter(',')
       ->check(InRange(1, 1 << 20, "a number of workers"))
       ->excludes(folder, engine, workers, sbatch, threads, split, time_limit, simulate);
+  AddMaxEmptiesOption(*app, args->max_empties);
   app->add_flag("--json", args->json, "print the summary as one JSON object");
   runs[app] = [args](const std::vector<std::string>&) { return RunProve(*args); };
 }

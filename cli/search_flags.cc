@@ -5,9 +5,11 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "endsolve/bench/scaling.h"
+#include "endsolve/positions/arguments.h"
 
 namespace endsolve::cli {
 namespace {
@@ -31,6 +33,36 @@ CLI::Validator HashMbCheck() {
 
 CLI::Validator SchemeCheck() {
   return StatusCheck([](const std::string& s) { return ParseScheme(s); });
+}
+
+CLI::Option* AddMaxEmptiesOption(CLI::App& app, int& max_empties) {
+  return app
+      .add_option("--max-empties", max_empties,
+                  absl::StrCat("refuse positions with more empty squares (an exact solve beyond ",
+                               kDefaultMaxEmpties, " may take days); up to 60"))
+      ->check(InRange(0, kNumSquares - 4, "a number of empty squares"));
+}
+
+bool WithinMaxEmpties(absl::string_view command, const std::vector<Position>& positions,
+                      int max_empties) {
+  int too_many = 0;
+  for (const Position& position : positions) {
+    if (position.board.EmptyCount() <= max_empties) continue;
+    ++too_many;
+    absl::FPrintF(stderr, "%s: %s has %d empty squares, more than --max-empties %d\n", command,
+                  PositionId(position), position.board.EmptyCount(), max_empties);
+  }
+  if (too_many == 0) return true;
+  Fail(command,
+       absl::StrFormat("%d %s refused, nothing solved: --max-empties is %d%s; give --max-empties "
+                       "60 to solve %s anyway",
+                       too_many, too_many == 1 ? "position" : "positions", max_empties,
+                       max_empties == kDefaultMaxEmpties
+                           ? absl::StrCat(" (an exact solve of more than ", kDefaultMaxEmpties,
+                                          " empty squares may take days)")
+                           : "",
+                       too_many == 1 ? "it" : "them"));
+  return false;
 }
 
 std::vector<CLI::Option*> AddSearchOptions(CLI::App& app, SearchArgs& args,
@@ -96,6 +128,7 @@ std::vector<CLI::Option*> AddSearchOptions(CLI::App& app, SearchArgs& args,
       }));
   app.add_option("--eval", args.eval,
                  "an evaluation weights file to order moves with (default: the built-in one)");
+  AddMaxEmptiesOption(app, args.max_empties);
   // CLI11 keeps an app's options in the order they were added.
   std::vector<CLI::Option*> added = app.get_options();
   added.erase(added.begin(), added.begin() + static_cast<std::ptrdiff_t>(before));
@@ -112,6 +145,7 @@ absl::StatusOr<SolveOptions> ToSolveOptions(const SearchArgs& args) {
   options.split_min_empties = args.split_min_empties;
   options.split_policy = *search::ParsePolicyKind(args.split_policy);  // checked as it was parsed
   options.presearch_min_empties = args.presearch_min_empties;
+  options.max_empties = args.max_empties;
   auto evaluator = eval::Evaluator::Load(args.eval);
   if (!evaluator.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("--eval: ", evaluator.status().message()));

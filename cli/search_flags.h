@@ -1,6 +1,7 @@
 // The options that choose how positions are searched, shared by `solve`,
-// `bench` and `batch`: --threads, --hash-mb, --tt-scheme, --wld, --ordering,
-// --split-min-empties, --split-policy, --presearch-min-empties, --eval. Each is checked as it is parsed, by the
+// `bench`, `batch` and `show`: --threads, --hash-mb, --tt-scheme, --wld,
+// --ordering, --split-min-empties, --split-policy, --presearch-min-empties,
+// --eval, --max-empties. Each is checked as it is parsed, by the
 // parser that defines it (ParseScheme, ParseFeatures, ValidateOptions), so
 // a bad value is refused with that one message before any work starts.
 #ifndef ENDSOLVE_CLI_SEARCH_FLAGS_H_
@@ -13,6 +14,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "endsolve/cli/commands.h"
+#include "endsolve/board/position.h"
 #include "endsolve/solver/solver.h"
 
 namespace endsolve::cli {
@@ -28,6 +30,7 @@ struct SearchArgs {
   std::string split_policy = "many-core";
   int presearch_min_empties = 0;
   std::string eval;
+  int max_empties = kDefaultMaxEmpties;
 };
 
 // How a command takes --threads: one count, or a list for scaling runs.
@@ -36,6 +39,19 @@ enum class ThreadsOption { kCount, kList };
 // The checks of --hash-mb and --tt-scheme, which study takes too.
 CLI::Validator HashMbCheck();
 CLI::Validator SchemeCheck();
+
+// Declares --max-empties on `app`, bound to `max_empties`: the solver's
+// guard (SolveOptions::max_empties), which every command that may start an
+// exact search takes (those of AddSearchOptions, `eval --selective`,
+// `prove`).
+CLI::Option* AddMaxEmptiesOption(CLI::App& app, int& max_empties);
+
+// Refuses, before any work, the positions with more empty squares than
+// `max_empties`: one line on stderr for each ("COMMAND: ID has N empty
+// squares, more than --max-empties M"), then the error, and returns false;
+// true when none has.
+bool WithinMaxEmpties(absl::string_view command, const std::vector<Position>& positions,
+                      int max_empties);
 
 // Declares the search options on `app`, bound to `args`; returns them, for
 // a command on which they act only with another option (`show --pv`).

@@ -1,7 +1,6 @@
 // `endsolve show FILE_OR_POSITION...`: each position drawn for people, as
 // text on the terminal or, with --svg FILE, as an SVG picture (picture/);
 // with --pv, solved first and its principal variation numbered on the board.
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,7 +13,8 @@
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/picture/board_svg.h"
-#include "endsolve/positions/read_file.h"
+#include "endsolve/output/output_path.h"
+#include "endsolve/output/write_file.h"
 
 namespace endsolve::cli {
 namespace {
@@ -56,27 +56,6 @@ std::string ShowDiagram(const BoardPicture& picture) {
   return text;
 }
 
-// Writes `svg` to `path` through a temporary file renamed over it
-// (WriteFileAtomically), so that a picture is never half written. A file
-// that exists and is no SVG picture (its first bytes are not "<svg" or
-// "<?xml") is someone's other file: it is refused and left alone.
-absl::Status WriteSvgFile(const std::string& path, const std::string& svg) {
-  if (std::ifstream existing(path, std::ios::binary); existing) {
-    char head[5] = {};
-    existing.read(head, sizeof head);
-    const std::string start(head, static_cast<std::size_t>(existing.gcount()));
-    if (start != "<svg " && start != "<?xml") {
-      return absl::AlreadyExistsError(absl::StrCat(
-          "--svg: ", path, " exists and is not an SVG picture; it is left alone: give --svg "
-          "another file"));
-    }
-  }
-  if (absl::Status written = WriteFileAtomically(path, svg); !written.ok()) {
-    return absl::Status(written.code(), absl::StrCat("--svg: ", written.message()));
-  }
-  return absl::OkStatus();
-}
-
 int RunShow(const ShowArgs& args) {
   std::optional<LoadedPositions> read = SelectInputs(
       "endsolve show", LoadPositions(args.inputs, args.input.read_options()), args.input);
@@ -88,8 +67,17 @@ int RunShow(const ShowArgs& args) {
                                 "--range)",
                                 positions.size()));
   }
+  // A picture replaces only a picture (output/output_path.h).
+  if (!args.svg.empty()) {
+    if (absl::Status s = CheckOutputPath("--svg", args.svg, SvgPicture(), args.inputs); !s.ok()) {
+      return Fail("endsolve show", s.message());
+    }
+  }
   auto options = ToSolveOptions(args.search);
   if (!options.ok()) return Fail("endsolve show", options.status().message());
+  if (args.pv && !WithinMaxEmpties("endsolve show", positions, options->max_empties)) {
+    return kExitBadInput;
+  }
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options->cancel = &interrupted;
 
@@ -110,8 +98,9 @@ int RunShow(const ShowArgs& args) {
       picture.caption = PositionId(position);
     }
     if (!args.svg.empty()) {
-      if (absl::Status s = WriteSvgFile(args.svg, BoardSvg(picture)); !s.ok()) {
-        return Fail("endsolve show", s.message());
+      // Written whole or not at all: a picture is never half written.
+      if (absl::Status s = WriteFileAtomically(args.svg, BoardSvg(picture)); !s.ok()) {
+        return FailWrite("endsolve show", absl::StrCat("--svg: ", s.message()));
       }
       absl::PrintF("%s: %s\n", PositionId(position), args.svg);
       continue;

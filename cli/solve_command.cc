@@ -18,26 +18,17 @@
 #include "endsolve/cli/commands.h"
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
+#include "endsolve/output/output_path.h"
 #include "endsolve/solver/report.h"
 
 namespace endsolve::cli {
 namespace {
-
-// Above this many empty squares an exact solve may take days, so solve
-// refuses such a position unless --max-empties allows more (a transcript of a
-// few moves, pasted to see what it does, would otherwise start a search that
-// never ends), and warns before it starts one it was allowed. FFO #55 (29 empties) took 1.3e10 nodes, 13 minutes
-// on one core of a 2-core Xeon VM (bench/results/ffo-50-59-1thread.jsonl),
-// and each further empty square multiplies the work by about 2-3: at 36
-// empties, a thousand times that is a plausible cost.
-constexpr int kEmptiesThatMayTakeDays = 36;
 
 struct SolveArgs {
   std::vector<std::string> inputs;
   SearchArgs search;
   InputArgs input;
   bool json = false;
-  int max_empties = kEmptiesThatMayTakeDays;
   bool all_moves = false;
   std::string obf;  // --obf: where each solved position goes with its answer list
 };
@@ -55,14 +46,15 @@ std::string AllMovesLine(const SolveResult& result) {
 // --obf FILE: a new file only (O_EXCL), so that no user's file is ever
 // written over; each solved position is appended and synced to the disk
 // (batch::WriteDurably) as it comes, so that an interrupted run keeps every
-// position it finished.
+// position it finished. A line that could not be written whole (a full
+// disk) is cut off again, so that the file holds whole lines only.
 class ObfWriter {
  public:
   static absl::StatusOr<std::unique_ptr<ObfWriter>> Create(const std::string& path) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0 && errno == EEXIST) {
       return absl::AlreadyExistsError(absl::StrCat(
-          "--obf: ", path, " exists; it is left alone: give --obf a file that does not exist yet"));
+          "--obf ", path, " exists; it is left alone: give --obf a file that does not exist yet"));
     }
     if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat("--obf: cannot create ", path));
     return std::unique_ptr<ObfWriter>(new ObfWriter(fd, path));
@@ -76,8 +68,17 @@ class ObfWriter {
     Position solved = position;
     solved.answers = result.move_scores;
     solved.window.reset();
-    const absl::Status written = batch::WriteDurably(fd_, FormatObf(solved) + '\n', path_);
-    if (!written.ok()) return absl::Status(written.code(), absl::StrCat("--obf: ", written.message()));
+    const std::string line = FormatObf(solved) + '\n';
+    const absl::Status written = batch::WriteDurably(fd_, line, path_);
+    if (!written.ok()) {
+      // The whole lines before stay; the torn one goes.
+      if (ftruncate(fd_, size_) == 0) lseek(fd_, size_, SEEK_SET);
+      return absl::Status(written.code(),
+                          absl::StrCat("--obf: ", written.message(), "; the ", lines_,
+                                       " positions before are kept"));
+    }
+    size_ += static_cast<off_t>(line.size());
+    ++lines_;
     return absl::OkStatus();
   }
 
@@ -85,6 +86,8 @@ class ObfWriter {
   ObfWriter(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
   int fd_;
   std::string path_;
+  off_t size_ = 0;  // the bytes of whole lines written
+  int lines_ = 0;
 };
 
 int RunSolve(const SolveArgs& args) {
@@ -94,11 +97,18 @@ int RunSolve(const SolveArgs& args) {
   if (absl::Status valid = ValidateOptions(*options); !valid.ok()) {
     return Fail("endsolve solve", valid.message());
   }
+  // The output is checked before anything is read: a standard input that
+  // never ends waits for no refusal.
+  if (!args.obf.empty()) {
+    if (absl::Status s = CheckOutputPath("--obf", args.obf, OutputKind{"an .obf file", nullptr},
+                                         args.inputs);
+        !s.ok()) {
+      return Fail("endsolve solve", s.message());
+    }
+  }
   auto tt = TranspositionTable::Create(options->table);
   if (!tt.ok()) return Fail("endsolve solve", tt.status().message());
   options->tt = tt->get();
-  const std::atomic<bool>& interrupted = InstallInterruptHandler();
-  options->cancel = &interrupted;
 
   std::optional<LoadedPositions> read =
       SelectInputs("endsolve solve", LoadPositions(args.inputs, args.input.read_options()), args.input);
@@ -127,27 +137,20 @@ int RunSolve(const SolveArgs& args) {
     }
   }
 
-  int too_many = 0;
-  for (const Position& position : loaded.positions) {
-    if (position.board.EmptyCount() <= args.max_empties) continue;
-    ++too_many;
-    absl::FPrintF(stderr, "endsolve solve: %s has %d empty squares, more than --max-empties %d\n",
-                  PositionId(position), position.board.EmptyCount(), args.max_empties);
-  }
-  if (too_many > 0) {
-    return Fail("endsolve solve",
-                absl::StrFormat("%d positions refused, nothing solved: an exact solve of more than "
-                                "%d empty squares may take days; give --max-empties 60 to solve "
-                                "them anyway",
-                                too_many, kEmptiesThatMayTakeDays));
+  if (!WithinMaxEmpties("endsolve solve", loaded.positions, options->max_empties)) {
+    return kExitBadInput;
   }
   for (const Position& position : loaded.positions) {
-    if (position.board.EmptyCount() <= kEmptiesThatMayTakeDays) continue;
+    if (position.board.EmptyCount() <= kDefaultMaxEmpties) continue;
     absl::FPrintF(stderr,
                   "endsolve solve: warning: %s has %d empty squares; an exact solve of more "
                   "than %d may take days (Ctrl-C stops it)\n",
-                  PositionId(position), position.board.EmptyCount(), kEmptiesThatMayTakeDays);
+                  PositionId(position), position.board.EmptyCount(), kDefaultMaxEmpties);
   }
+  // From here on the first Ctrl-C stops the search and keeps what it
+  // finished; until here it ended a read that may block (console/interrupt.h).
+  const std::atomic<bool>& interrupted = InstallInterruptHandler();
+  options->cancel = &interrupted;
 
   std::unique_ptr<ObfWriter> obf;
   if (!args.obf.empty()) {
@@ -204,7 +207,7 @@ int RunSolve(const SolveArgs& args) {
       });
   if (!obf_status.ok()) {
     if (display) display->Stop();
-    return Fail("endsolve solve", obf_status.message());
+    return FailWrite("endsolve solve", obf_status.message());
   }
   if (!solved.ok()) {
     if (display) display->Stop();
@@ -212,6 +215,10 @@ int RunSolve(const SolveArgs& args) {
                                       ": ", solved.status().message()));
   }
   if (display) display->Stop();
+  // The summary says what was done only when the rows reached their reader.
+  if (absl::Status written = console::FlushStandardOutput(); !written.ok()) {
+    return FailWrite("endsolve solve", written.message());
+  }
   const bool stopped = interrupted.load();
   const double seconds = absl::ToDoubleSeconds(total_time);
   // The settings that change the figures are part of the summary, so that a
@@ -221,7 +228,8 @@ int RunSolve(const SolveArgs& args) {
       "threads %d, table %d MiB %s%s",
       *solved, loaded.positions.size(), wrong, input_errors, seconds, total_nodes.total(),
       seconds > 0 ? static_cast<double>(total_nodes.total()) / seconds / 1e6 : 0.0,
-      options->threads, options->table.size_mib, SchemeName(options->table.scheme),
+      // The table's real size: --hash-mb is rounded down to a power of two.
+      options->threads, options->tt->size_bytes() >> 20, SchemeName(options->table.scheme),
       stopped ? "; interrupted" : "");
   // With --json, stdout holds only JSON lines; the summary goes to stderr.
   absl::FPrintF(json ? stderr : stdout, "%s\n", summary);
@@ -249,10 +257,6 @@ void AddSolveCommand(CLI::App& root, CommandRuns& runs) {
                   "write each solved position to this new file with every move's score, best "
                   "first, as an .obf answer list (a file that exists is refused)")
       ->needs(all_moves);
-  app->add_option("--max-empties", args->max_empties,
-                  "refuse positions with more empty squares (an exact solve beyond 36 may take "
-                  "days); up to 60")
-      ->check(InRange(0, 60, "a number of empty squares"));
   runs[app] = [args](const std::vector<std::string>&) { return RunSolve(*args); };
 }
 

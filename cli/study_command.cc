@@ -15,6 +15,7 @@
 #include "endsolve/cli/commands.h"
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
+#include "endsolve/output/output_path.h"
 #include "endsolve/study/report.h"
 #include "endsolve/study/schemes.h"
 #include "endsolve/study/study.h"
@@ -45,6 +46,21 @@ int RunStudy(const StudyArgs& args) {
       SelectInputs("endsolve study", LoadPositions(args.inputs, args.input.read_options()), args.input);
   if (!read) return kExitBadInput;
   const std::vector<Position>& positions = read->positions;
+  // The outputs are checked before the searches.
+  if (!args.csv.empty()) {
+    if (absl::Status s = CheckOutputPath(
+            "--csv", args.csv, CsvTable("a CSV table of endsolve study", study::kStudyCsvHeader),
+            args.inputs);
+        !s.ok()) {
+      return Fail("endsolve study", s.message());
+    }
+  }
+  if (!args.plot.empty()) {
+    if (absl::Status s = CheckOutputPath("--plot", args.plot, PlotPicture(args.plot), args.inputs);
+        !s.ok()) {
+      return Fail("endsolve study", s.message());
+    }
+  }
   // Every value was checked as it was parsed.
   study::StudyOptions options;
   options.algorithms = *study::ParseAlgorithms(args.algorithms);
@@ -81,13 +97,13 @@ int RunStudy(const StudyArgs& args) {
   }
   if (!args.csv.empty()) {
     if (absl::Status s = study::WriteStudyCsv(args.csv, *results, options, positions); !s.ok()) {
-      return Fail("endsolve study", s.message());
+      return FailWrite("endsolve study", s.message());
     }
   }
   if (!args.plot.empty()) {
     const std::string title = absl::StrFormat("endsolve study, %d positions", positions.size());
     if (absl::Status s = study::PlotStudy(args.plot, *results, options, title); !s.ok()) {
-      return Fail("endsolve study", s.message());
+      return FailWrite("endsolve study", s.message());
     }
     absl::FPrintF(stderr, "endsolve study: plot written to %s\n", args.plot);
   }
@@ -164,8 +180,9 @@ void AddStudyCommand(CLI::App& root, CommandRuns& runs) {
   app->add_option("--measure", args->measures,
                   "the cross tables to print: leaves, internal, seconds")
       ->check(StatusCheck([](const std::string& s) { return study::ParseMeasures(s); }));
-  app->add_option("--csv", args->csv, "also write one row per search to this CSV file")
-      ->check(StatusCheck([](const std::string& s) { return bench::CheckOutputPath(s); }));
+  app->add_option("--csv", args->csv,
+                  "also write one row per search to this CSV file (a file there is replaced only "
+                  "when it is such a table)");
   app->add_option("--plot", args->plot,
                   "draw total nodes against depth with gnuplot into this .svg or .png file")
       ->check(StatusCheck([](const std::string& s) { return bench::CheckPlotPath(s); }));

@@ -3,9 +3,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
 #include <numeric>
 #include <system_error>
 
@@ -15,6 +17,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
+#include "endsolve/console/interrupt.h"
 
 namespace endsolve::console {
 namespace {
@@ -111,6 +114,28 @@ std::string Overview(const CLI::App& root, const std::string& footer, const Comm
 int Fail(absl::string_view command, absl::string_view message) {
   absl::FPrintF(stderr, "%s: %s\n", command, message);
   return kExitBadInput;
+}
+
+int FailWrite(absl::string_view command, absl::string_view message) {
+  absl::FPrintF(stderr, "%s: %s\n", command, message);
+  return kExitWriteFailed;
+}
+
+absl::Status FlushStandardOutput() {
+  std::cout.flush();
+  const bool failed_before = std::ferror(stdout) != 0 || !std::cout;
+  errno = 0;
+  if (std::fflush(stdout) != 0) {
+    return absl::ErrnoToStatus(errno, "cannot write standard output");
+  }
+  if (failed_before) {
+    // The reason of a write that failed before is gone with its errno; a
+    // line end written again finds it (ENOSPC, EIO...), and lands nowhere
+    // worse than the output already cut short.
+    const int error = write(STDOUT_FILENO, "\n", 1) < 0 ? errno : EIO;
+    return absl::ErrnoToStatus(error, "cannot write standard output");
+  }
+  return absl::OkStatus();
 }
 
 std::string Nearest(const std::string& typed, const std::vector<std::string>& candidates) {
@@ -238,7 +263,13 @@ int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& f
   } catch (const CLI::ParseError& e) {
     return Fail(app, e.what());
   }
-  return runs.at(app)(std::vector<std::string>(args.begin() + static_cast<std::ptrdiff_t>(i), args.end()));
+  int status =
+      runs.at(app)(std::vector<std::string>(args.begin() + static_cast<std::ptrdiff_t>(i), args.end()));
+  if (absl::Status written = FlushStandardOutput(); !written.ok()) {
+    status = FailWrite(CommandName(app), written.message());
+  }
+  if (status == kExitInterrupted) status = InterruptedExitStatus();
+  return status;
 }
 
 CLI::Validator InRange(int lo, int hi, const std::string& what) {

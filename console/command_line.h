@@ -25,7 +25,10 @@ namespace endsolve::console {
 // answer against the input's known answers (cli/commands.h).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 2;       // bad usage or bad input
+inline constexpr int kExitWriteFailed = 74;   // an output not written (EX_IOERR of sysexits.h)
 inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, the shell's convention
+// A command returns kExitInterrupted when a signal stopped it; the process
+// exits with 128 + that signal's number, 130 for SIGINT, 143 for SIGTERM.
 
 // Runs a subcommand whose options have parsed. `args` are its arguments as
 // typed (batch prints them back in the command that resumes it).
@@ -34,6 +37,10 @@ using CommandRuns = std::map<const CLI::App*, CommandRun>;
 
 // Parses argv against the subcommands of `root` (whose name is the
 // program's) and runs the one chosen; returns the process exit status.
+// Standard output is flushed and checked after the run: a write to it that
+// failed (a full disk, a closed pipe's EPIPE is SIGPIPE's) turns any status
+// into kExitWriteFailed, with the reason on standard error, so that no
+// output cut short is taken for a finished one.
 // `endsolve`, `endsolve help` and `endsolve --help` print the overview of
 // every subcommand (`footer` after it); `endsolve help CMD` and
 // `endsolve CMD --help` print CMD's options.
@@ -44,6 +51,14 @@ int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& f
 // returns 2, the exit status of bad usage or bad input: how every command
 // reports an error that stops it.
 int Fail(absl::string_view command, absl::string_view message);
+
+// As Fail, for an output that could not be written (a full disk, a folder
+// gone): returns kExitWriteFailed.
+int FailWrite(absl::string_view command, absl::string_view message);
+
+// Flushes standard output (C's stdout and std::cout) and says whether every
+// write to it so far succeeded: "cannot write standard output: REASON".
+absl::Status FlushStandardOutput();
 
 // The element of `candidates` nearest to `typed` by edit distance, when it
 // is near enough to be a likely misspelling; "" otherwise.

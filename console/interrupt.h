@@ -9,8 +9,15 @@
 
 namespace endsolve::console {
 
-// Installs the handlers (once) and returns the flag they raise.
+// Installs the handlers (once) and returns the flag they raise. A command
+// installs them once its inputs are read: until then the signals keep
+// their default action and end the process at once, also in a read that
+// blocks (a FIFO with no writer, an idle pipe), which no flag would end.
 const std::atomic<bool>& InstallInterruptHandler();
+
+// The exit status of a command the first signal stopped: 128 + its number
+// (130 for SIGINT, 143 for SIGTERM), 130 when none came.
+int InterruptedExitStatus();
 
 }  // namespace endsolve::console
 

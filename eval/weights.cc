@@ -13,7 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "endsolve/board/fnv.h"
 #include "endsolve/eval/patterns.h"
-#include "endsolve/positions/read_file.h"
+#include "endsolve/output/write_file.h"
 
 // The default weights file, linked in by default_weights.S.
 extern "C" const char endsolve_default_weights[];

@@ -3,7 +3,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
 #include "absl/strings/str_cat.h"
 
@@ -36,27 +35,6 @@ absl::StatusOr<std::string> ReadFileBytes(const std::string& path, std::size_t m
   std::fclose(file);
   if (failed) return absl::ErrnoToStatus(error, absl::StrCat("cannot read ", path));
   return bytes;
-}
-
-absl::Status WriteFileAtomically(const std::string& path, std::string_view bytes) {
-  const std::string tmp = path + ".tmp";
-  std::error_code ec;
-  {
-    std::ofstream file(tmp, std::ios::binary | std::ios::trunc);
-    file.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!file.flush()) {
-      const int error = errno;
-      std::filesystem::remove(tmp, ec);  // a partial temporary file helps nobody
-      return absl::ErrnoToStatus(error, absl::StrCat("cannot write ", tmp));
-    }
-  }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    const std::string why = ec.message();
-    std::filesystem::remove(tmp, ec);
-    return absl::InternalError(absl::StrCat("cannot rename ", tmp, " to ", path, ": ", why));
-  }
-  return absl::OkStatus();
 }
 
 }  // namespace endsolve

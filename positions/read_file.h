@@ -1,11 +1,9 @@
-// Whole files in and out. Reading: the bytes of an input file, with the
+// The bytes of an input file, with the
 // errors a user can cause (no such file, a directory, a read error, an
 // endless input) as a Status naming the path as given. Every command reads
 // its position and game files through it, so `solve`, `batch`, `eval` and
 // `bench` accept the same inputs: regular files, and also /dev/stdin, pipes
-// and process substitutions. Writing: a whole output file replaced at once,
-// for the files that stand for finished work (weights, a merged batch, a
-// stopped fit's state).
+// and process substitutions. Writing is output/write_file.h.
 #ifndef ENDSOLVE_POSITIONS_READ_FILE_H_
 #define ENDSOLVE_POSITIONS_READ_FILE_H_
 
@@ -32,12 +30,6 @@ inline constexpr std::string_view kStandardInput = "-";
 // "PATH: more than MAX bytes ...".
 absl::StatusOr<std::string> ReadFileBytes(const std::string& path,
                                           std::size_t max_bytes = kMaxInputFileBytes);
-
-// Writes `bytes` to PATH.tmp and renames it over `path`, so that a crash or
-// a full disk leaves the old file or the whole new one, never part of one;
-// a write or rename that fails removes PATH.tmp.
-// Errors: "cannot write PATH.tmp: ..." or "cannot rename PATH.tmp to PATH: ...".
-absl::Status WriteFileAtomically(const std::string& path, std::string_view bytes);
 
 }  // namespace endsolve
 

@@ -344,6 +344,7 @@ TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Posi
   // an expansion changes the bounds of its node's line alone.
   ++bounds_epoch_;
   for (;;) {
+    if (cancel_ != nullptr && cancel_->load()) return TestState::kPending;
     std::vector<Node*> deferred;
     std::vector<Position> pass_units;
     std::vector<bool> pass_expected;

@@ -11,6 +11,7 @@
 #define ENDSOLVE_PROVE_PROOF_TREE_H_
 
 #include <cstddef>
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -172,8 +173,14 @@ class ProofTree {
   // of them are then expanded together, their evaluation searches side by
   // side, and the next pass goes deeper, until one expands nothing. Its
   // units are the plan (each an answer the tree as it now stands needs).
+  // A raised `cancel` (SetCancel) stops a plan between two passes: it
+  // then returns kPending with whatever units it found, which its caller,
+  // who raised the flag, throws away.
   TestState Plan(int test, const Knowledge& knowledge, std::vector<Position>* units,
                  std::vector<bool>* expected = nullptr);
+
+  // The flag Plan polls between its passes (may be null: never stopped).
+  void SetCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
 
   // Fits the estimates to the answers in: an offset per parity of the
   // empties (the side to move alternates with it, and the evaluation search
@@ -247,6 +254,7 @@ class ProofTree {
 
   std::unique_ptr<Node> root_;
   int unit_empties_;
+  const std::atomic<bool>* cancel_ = nullptr;  // SetCancel
   const eval::Evaluator& evaluator_;
   int threads_;
   int split_within_;

@@ -30,6 +30,7 @@
 #include "endsolve/board/symmetry.h"
 #include "endsolve/hashtable/transposition_table.h"
 #include "endsolve/positions/position_io.h"
+#include "endsolve/output/write_file.h"
 #include "endsolve/positions/read_file.h"
 #include "endsolve/prove/proof_tree.h"
 #include "endsolve/prove/round_pruner.h"
@@ -71,6 +72,24 @@ std::string RootText(const Position& root) {
 // Creates the folder on first use; refuses a folder of another proof.
 absl::Status OpenFolder(const Folder& folder, const Position& root, int unit_empties) {
   std::error_code ec;
+  const bool fresh = !fs::exists(folder.State(), ec);
+  if (fresh && fs::exists(folder.root, ec)) {
+    if (!fs::is_directory(folder.root, ec)) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "--folder ", folder.root, " is a file; give --folder a new or empty folder"));
+    }
+    // A new proof goes into a folder that holds nothing else (units/ and
+    // results/ may be left by a start stopped before its state was written).
+    for (const fs::directory_entry& entry : fs::directory_iterator(folder.root, ec)) {
+      const std::string name = entry.path().filename().string();
+      if (name == "units" || name == "results") continue;
+      return absl::FailedPreconditionError(absl::StrCat(
+          "--folder ", folder.root, " holds ", name, " and no ",
+          fs::path(folder.State()).filename().string(),
+          ": it is not the work folder of a proof, and is left alone; give --folder a new or "
+          "empty folder"));
+    }
+  }
   fs::create_directories(folder.Units(), ec);
   if (!ec) fs::create_directories(folder.Results(), ec);
   if (ec) {
@@ -80,9 +99,7 @@ absl::Status OpenFolder(const Folder& folder, const Position& root, int unit_emp
   Json want = Json::object();
   want["root"] = RootText(root);
   want["unit_empties"] = unit_empties;
-  if (!fs::exists(folder.State())) {
-    return WriteFileAtomically(folder.State(), want.dump(2) + "\n");
-  }
+  if (fresh) return WriteFileAtomically(folder.State(), want.dump(2) + "\n");
   const absl::StatusOr<std::string> text = ReadFileBytes(folder.State());
   if (!text.ok()) return text.status();
   const Json have = Json::parse(*text, nullptr, /*allow_exceptions=*/false);
@@ -131,7 +148,15 @@ class ResultsReader {
   absl::StatusOr<const Results*> Read(const Folder& folder) {
     std::vector<std::string> paths;
     for (const fs::directory_entry& entry : fs::directory_iterator(folder.Results())) {
-      if (entry.path().extension() == ".jsonl") paths.push_back(entry.path().string());
+      if (entry.path().extension() != ".jsonl") continue;
+      // Read without a check, a FIFO put here would block the manager.
+      std::error_code ec;
+      if (!entry.is_regular_file(ec)) {
+        return absl::FailedPreconditionError(absl::StrCat(
+            entry.path().string(), " is not a regular file, and a proof's results/ holds only "
+            "the results files its units write: remove it, and the same command resumes"));
+      }
+      paths.push_back(entry.path().string());
     }
     std::sort(paths.begin(), paths.end());
     for (const std::string& path : paths) {
@@ -440,7 +465,10 @@ absl::Status RunParallel(const std::string& units_path, const Folder& folder, in
   const absl::StatusOr<std::function<absl::Status()>> poll =
       StartPruning(pruner, folder, round, retry, units_path, *claims, &pruning);
   if (!poll.ok()) return poll.status();
-  std::vector<std::string> argv = {"parallel", "--will-cite", "--halt", "never", "-j",
+  // GNU parallel joins its command's words into a line for a shell; -q
+  // quotes each word first, so that a folder named 'x$(touch y)' or 'my
+  // proof' is one word, never shell syntax.
+  std::vector<std::string> argv = {"parallel", "--will-cite", "--halt", "never", "-q", "-j",
                                    absl::StrCat(options.workers)};
   // GNU parallel puts K where {} stands.
   for (std::string& a : WorkerArgv(units_path, *claims, folder, round, retry, "{}", options)) {
@@ -728,6 +756,7 @@ absl::StatusOr<ScoreEstimate> RunOrderingPasses(const Position& root, const Prov
   solve.cancel = options.cancel;
   solve.tt = tt;
   solve.table.size_mib = static_cast<std::size_t>(options.hash_mb);
+  solve.max_empties = options.max_empties;
   return EstimateScore(root.board, solve, options.passes);
 }
 
@@ -846,6 +875,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   const int guess = first->test;
   ProofTree tree(root.board, root.to_move, guess, options.unit_empties, evaluator,
                  options.plan_threads, options.split_within, table.get());
+  tree.SetCancel(options.cancel);
   if (absl::Status s = LoadTree(folder, &tree); !s.ok()) return s;
   // tree.txt is written again only when the tree grew: a 126,748-position
   // tree is some 3 MB.
@@ -932,6 +962,10 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
       current_test = ask.test;
       const int test = ask.test;
       const TestState state = tree.Plan(test, results->knowledge, &ask.units, &expected);
+      if (cancelled()) {
+        summary.interrupted = true;
+        return summary;
+      }
       if (state != TestState::kPending) {
         // Decided by answers that the part of the tree expanded only now
         // brings to the root: the interval moves, and the loop goes on.

@@ -80,6 +80,7 @@ struct ProveOptions {
   int workers = 2;           // kParallel, kSlurm: workers (processes, array tasks) per round
   int threads = 1;           // per unit solve (each worker's, with kParallel)
   int hash_mb = 64;          // per unit solve
+  int max_empties = kDefaultMaxEmpties;  // the root's, for its estimate (SolveOptions)
   // The manager's own threads (0: every hardware thread): the evaluation
   // searches that order the positions it expands (the plans do not depend
   // on their number) and, with kParallel and kSlurm, the first test's

@@ -52,6 +52,7 @@ absl::StatusOr<std::unique_ptr<ScheduleModel>> ScheduleModel::Create(
   solve.evaluator = options.evaluator;
   solve.cancel = options.cancel;
   solve.tt = model->ordering_.get();
+  solve.max_empties = options.max_empties;
   const absl::StatusOr<ScoreEstimate> estimate = EstimateScore(root.board, solve, options.passes);
   if (!estimate.ok()) return estimate.status();
   if (estimate->stopped) return absl::CancelledError("interrupted during the first estimate");

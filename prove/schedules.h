@@ -49,6 +49,7 @@ const char* ScheduleName(Schedule schedule);
 struct ScheduleOptions {
   int unit_empties = kDefaultUnitEmpties;
   int hash_mb = 64;      // the manager's table (the ordering passes') and the units' one table
+  int max_empties = kDefaultMaxEmpties;  // the root's, for its estimate (SolveOptions)
   int plan_threads = 1;  // the manager's threads, as ProveOptions' (0: every hardware thread)
   // The selective passes over the root, as ProveOptions' (0..3: Create
   // refuses others with EstimateScore's error).

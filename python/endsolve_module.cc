@@ -282,7 +282,8 @@ struct SolveCall {
 
 // The options of a call, refused with the solver's own messages (the ones
 // the CLI prints after the option's name) when out of range.
-SolveCall MakeSolveCall(int threads, std::size_t hash_mb, bool wld, bool all_moves) {
+SolveCall MakeSolveCall(int threads, std::size_t hash_mb, bool wld, bool all_moves,
+                        int max_empties) {
   if (threads < 0) {
     throw py::value_error(absl::StrFormat("threads %d: expected 0 (every hardware thread) or 1..%d",
                                           threads, kMaxThreads));
@@ -293,6 +294,7 @@ SolveCall MakeSolveCall(int threads, std::size_t hash_mb, bool wld, bool all_mov
   call.options.wld = wld;
   call.options.all_moves = all_moves;
   call.options.table.size_mib = hash_mb;
+  call.options.max_empties = max_empties;
   if (absl::Status valid = ValidateOptions(call.options); !valid.ok()) ThrowValueError(valid);
   if (absl::Status valid = ValidateTTOptions(call.options.table); !valid.ok()) ThrowValueError(valid);
   return call;
@@ -588,6 +590,22 @@ std::optional<std::string> PairSide(py::handle side, int index) {
   return side.cast<std::string>();
 }
 
+// Refuses, before any search, a position with more empty squares than the
+// call's max_empties (the solver's guard, SolveOptions::max_empties), with
+// the keyword that lifts it.
+// A list's positions are named by their index, as its text errors are.
+void CheckEmpties(const std::vector<Position>& positions, const SolveCall& call, bool list) {
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const int empties = positions[i].board.EmptyCount();
+    if (empties <= call.options.max_empties) continue;
+    throw py::value_error(absl::StrFormat(
+        "%s has %d empty squares, more than max_empties=%d: an exact solve of so many may take "
+        "days; pass max_empties=60 to solve it anyway",
+        list ? absl::StrFormat("positions[%d]", i) : "the position", empties,
+        call.options.max_empties));
+  }
+}
+
 // SolveResult, solve and solve_many.
 void DefineSolve(py::module_& m) {
   py::class_<PyResult>(m, "SolveResult", "What solve() found: the exact score and how to reach it.")
@@ -621,11 +639,14 @@ void DefineSolve(py::module_& m) {
            }, "The position with its principal variation numbered, as an SVG picture: a notebook shows it.");
 
   m.def("solve", [](py::handle board, std::optional<std::string> side, int threads, std::size_t hash_mb, bool wld,
-                    bool all_moves) {
-        const Position position = ToPosition(board, side);
-        return SolveAll({position}, MakeSolveCall(threads, hash_mb, wld, all_moves)).front();
+                    bool all_moves, int max_empties) {
+        const std::vector<Position> positions = {ToPosition(board, side)};
+        const SolveCall call = MakeSolveCall(threads, hash_mb, wld, all_moves, max_empties);
+        CheckEmpties(positions, call, /*list=*/false);
+        return SolveAll(positions, call).front();
       }, py::arg("board"), py::arg("side") = py::none(), py::arg("threads") = 0,
-      py::arg("hash_mb") = 256, py::arg("wld") = false, py::arg("all_moves") = false, R"doc(
+      py::arg("hash_mb") = 256, py::arg("wld") = false, py::arg("all_moves") = false,
+      py::arg("max_empties") = kDefaultMaxEmpties, R"doc(
 Solves a position exactly and returns a SolveResult.
 
 board is a Board, a Position, or text as Board() takes it (with side: a bare
@@ -633,13 +654,15 @@ board is a Board, a Position, or text as Board() takes it (with side: a bare
 move. threads=0 uses every hardware thread; hash_mb is the table size in MiB
 (rounded down to a power of two); wld solves for win/draw/loss only;
 all_moves also solves every other move exactly, in the same table, into the
-result's moves (as `endsolve solve --all-moves`). The GIL
+result's moves (as `endsolve solve --all-moves`). A position with more than
+max_empties (36) empty squares is refused with ValueError, as the CLI's
+--max-empties: an exact solve of so many may take days. The GIL
 is released while the search runs; Ctrl-C stops it and raises
 KeyboardInterrupt.
 )doc");
 
   m.def("solve_many", [](py::iterable positions, int threads, std::size_t hash_mb, bool wld,
-                         bool all_moves) {
+                         bool all_moves, int max_empties) {
         std::vector<Position> list;
         int index = 0;
         for (py::handle item : positions) {
@@ -651,11 +674,15 @@ KeyboardInterrupt.
           }
           ++index;
         }
-        return SolveAll(list, MakeSolveCall(threads, hash_mb, wld, all_moves));
+        const SolveCall call = MakeSolveCall(threads, hash_mb, wld, all_moves, max_empties);
+        CheckEmpties(list, call, /*list=*/true);
+        return SolveAll(list, call);
       }, py::arg("positions"), py::arg("threads") = 0, py::arg("hash_mb") = 256,
-      py::arg("wld") = false, py::arg("all_moves") = false, R"doc(
+      py::arg("wld") = false, py::arg("all_moves") = false,
+      py::arg("max_empties") = kDefaultMaxEmpties, R"doc(
 Solves each position in order, as the CLI does: one table, cleared before
-each position; all_moves as solve() takes it. Items are Boards, Positions, position text, or (board, side)
+each position; all_moves and max_empties as solve() takes them (one position
+over max_empties refuses the whole list before any search). Items are Boards, Positions, position text, or (board, side)
 pairs, side None as solve() takes it; text errors name the item as
 "positions[I] 'TEXT'", I its index. Returns
 a list of SolveResults. The GIL is released while it runs; Ctrl-C stops it.
@@ -673,14 +700,17 @@ to 1/100 as `endsolve eval` prints it: the static evaluation, or with depth
 )doc");
 
   m.def("estimate", [](py::handle board, std::optional<std::string> side, int passes,
-                       int threads, std::size_t hash_mb) {
+                       int threads, std::size_t hash_mb, int max_empties) {
         const Position position = ToPosition(board, side);
         if (passes < 0 || passes > kSelectivePasses) {
           throw py::value_error(
               absl::StrFormat("passes: expected 0..%d, found %d", kSelectivePasses, passes));
         }
-        SolveOptions options = MakeSolveCall(threads, hash_mb, /*wld=*/false,
-                                             /*all_moves=*/false).options;
+        const SolveCall call =
+            MakeSolveCall(threads, hash_mb, /*wld=*/false, /*all_moves=*/false, max_empties);
+        // The selective passes search to the end of the game, as a solve.
+        if (passes > 0) CheckEmpties({position}, call, /*list=*/false);
+        SolveOptions options = call.options;
         std::atomic<bool> cancel{false};
         options.cancel = &cancel;
         const absl::StatusOr<ScoreEstimate> e = RunInterruptible(
@@ -688,12 +718,13 @@ to 1/100 as `endsolve eval` prints it: the static evaluation, or with depth
         if (!e.ok()) ThrowValueError(e.status());
         return py::make_tuple(e->score, SquareName(e->best_move));
       }, py::arg("board"), py::arg("side") = py::none(), py::arg("passes") = 2,
-      py::arg("threads") = 1, py::arg("hash_mb") = 64, R"doc(
+      py::arg("threads") = 1, py::arg("hash_mb") = 64, py::arg("max_empties") = kDefaultMaxEmpties,
+      R"doc(
 What the exact solve believes before it proves anything, as `endsolve eval
 --selective` prints it: its presearch and its first `passes` (0..3)
 selective passes, ProbCut searches to the end of the game. Returns
 (score, move): an even score, a guess and no bound, and its move ('--' with
-no pass). The GIL is released while it runs; Ctrl-C stops it.
+no pass). With passes, max_empties refuses a position as solve() does. The GIL is released while it runs; Ctrl-C stops it.
 )doc");
 
   py::class_<PyPerft>(m, "PerftCounts", "The nodes of the game tree to a depth (perft).")

@@ -254,6 +254,11 @@ search::Searcher::RootOutcome DriveRoot(search::Searcher& searcher, const Board&
 }  // namespace
 
 absl::Status ValidateOptions(const SolveOptions& options) {
+  if (options.max_empties < 0 || options.max_empties > kNumSquares - 4) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "max empties %d: expected a number of empty squares from 0 to %d", options.max_empties,
+        kNumSquares - 4));
+  }
   if (options.lo < -kNumSquares || options.hi > kNumSquares || options.lo > options.hi) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "window [%d, %d]: expected -64 <= lo <= hi <= 64", options.lo, options.hi));
@@ -508,6 +513,16 @@ absl::StatusOr<TranspositionTable*> TableOf(const SolveOptions& options,
   return own->get();
 }
 
+// The guard of SolveOptions::max_empties. A finished game needs no search,
+// whatever its empties.
+absl::Status CheckEmpties(const Board& board, const SolveOptions& options) {
+  if (board.EmptyCount() <= options.max_empties || board.IsGameOver()) return absl::OkStatus();
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "%d empty squares, more than the limit of %d: an exact solve of so many may take days; "
+      "raise the limit (max empties, up to 60) to solve it anyway",
+      board.EmptyCount(), options.max_empties));
+}
+
 }  // namespace
 
 absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& options) {
@@ -517,6 +532,7 @@ absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& option
   std::unique_ptr<TranspositionTable> own_tt;
   const absl::StatusOr<TranspositionTable*> table = TableOf(options, &own_tt);
   if (!table.ok()) return table.status();
+  if (absl::Status fits = CheckEmpties(board, options); !fits.ok()) return fits;
   TranspositionTable* const tt = *table;
   absl::StatusOr<SolveResult> result = options.all_moves
                                            ? SolveAllMoves(tt, board, options, start)
@@ -534,6 +550,9 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
   if (passes < 0 || passes > kSelectivePasses) {
     return absl::InvalidArgumentError(
         absl::StrFormat("selective passes %d: expected 0..%d", passes, kSelectivePasses));
+  }
+  if (passes > 0) {
+    if (absl::Status fits = CheckEmpties(board, options); !fits.ok()) return fits;
   }
   ScoreEstimate estimate;
   if (board.IsGameOver()) {

@@ -32,6 +32,15 @@ namespace endsolve {
 // runs on, small enough that a typo (--threads 10000) is refused.
 inline constexpr int kMaxThreads = 1024;
 
+// The most empty squares a solve accepts unless told otherwise. FFO #55
+// (29 empties) took 1.3e10 nodes, 13 minutes on one core of a 2-core Xeon
+// VM (bench/results/ffo-50-59-1thread.jsonl), and each further empty square
+// multiplies the work by about 2-3: at 36 empties, a thousand times that is
+// a plausible cost, days. A position pasted to see what it does (a
+// transcript of three moves) is refused rather than started on a search
+// that never ends.
+inline constexpr int kDefaultMaxEmpties = 36;
+
 // Every hardware thread (at least 1): the default thread count of the
 // command line and of the Python module, as users of a multithreaded
 // solver expect.
@@ -45,6 +54,11 @@ struct SolveOptions {
   bool wld = false;                 // win/draw/loss only: window (-1, 1)
   int lo = -64, hi = 64;            // score window [lo, hi]
   std::uint64_t node_limit = 0;     // 0: none
+  // Solve, and EstimateScore's selective passes (which search to the end
+  // too), refuse a position with more empty squares: the one guard of every
+  // entry point (the commands' --max-empties, the Python module's
+  // max_empties). Up to 60; neither a node limit nor a deadline lifts it.
+  int max_empties = kDefaultMaxEmpties;
   absl::Time deadline = absl::InfiniteFuture();
   const std::atomic<bool>* cancel = nullptr;  // polled; stops the search when true
   TranspositionTable* tt = nullptr; // the table to use; null: Solve makes one
@@ -130,7 +144,8 @@ struct SolveResult {
   absl::Duration time;
 };
 
-// Checks the options a user can get wrong: lo <= hi within [-64, 64],
+// Checks the options a user can get wrong: max_empties within [0, 60],
+// lo <= hi within [-64, 64],
 // threads within [1, kMaxThreads], split_min_empties 0 or within [9, 64]
 // (9: the smallest nodes that can split, those of the table layer),
 // presearch_min_empties within [0, 64], parallelism_policies only with one
@@ -144,7 +159,8 @@ absl::Status ValidateOptions(const SolveOptions& options);
 
 // Solves `board`. Errors, as Abseil's functions report them, and as
 // SolveEach does: InvalidArgument for options a user got wrong
-// (ValidateOptions), ResourceExhausted for a table that cannot be had, and
+// (ValidateOptions) and for a board with more than max_empties empty
+// squares ("N empty squares, more than the limit of M: ..."), ResourceExhausted for a table that cannot be had, and
 // Internal when the score was proven but no move of the principal variation
 // kept it at some position (a bug; the message names the position). A
 // search stopped by a limit or a cancel is no error: the result says

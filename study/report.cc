@@ -1,7 +1,7 @@
 #include "endsolve/study/report.h"
 
 #include <algorithm>
-#include <fstream>
+#include <sstream>
 #include <map>
 #include <optional>
 #include <utility>
@@ -12,6 +12,7 @@
 #include "endsolve/bench/report.h"
 #include "endsolve/bench/scaling_report.h"
 #include "endsolve/board/notation.h"
+#include "endsolve/output/write_file.h"
 #include "endsolve/positions/arguments.h"
 
 namespace endsolve::study {
@@ -169,9 +170,8 @@ std::string FormatCrossTable(const StudyResults& results, const StudyOptions& op
 
 absl::Status WriteStudyCsv(const std::string& path, const StudyResults& results,
                            const StudyOptions& options, const std::vector<Position>& positions) {
-  std::ofstream out(path);
-  if (!out) return absl::UnavailableError(absl::StrCat("cannot write ", path));
-  out << "algorithm,depth,position,leaves,internal_nodes,seconds,value,best_move\n";
+  std::ostringstream out;
+  out << kStudyCsvHeader << '\n';
   for (const StudyRow& r : results.rows) {
     const SearchOutcome& o = r.outcome;
     out << bench::CsvField(options.algorithms[static_cast<std::size_t>(r.algorithm)].name) << ','
@@ -180,9 +180,7 @@ absl::Status WriteStudyCsv(const std::string& path, const StudyResults& results,
         << absl::StrFormat("%.6f", o.seconds) << ',' << o.value << ',' << SquareName(o.best_move)
         << '\n';
   }
-  out.flush();
-  if (!out) return absl::UnavailableError(absl::StrCat("cannot write ", path));
-  return absl::OkStatus();
+  return WriteFileAtomically(path, out.str());
 }
 
 // One gnuplot data block per algorithm: depth and total nodes, inline.
@@ -201,13 +199,13 @@ absl::Status PlotStudy(const std::string& path, const StudyResults& results,
       if (key.first == static_cast<int>(a)) absl::StrAppendFormat(&block, "%d %.0f\n", key.second, total);
     }
     if (block.empty()) continue;
-    absl::StrAppend(&plot, plot == "plot " ? "" : ", ", "'-' using 1:2 with linespoints title '",
-                    options.algorithms[a].name, "'");
+    absl::StrAppend(&plot, plot == "plot " ? "" : ", ", "'-' using 1:2 with linespoints title ",
+                    bench::GnuplotString(options.algorithms[a].name));
     absl::StrAppend(&data, block, "e\n");
   }
   if (data.empty()) return absl::FailedPreconditionError("no search finished: nothing to plot");
   const std::string script = absl::StrCat(
-      bench::GnuplotTerminal(path), "set output '", path, "'\nset title '", title, "'\n",
+      bench::GnuplotTerminal(path), "set title ", bench::GnuplotString(title), "\n",
       "set xlabel 'depth (plies)'\nset ylabel 'nodes (leaves + internal)'\n",
       "set logscale y\nset key left top\nset grid\nset xtics 1\n", plot, "\n", data);
   return bench::RunGnuplot(script, path);

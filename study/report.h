@@ -38,9 +38,13 @@ std::string FormatCrossTable(const StudyResults& results, const StudyOptions& op
                              const std::vector<Position>& positions, Measure measure,
                              int width = kTableWidth);
 
+// The first line of WriteStudyCsv's file, which tells it from a user's.
+inline constexpr char kStudyCsvHeader[] =
+    "algorithm,depth,position,leaves,internal_nodes,seconds,value,best_move";
 // One row per search: algorithm, depth, position (its id), leaves,
-// internal_nodes, seconds, value, best_move. Fields are quoted as RFC 4180
-// asks when they need it.
+// internal_nodes, seconds, value, best_move, written at once
+// (WriteFileAtomically). Fields are quoted as RFC 4180 asks when they need
+// it.
 absl::Status WriteStudyCsv(const std::string& path, const StudyResults& results,
                            const StudyOptions& options, const std::vector<Position>& positions);
 

@@ -18,6 +18,7 @@
 #include "absl/time/clock.h"
 #include "endsolve/eval/evaluator.h"
 #include "endsolve/eval/weights.h"
+#include "endsolve/output/write_file.h"
 #include "endsolve/positions/read_file.h"
 #include "endsolve/train/exact_labels.h"
 

@@ -408,3 +408,23 @@ def test_ctrl_c_stops_a_long_perft_and_the_module_goes_on():
         signal.signal(signal.SIGINT, previous)
     assert sent and raised - sent[0] < 5.0
     assert (endsolve.perft(6).leaves, endsolve.perft(6).internal_nodes) == (8200, 1713)
+
+
+def test_more_than_max_empties_is_refused_before_any_search():
+    # The solver's guard, as the CLI's --max-empties: a transcript of three
+    # moves (57 empties) would start a search that never ends.
+    with pytest.raises(ValueError) as error:
+        endsolve.solve(endsolve.Board("f5d6c3"))
+    assert str(error.value) == (
+        "the position has 57 empty squares, more than max_empties=36: an exact solve of so many "
+        "may take days; pass max_empties=60 to solve it anyway")
+    with pytest.raises(ValueError, match=r"^positions\[1\] has 57 empty squares"):
+        endsolve.solve_many([(FFO_40, "X"), "f5d6c3"])
+    with pytest.raises(ValueError, match="more than max_empties=36"):
+        endsolve.estimate("f5d6c3", passes=1)
+    with pytest.raises(ValueError, match="more than max_empties=10"):
+        endsolve.solve(FFO_40, "X", max_empties=10)
+    # The presearch's guess alone is no search to the end.
+    assert endsolve.estimate("f5d6c3", passes=0)[0] % 2 == 0
+    with pytest.raises(ValueError, match="max empties 61: expected a number of empty squares"):
+        endsolve.solve(FFO_40, "X", max_empties=61)

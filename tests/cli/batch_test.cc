@@ -603,7 +603,8 @@ TEST_F(BatchTest, UsageErrorsAreExplained) {
 TEST_F(BatchTest, ResultsFilesMustBeRegularAndBounded) {
   CommandOutput r = Batch({"fforum-1-19.obf"}, "/dev/null");
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_THAT(r.err, HasSubstr("/dev/null is not a regular file (a device, a pipe or a folder)"));
+  EXPECT_THAT(r.err, HasSubstr("--out /dev/null is not a regular file (a device, a pipe or a "
+                               "socket); give --out a file"));
   r = Run({kBinary, "batch", "--summary", "/dev/zero"});
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("/dev/zero:1: a line of more than 65536 bytes; a results record "
@@ -669,10 +670,10 @@ TEST_F(BatchTest, AFileThatIsNotAResultsFileIsRefusedAndLeftAlone) {
     const std::uint64_t checksum = Fnv1a64(before);
     const CommandOutput r = Batch({"random.obf"}, mine);
     EXPECT_EQ(r.exit_status, 2) << mine;
-    EXPECT_THAT(r.err, HasSubstr("endsolve batch: " + mine +
-                                 ":1: not a results file: its first line is not a result record"))
+    EXPECT_THAT(r.err, HasSubstr("endsolve batch: --out " + mine +
+                                 " exists and is not a results file of endsolve batch; it is left "
+                                 "alone: remove it or give --out another file"))
         << mine;
-    EXPECT_THAT(r.err, HasSubstr("It is left alone: give --out a new file, or a results file"));
     EXPECT_THAT(r.err, Not(HasSubstr("corrupted line"))) << mine;
     EXPECT_THAT(r.err, Not(HasSubstr("torn"))) << mine;
     const std::string after = ReadFile(Path(mine));

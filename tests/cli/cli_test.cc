@@ -329,7 +329,7 @@ TEST(CliTest, SolveReadsAnyFileBatchReads) {
   r = RunCommand("cat " + file + " | " + kBinary + " batch - --out " + results +
                  " --threads 1 --hash-mb 16");
   EXPECT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr(results + ": 1 positions: 1 solved"));
+  EXPECT_THAT(r.out, HasSubstr(results + ": 1 position: 1 solved"));
   r = RunCommand(kBinary + " solve ffo");
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("cannot read ffo: it is a directory"));
@@ -414,9 +414,9 @@ TEST(CliTest, AVeryLongSolveIsRefusedUnlessAllowed) {
   EXPECT_EQ(r.exit_status, 2) << r.err;
   EXPECT_THAT(r.err, HasSubstr("endsolve solve: f5d6c3 has 57 empty squares, more than "
                                "--max-empties 36"));
-  EXPECT_THAT(r.err, HasSubstr("endsolve solve: 1 positions refused, nothing solved: an exact "
-                               "solve of more than 36 empty squares may take days; give "
-                               "--max-empties 60 to solve them anyway"));
+  EXPECT_THAT(r.err, HasSubstr("endsolve solve: 1 position refused, nothing solved: "
+                               "--max-empties is 36 (an exact solve of more than 36 empty squares "
+                               "may take days); give --max-empties 60 to solve it anyway"));
   EXPECT_EQ(r.out, "");
   const CommandOutput lower = RunCommand(kBinary + " solve --max-empties 13 '" + kFfo1 + "'");
   EXPECT_EQ(lower.exit_status, 2);
@@ -482,9 +482,8 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
   EXPECT_THAT(HelpOptions(r.out),
               ::testing::ElementsAre("--help", "--threads", "--hash-mb", "--tt-scheme", "--wld",
                                      "--ordering", "--split-min-empties", "--split-policy",
-                                     "--presearch-min-empties", "--eval", "--json", "--range",
-                                     "--empties",
-                                     "--all-moves", "--obf", "--max-empties"));
+                                     "--presearch-min-empties", "--eval", "--max-empties",
+                                     "--json", "--range", "--empties", "--all-moves", "--obf"));
   EXPECT_THAT(r.out, HasSubstr("Usage: endsolve solve [OPTIONS] FILE_OR_POSITION..."));
   EXPECT_THAT(r.out, HasSubstr("--hash-mb INT=256 "));
   EXPECT_THAT(r.out, HasSubstr("--tt-scheme TEXT=twobig1 "));
@@ -502,7 +501,8 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
               ::testing::ElementsAre("--help", "--positions", "--range", "--empties", "--repeat",
                                      "--csv", "--plot", "--verbose", "--threads", "--hash-mb",
                                      "--tt-scheme", "--wld", "--ordering", "--split-min-empties",
-                                     "--split-policy", "--presearch-min-empties", "--eval"));
+                                     "--split-policy", "--presearch-min-empties", "--eval",
+                                     "--max-empties"));
   // The overview lists every command, bench scaling included.
   const CommandOutput overview = RunCommand(kBinary + " help");
   EXPECT_EQ(overview.exit_status, 0);
@@ -691,7 +691,7 @@ TEST(CliTest, BenchRunsItsBuiltInPositionsFromAnyFolder) {
                                      " bench ffo --range 40 --repeat 1");
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("#40       20   A2   +38    +38 OK"));
-  EXPECT_THAT(r.out, HasSubstr("total: 1 positions, 0 wrong"));
+  EXPECT_THAT(r.out, HasSubstr("total: 1 position, 0 wrong"));
 }
 
 // An id with a quote (from the file's name) is one quoted CSV field.
@@ -823,8 +823,8 @@ TEST(CliTest, BenchScalingRefusesAPlotItCannotWrite) {
   EXPECT_THAT(r.err, Not(HasSubstr("threads:")));
   r = RunCommand(run + "/nonexistent/dir/s.png");
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_THAT(r.err, HasSubstr("--plot: there is no folder /nonexistent/dir to write "
-                               "/nonexistent/dir/s.png in"));
+  EXPECT_THAT(r.err, HasSubstr("--plot /nonexistent/dir/s.png: there is no folder "
+                               "/nonexistent/dir to write it in"));
   EXPECT_THAT(r.err, Not(HasSubstr("threads:")));
   EXPECT_EQ(r.out, "");
 }
@@ -838,13 +838,13 @@ TEST(CliTest, EveryCsvItCannotWriteIsRefusedBeforeTheRuns) {
     const std::string run = kBinary + " " + command + inputs + "ffo/fforum-1-19.obf --range 1";
     CommandOutput r = RunCommand(run + " --csv /nonexistent/dir/t.csv");
     EXPECT_EQ(r.exit_status, 2) << command;
-    EXPECT_THAT(r.err, HasSubstr("--csv: there is no folder /nonexistent/dir to write "
-                                 "/nonexistent/dir/t.csv in"))
+    EXPECT_THAT(r.err, HasSubstr("--csv /nonexistent/dir/t.csv: there is no folder "
+                                 "/nonexistent/dir to write it in"))
         << command;
     EXPECT_EQ(r.out, "") << command;
     r = RunCommand(run + " --csv ffo");
     EXPECT_EQ(r.exit_status, 2) << command;
-    EXPECT_THAT(r.err, HasSubstr("--csv: ffo is a folder; expected a file name")) << command;
+    EXPECT_THAT(r.err, HasSubstr("--csv ffo is a folder; expected a file name")) << command;
     EXPECT_EQ(r.out, "") << command;
   }
 }

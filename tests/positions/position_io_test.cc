@@ -231,35 +231,6 @@ TEST(ReadFileBytes, RefusesAnInputLongerThanTheBound) {
                                "split it into smaller files"));
 }
 
-// A whole file replaced at once: the new bytes, no temporary left behind;
-// a folder that does not exist is named in the error, and the old file of
-// a failed write is untouched.
-TEST(WriteFileAtomically, ReplacesTheWholeFileOrSaysWhyNot) {
-  const std::filesystem::path dir =
-      std::filesystem::path(::testing::TempDir()) / "endsolve_write_file_test";
-  std::filesystem::create_directories(dir);
-  const std::string path = (dir / "out.bin").string();
-  ASSERT_TRUE(WriteFileAtomically(path, "old contents").ok());
-  ASSERT_TRUE(WriteFileAtomically(path, std::string("new\0bytes", 9)).ok());
-  EXPECT_EQ(ReadFileBytes(path).value(), std::string("new\0bytes", 9));
-  EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
-
-  const std::string missing = (dir / "no-such-folder" / "out.bin").string();
-  const absl::Status status = WriteFileAtomically(missing, "bytes");
-  EXPECT_EQ(status.message(), absl::StrCat("cannot write ", missing, ".tmp: No such file or directory"));
-  EXPECT_EQ(ReadFileBytes(path).value(), std::string("new\0bytes", 9));
-
-  // A rename that fails (a non-empty folder stands at the path) removes the
-  // temporary file it wrote.
-  const std::filesystem::path folder = dir / "a-folder";
-  std::filesystem::create_directories(folder / "inside");
-  const absl::Status renamed = WriteFileAtomically(folder.string(), "bytes");
-  EXPECT_TRUE(absl::IsInternal(renamed)) << renamed;
-  EXPECT_THAT(std::string(renamed.message()), ::testing::HasSubstr("cannot rename "));
-  EXPECT_FALSE(std::filesystem::exists(folder.string() + ".tmp"));
-  std::filesystem::remove_all(dir);
-}
-
 // One malformed file of the corpus and the one error it must produce, after
 // "PATH:". Each .obf file holds a comment, the bad line and then FFO #1 on
 // line 3, which must still be read; a .pos file holds one position only.

@@ -130,6 +130,31 @@ TEST(SolverTest, InvalidOptionsAreReported) {
   EXPECT_TRUE(ValidateOptions(SolveOptions{}).ok());
 }
 
+// More empty squares than max_empties (36 by default) is refused before
+// any search, by Solve and by the estimate's selective passes: a position
+// pasted to see what it does would otherwise start a search of days.
+TEST(SolverTest, MoreThanMaxEmptiesIsRefused) {
+  const Board initial = Board::Initial();
+  SolveOptions options;
+  options.table.size_mib = 1;
+  const absl::StatusOr<SolveResult> refused = Solve(initial, options);
+  EXPECT_TRUE(absl::IsInvalidArgument(refused.status()));
+  EXPECT_EQ(refused.status().message(),
+            "60 empty squares, more than the limit of 36: an exact solve of so many may take "
+            "days; raise the limit (max empties, up to 60) to solve it anyway");
+  EXPECT_EQ(EstimateScore(initial, options, 1).status().message(), refused.status().message());
+  // The presearch's guess alone is a bounded evaluation search.
+  EXPECT_TRUE(EstimateScore(initial, options, 0).ok());
+  // A node limit does not lift it; a higher limit does.
+  options.node_limit = 1000;
+  EXPECT_FALSE(Solve(initial, options).ok());
+  options.max_empties = 60;
+  EXPECT_TRUE(Solve(initial, options).value().stopped);
+  options.max_empties = 61;
+  EXPECT_EQ(Solve(initial, options).status().message(),
+            "max empties 61: expected a number of empty squares from 0 to 60");
+}
+
 // --- Shared table and progress ----------------------------------------------
 
 TEST(SolverTest, SharedTableGivesTheSameResultsWithFewerNodes) {
