@@ -13,6 +13,7 @@
 #include "endsolve/bench/runner.h"
 #include "endsolve/bench/scaling.h"
 #include "endsolve/bench/scaling_report.h"
+#include "endsolve/bench/virtual_scaling.h"
 #include "endsolve/cli/commands.h"
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
@@ -32,6 +33,7 @@ struct BenchArgs {
   std::string csv;
   std::string plot;
   bool verbose = false;
+  bool virtual_cores = false;  // scaling's --virtual
   SearchArgs search;
   InputArgs input;
 };
@@ -159,6 +161,47 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
   return wrong > 0 ? kExitWrong : kExitOk;
 }
 
+// --virtual: each count on a virtual machine of that many cores
+// (bench/virtual_scaling.h), the table of predicted figures.
+int BenchVirtual(const BenchArgs& args, const SolveOptions& base,
+                 const std::vector<Position>& positions) {
+  if (!args.csv.empty() || !args.plot.empty() || args.repeat != 1 || args.verbose) {
+    return Fail("endsolve bench scaling",
+                "--virtual prints its own table: it takes no --csv, --plot, --repeat or "
+                "--verbose (its runs repeat exactly enough to need no median)");
+  }
+  auto counts = bench::ParseThreadCounts(args.search.thread_list);  // checked as it was parsed
+  for (int threads : *counts) {  // refuse a bad count before hours of runs
+    SolveOptions options = base;
+    options.threads = threads;
+    if (absl::Status valid = ValidateOptions(options); !valid.ok()) {
+      return Fail("endsolve bench scaling", valid.message());
+    }
+  }
+  const std::atomic<bool>& interrupted = InstallInterruptHandler();
+  std::atomic<int> threads = 1, index = 0;
+  ProgressDisplay display(
+      [&](bool) {
+        return absl::StrFormat("%d virtual cores, %s...", threads.load(),
+                               PositionId(positions[index.load()]));
+      },
+      IsInteractive(), "bench scaling --virtual: ");
+  const std::int64_t slice = search::kVirtualSlice;
+  auto rows = bench::MeasureVirtualScaling(positions, base, *counts, slice, interrupted,
+                                           [&](int t, int i) {
+                                             threads = t;
+                                             index = i;
+                                           });
+  display.Stop();
+  if (!rows.ok()) return Fail("endsolve bench scaling", rows.status().message());
+  if (!rows->empty()) absl::PrintF("%s", bench::FormatVirtualTable(*rows, slice));
+  if (interrupted.load()) return kExitInterrupted;
+  for (const bench::VirtualRow& r : *rows) {
+    if (r.wrong > 0) return kExitWrong;
+  }
+  return kExitOk;
+}
+
 // Solves the positions once per ablation variant (bench/ablation.h) and
 // prints the table.
 int BenchAblation(const SolveOptions& base, const std::vector<Position>& positions) {
@@ -211,7 +254,9 @@ int RunBench(const BenchArgs& args, BenchKind kind) {
   }
   switch (kind) {
     case BenchKind::kFfo: return BenchFfo(args, *options, positions);
-    case BenchKind::kScaling: return BenchScaling(args, *options, positions);
+    case BenchKind::kScaling:
+      return args.virtual_cores ? BenchVirtual(args, *options, positions)
+                                : BenchScaling(args, *options, positions);
     case BenchKind::kAblation: return BenchAblation(*options, positions);
   }
   return kExitBadInput;
@@ -248,6 +293,10 @@ CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
     app->add_option("--plot", args.plot,
                     "draw speedup and node overhead with gnuplot into this .svg or .png file")
         ->check(StatusCheck([](const std::string& s) { return bench::CheckPlotPath(s); }));
+    app->add_flag("--virtual", args.virtual_cores,
+                  "predict instead of timing: run each count on a virtual machine of that many "
+                  "cores, its threads in lockstep and time counted in nodes "
+                  "(solver/virtual_clock.h), so that a few cores show what many would do");
     app->add_flag("--verbose", args.verbose,
                   "also say where each count's threads spent their time (searching, waiting at "
                   "split points, idle), what the split points did and the nodes they wasted");

@@ -13,6 +13,7 @@
 
 #include "endsolve/solver/move_order.h"
 #include "endsolve/solver/parallel_stats.h"
+#include "endsolve/solver/virtual_clock.h"
 #include "endsolve/solver/parallelism.h"
 #include "oneapi/tbb/global_control.h"
 #include "oneapi/tbb/info.h"
@@ -94,6 +95,9 @@ struct SplitPoint {
   std::atomic<int> pending{0};     // helper tasks spawned, not started yet
   // The helpers' node counts, added as each finishes.
   std::atomic<std::uint64_t> internal{0}, leaves{0}, etc_probes{0};
+  // The virtual clock's tick at which the last helper here finished
+  // (virtual_clock.h): where the owner's wait ends. 0 without a clock.
+  std::atomic<std::int64_t> done_tick{0};
 };
 
 static_assert(kMaxMoves <= 64, "SplitPoint::finished has a bit per move");
@@ -175,6 +179,35 @@ struct SplitHandle {
   ~SplitHandle() { JoinSplit(split); }
 };
 
+// A helper task on a virtual machine (virtual_clock.h): it holds the clock
+// at its spawn tick until it starts, or until it is destroyed unstarted (a
+// cancelled group). Moves with its task, never copied.
+class PendingStart {
+ public:
+  PendingStart(VirtualClock* clock, std::int64_t at) : clock_(clock), at_(at) {
+    if (clock_ != nullptr) clock_->Spawned(at_);
+  }
+  PendingStart(PendingStart&& other) noexcept : clock_(other.clock_), at_(other.at_) {
+    other.clock_ = nullptr;
+  }
+  PendingStart(const PendingStart&) = delete;
+  PendingStart& operator=(const PendingStart&) = delete;
+  PendingStart& operator=(PendingStart&&) = delete;
+  ~PendingStart() { Start(); }
+  std::int64_t at() const { return at_; }
+  // The task starts now (or gives up at once): the clock is no longer held.
+  // Const, as oneTBB calls its tasks: the one thread that runs the task
+  // calls it, before the task is destroyed.
+  void Start() const {
+    if (clock_ != nullptr) clock_->Started(at_);
+    clock_ = nullptr;
+  }
+
+ private:
+  mutable VirtualClock* clock_;
+  std::int64_t at_;
+};
+
 // The speculation window of `split` when `first` moves are done.
 int WindowAt(const SplitPoint& split, int first) {
   return split.shared->policy.Window(split.node_class, first, split.empties);
@@ -243,7 +276,16 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
     if (stopped_) split.abort.store(true, std::memory_order_relaxed);
     if (split.abort.load(std::memory_order_relaxed)) group.cancel();
     const Activity before = stats != nullptr ? Switch(stats, Activity::kWait) : Activity::kNone;
+    VirtualClock* const clock = shared_->clock;
+    const int slot = tbb::this_task_arena::current_thread_index();
+    if (clock != nullptr) {
+      SyncClock();
+      clock->Switch(slot, VirtualClock::Mode::kWait);
+    }
     group.wait();
+    if (clock != nullptr) {
+      clock->Switch(slot, VirtualClock::Mode::kSearch, split.done_tick.load(std::memory_order_acquire));
+    }
     if (stats != nullptr) Switch(stats, before);
   }
   split_ = parent;
@@ -253,8 +295,10 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
   counts_.internal += helper_internal;
   counts_.leaves += helper_leaves;
   etc_probes_ += split.etc_probes.load(std::memory_order_acquire);
-  // The helpers flushed their nodes into the shared count themselves.
+  // The helpers flushed their nodes into the shared count, and reported
+  // them to the virtual clock, themselves.
   flushed_ += helper_internal + helper_leaves;
+  clocked_ += helper_internal + helper_leaves;
   next_poll_ += helper_internal + helper_leaves;
 
   const int packed = split.best.load(std::memory_order_acquire);
@@ -294,7 +338,7 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
   // A helper task: a Searcher of its own that works here until nothing is
   // left for it. (A lambda, so that it may call this class's private
   // members.)
-  auto help = [](SplitPoint& at, int spawner) {
+  auto help = [](SplitPoint& at, int spawner, const PendingStart& pending) {
     JoinSplit(&at);
     at.pending.fetch_sub(1, std::memory_order_relaxed);
     ParallelStats* const stats = at.shared->stats;
@@ -305,15 +349,31 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
       }
     }
     if (!HasRoom(at) || SplitAborted(&at)) {
+      pending.Start();
       if (stats != nullptr) stats->late.fetch_add(1, std::memory_order_relaxed);
       return;
     }
     const Activity before = stats != nullptr ? Switch(stats, Activity::kSearch) : Activity::kNone;
+    VirtualClock* const clock = at.shared->clock;
+    const int slot = tbb::this_task_arena::current_thread_index();
+    const VirtualClock::Mode clock_before =
+        clock != nullptr ? clock->Switch(slot, VirtualClock::Mode::kSearch, pending.at())
+                         : VirtualClock::Mode::kNone;
+    pending.Start();
     at.working.fetch_add(1, std::memory_order_relaxed);
     Searcher helper(at.shared, &at, at.seed);
     helper.null_root_ply_ = at.null_root_ply;
     helper.WorkAt(at, nullptr);
     helper.Retire(at);
+    if (clock != nullptr) {
+      helper.SyncClock();
+      const std::int64_t done = clock->Tick(slot);
+      std::int64_t latest = at.done_tick.load(std::memory_order_relaxed);
+      while (latest < done &&
+             !at.done_tick.compare_exchange_weak(latest, done, std::memory_order_acq_rel)) {
+      }
+      clock->Switch(slot, clock_before);
+    }
     at.working.fetch_sub(1, std::memory_order_relaxed);
     if (stats != nullptr) Switch(stats, before);
   };
@@ -331,11 +391,19 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
         split.shared->stats->spawned.fetch_add(wanted, std::memory_order_relaxed);
       }
       const int spawner = tbb::this_task_arena::current_thread_index();
+      // On a virtual machine the helper starts at the spawner's tick.
+      std::int64_t spawned_at = 0;
+      if (VirtualClock* const clock = split.shared->clock; clock != nullptr) {
+        SyncClock();
+        spawned_at = clock->Tick(spawner);
+      }
       PublishSplit(&split);
       BeginSpawn();
       for (int h = 0; h < wanted; ++h) {
-        split.group->run(
-            [help, spawner, handle = SplitHandle{&split}] { help(*handle.split, spawner); });
+        split.group->run([help, spawner, pending = PendingStart(split.shared->clock, spawned_at),
+                          handle = SplitHandle{&split}] {
+          help(*handle.split, spawner, pending);
+        });
       }
       EndSpawn();
     }
@@ -395,7 +463,20 @@ void Searcher::Retire(SplitPoint& split) {
 // oneTBB caps the workers of all arenas at the hardware threads minus one
 // unless a global_control says otherwise; only raise it (never lower it,
 // which would throttle other solves running beside this one).
-void RunWithThreads(int threads, absl::FunctionRef<void()> search, ParallelStats* stats) {
+static_assert(kVirtualSlice == static_cast<std::int64_t>(kPollInterval),
+              "the virtual clock's slice is one poll of the search");
+
+void Searcher::SyncClock() {
+  VirtualClock* const clock = shared_->clock;
+  if (clock == nullptr) return;
+  const std::uint64_t local = counts_.internal + counts_.leaves;
+  const int slot = tbb::this_task_arena::current_thread_index();
+  if (slot >= 0 && slot < clock->slots()) clock->Advance(slot, local - clocked_);
+  clocked_ = local;
+}
+
+void RunWithThreads(int threads, absl::FunctionRef<void()> search, ParallelStats* stats,
+                    VirtualClock* clock) {
   std::optional<tbb::global_control> cap;
   if (threads > tbb::info::default_concurrency()) {
     cap.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
@@ -403,8 +484,11 @@ void RunWithThreads(int threads, absl::FunctionRef<void()> search, ParallelStats
   tbb::task_arena arena(threads);
   const std::int64_t start = NowNs();
   arena.execute([&] {
+    const int slot = tbb::this_task_arena::current_thread_index();
     if (stats != nullptr) Switch(stats, Activity::kSearch);
+    if (clock != nullptr) clock->Switch(slot, VirtualClock::Mode::kSearch);
     search();
+    if (clock != nullptr) clock->Switch(slot, VirtualClock::Mode::kNone);
     if (stats != nullptr) Switch(stats, Activity::kNone);
   });
   if (stats != nullptr) stats->wall_ns += NowNs() - start;

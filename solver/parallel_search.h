@@ -65,9 +65,12 @@ namespace endsolve::search {
 // workers for the duration (a global_control), so that an oversubscribed
 // run really gets its threads.
 // With `stats`, the calling thread's time in `search` counts as search
-// time, and the wall time of the whole is added to stats->wall_ns.
+// time, and the wall time of the whole is added to stats->wall_ns. With
+// `clock` (a virtual machine of at least `threads` slots, virtual_clock.h),
+// the calling thread searches on it from tick 0; `search` must report its
+// root searcher's last nodes (Searcher::SyncClock) before it returns.
 void RunWithThreads(int threads, absl::FunctionRef<void()> search,
-                    ParallelStats* stats = nullptr);
+                    ParallelStats* stats = nullptr, VirtualClock* clock = nullptr);
 
 }  // namespace endsolve::search
 

@@ -115,6 +115,7 @@ void Searcher::Init() {
 // flag); a helper also stops when its split point, or one above it, was
 // aborted by a cutoff, which concerns only the helpers below that point.
 bool Searcher::CheckLimits() {
+  if (shared_->clock != nullptr) SyncClock();
   const std::uint64_t local = counts_.internal + counts_.leaves;
   const std::uint64_t total =
       shared_->nodes.fetch_add(local - flushed_, std::memory_order_relaxed) + local - flushed_;

@@ -215,6 +215,7 @@ class ShallowCachePool {
 
 class SpanTracker;     // parallelism.h
 struct ParallelStats;  // parallel_stats.h
+class VirtualClock;    // virtual_clock.h
 
 // What the searchers of one solve share. Everything but the two atomics is
 // set before the search starts and only read after.
@@ -248,6 +249,10 @@ struct SharedSearch {
   // Off (null) unless the caller asked where the threads spend their time
   // (parallel_stats.h).
   ParallelStats* stats = nullptr;
+  // Off (null) unless the search runs on a virtual many-core machine
+  // (virtual_clock.h): the searchers report their nodes to its clock and
+  // wait for it.
+  VirtualClock* clock = nullptr;
   // The selectivity of the current pass: kExactLevel, or a ProbCut level
   // (kProbCutMargin). Set by the root driver between passes only.
   int level = kExactLevel;
@@ -288,6 +293,12 @@ class Searcher {
 
   Searcher(const Searcher&) = delete;
   Searcher& operator=(const Searcher&) = delete;
+
+  // Reports the nodes searched since the last report to the virtual clock
+  // (SharedSearch::clock), when there is one, and waits as it says. Called
+  // at the polls, before a spawn, at the end of a helper's task and of the
+  // root's search.
+  void SyncClock();
   // Gives the table-less layer's cache back to the solve's pool.
   ~Searcher();
 
@@ -508,6 +519,7 @@ class Searcher {
   std::uint64_t etc_probes_ = 0;
   std::uint64_t next_poll_ = kPollInterval;
   std::uint64_t flushed_ = 0;  // nodes already added to shared_->nodes
+  std::uint64_t clocked_ = 0;  // nodes already reported to shared_->clock
   bool stopped_ = false;
   MoveOrderer orderer_;
 };

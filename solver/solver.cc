@@ -294,6 +294,10 @@ absl::Status ValidateOptions(const SolveOptions& options) {
         "parallel stats: %d thread slots for %d threads", options.parallel_stats->threads.size(),
         options.threads));
   }
+  if (options.virtual_clock != nullptr && options.virtual_clock->slots() < options.threads) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "virtual clock: %d slots for %d threads", options.virtual_clock->slots(), options.threads));
+  }
   if (options.all_moves &&
       (options.wld || options.lo != -kNumSquares || options.hi != kNumSquares)) {
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -385,6 +389,7 @@ absl::StatusOr<SolveResult> SolveIn(TranspositionTable* tt, const Board& board,
     shared.spans = &*spans;
   }
   shared.stats = options.parallel_stats;
+  shared.clock = options.virtual_clock;
   search::Searcher searcher(&shared);
   search::Searcher::RootOutcome root;
   search::RunWithThreads(options.threads, [&] {
@@ -392,7 +397,8 @@ absl::StatusOr<SolveResult> SolveIn(TranspositionTable* tt, const Board& board,
     if (!searcher.CheckLimits()) {
       root = DriveRoot(searcher, board, alpha, beta, options, start, &result.presearch_nodes);
     }
-  }, options.parallel_stats);
+    searcher.SyncClock();
+  }, options.parallel_stats, options.virtual_clock);
   result.nodes = searcher.counts();
   result.etc_probes = searcher.etc_probes();
   if (searcher.stopped()) {

@@ -23,6 +23,7 @@
 #include "endsolve/solver/features.h"
 #include "endsolve/solver/parallel_stats.h"
 #include "endsolve/solver/parallelism.h"
+#include "endsolve/solver/virtual_clock.h"
 #include "endsolve/solver/progress.h"
 #include "endsolve/solver/split_policy.h"
 
@@ -85,6 +86,11 @@ struct SolveOptions {
   // have a slot for each of `threads` threads. Off by default: it reads
   // the clock at every task.
   search::ParallelStats* parallel_stats = nullptr;
+  // Not null: the solve's search runs on this virtual many-core machine
+  // (solver/virtual_clock.h), which must have a slot for each of `threads`
+  // threads: time in nodes, the threads in lockstep. Its figures are read
+  // from it after the solve (ticks, each slot's search, wait and idle).
+  search::VirtualClock* virtual_clock = nullptr;
   // The presearch (features.presearch) runs at roots with at least this
   // many empties; 0 takes the measured default (kPresearchMinEmpties in
   // solver/presearch.h), which `--presearch-min-empties` moves to rerun

@@ -499,7 +499,8 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
   EXPECT_EQ(scaling.exit_status, 0);
   EXPECT_THAT(HelpOptions(scaling.out),
               ::testing::ElementsAre("--help", "--positions", "--range", "--empties", "--repeat",
-                                     "--csv", "--plot", "--verbose", "--threads", "--hash-mb",
+                                     "--csv", "--plot", "--virtual", "--verbose", "--threads",
+                                     "--hash-mb",
                                      "--tt-scheme", "--wld", "--ordering", "--split-min-empties",
                                      "--split-policy", "--presearch-min-empties", "--eval",
                                      "--max-empties"));
@@ -928,6 +929,40 @@ TEST(CliTest, ADamagedProofTreeFileSaysWhatToDo) {
   const CommandOutput again = RunCommand(prove);
   ASSERT_EQ(again.exit_status, 0) << again.err;
   EXPECT_EQ(nlohmann::json::parse(Lines(again.out).back())["score"], 18);
+}
+
+// bench scaling --virtual: a table of predicted figures, one virtual
+// machine per count; one virtual core's ticks are its nodes. The options
+// of the timed table are refused rather than ignored.
+TEST(CliTest, BenchScalingOnVirtualCores) {
+  const std::string run = kBinary +
+                          " bench scaling --virtual --threads 1,4 --hash-mb 16 --positions "
+                          "ffo/fforum-1-19.obf --range 1-3";
+  const CommandOutput r = RunCommand(run);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("virtual cores in lockstep (time in nodes, a thread at most 4096 "
+                               "nodes ahead of the slowest)"));
+  // threads, ticks, speedup, efficiency, nodes, overhead, search, wait,
+  // idle, wrong: one row per count.
+  std::vector<std::vector<std::string>> rows;
+  for (const absl::string_view line : absl::StrSplit(r.out, '\n')) {
+    std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
+    if (fields.size() == 10 && fields[0] != "threads") rows.push_back(fields);
+  }
+  ASSERT_EQ(rows.size(), 2u) << r.out;
+  EXPECT_EQ(rows[0][0], "1");
+  EXPECT_EQ(rows[0][1], rows[0][4]);  // one virtual core: a tick a node
+  EXPECT_EQ(rows[0][6], "100.0%");
+  EXPECT_EQ(rows[1][0], "4");
+  EXPECT_LT(std::stoll(rows[1][1]), std::stoll(rows[0][1]));
+  EXPECT_EQ(rows[1][9], "0");
+  for (const std::string extra : {" --csv v.csv", " --plot v.svg", " --repeat 3", " --verbose"}) {
+    const CommandOutput refused = RunCommand(run + extra);
+    EXPECT_EQ(refused.exit_status, 2) << extra;
+    EXPECT_THAT(refused.err, HasSubstr("--virtual prints its own table: it takes no --csv, "
+                                       "--plot, --repeat or --verbose"))
+        << extra;
+  }
 }
 
 }  // namespace

@@ -1,0 +1,91 @@
+#include "endsolve/bench/virtual_scaling.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "absl/strings/str_format.h"
+#include "endsolve/solver/answer_check.h"
+#include "endsolve/solver/virtual_clock.h"
+
+namespace endsolve::bench {
+
+absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
+    const std::vector<Position>& positions, const SolveOptions& base,
+    const std::vector<int>& thread_counts, std::int64_t slice, const std::atomic<bool>& cancel,
+    const std::function<void(int, int)>& on_start) {
+  SolveOptions with_table = base;
+  std::unique_ptr<TranspositionTable> table;
+  if (with_table.tt == nullptr) {
+    absl::StatusOr<std::unique_ptr<TranspositionTable>> made =
+        TranspositionTable::Create(base.table);
+    if (!made.ok()) return made.status();
+    table = *std::move(made);
+    with_table.tt = table.get();
+  }
+  std::vector<VirtualRow> rows;
+  for (const int threads : thread_counts) {
+    VirtualRow row;
+    row.threads = threads;
+    double search = 0, wait = 0, idle = 0;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+      if (cancel.load()) return rows;
+      if (on_start) on_start(threads, static_cast<int>(i));
+      search::VirtualClock clock(threads, slice);
+      SolveOptions options = with_table;
+      options.threads = threads;
+      options.virtual_clock = &clock;
+      const Position& position = positions[i];
+      if (position.window) {
+        options.lo = position.window->lo;
+        options.hi = position.window->hi;
+      }
+      const absl::StatusOr<SolveResult> result = SolveInClearedTable(position.board, options);
+      if (!result.ok()) return result.status();
+      if (result->stopped) return rows;  // cancelled
+      if (CheckAnswer(position, *result, options.wld) == Verdict::kWrong) ++row.wrong;
+      row.ticks += clock.ticks();
+      row.nodes += result->nodes.total() - result->pv_nodes.total();
+      row.max_lead = std::max(row.max_lead, clock.max_lead());
+      for (int slot = 0; slot < threads; ++slot) {
+        search += static_cast<double>(clock.search(slot));
+        wait += static_cast<double>(clock.wait(slot));
+        idle += static_cast<double>(clock.idle(slot));
+      }
+    }
+    const double all = search + wait + idle;
+    if (all > 0) {
+      row.search = search / all;
+      row.wait = wait / all;
+      row.idle = idle / all;
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t slice) {
+  std::string out = absl::StrFormat(
+      "virtual cores in lockstep (time in nodes, a thread at most %d nodes ahead of the "
+      "slowest); speedup and overhead against %d thread(s)\n",
+      slice, rows.empty() ? 1 : rows.front().threads);
+  absl::StrAppendFormat(&out, "%7s %16s %8s %10s %16s %9s %7s %7s %7s %5s\n", "threads", "ticks",
+                        "speedup", "efficiency", "nodes", "overhead", "search", "wait", "idle",
+                        "wrong");
+  for (const VirtualRow& r : rows) {
+    const VirtualRow& base = rows.front();
+    const double speedup =
+        r.ticks > 0 ? static_cast<double>(base.ticks) / static_cast<double>(r.ticks) : 0.0;
+    const double overhead = base.nodes > 0 ? static_cast<double>(r.nodes) /
+                                                     static_cast<double>(base.nodes) -
+                                                 1.0
+                                           : 0.0;
+    absl::StrAppendFormat(&out, "%7d %16d %8.2f %10.2f %16d %8.1f%% %6.1f%% %6.1f%% %6.1f%% %5d\n",
+                          r.threads, r.ticks, speedup,
+                          speedup * base.threads / std::max(1, r.threads), r.nodes,
+                          100.0 * overhead, 100.0 * r.search, 100.0 * r.wait, 100.0 * r.idle,
+                          r.wrong);
+  }
+  return out;
+}
+
+}  // namespace endsolve::bench

@@ -1,0 +1,45 @@
+// `endsolve bench scaling --virtual`: the positions solved at each thread
+// count on a virtual machine of that many cores (solver/virtual_clock.h),
+// time counted in nodes, so that a machine of few cores predicts what many
+// cores running at once would do: the ticks, the speedup against the first
+// count's ticks, the node overhead, and where the threads' ticks went.
+#ifndef ENDSOLVE_BENCH_VIRTUAL_SCALING_H_
+#define ENDSOLVE_BENCH_VIRTUAL_SCALING_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "endsolve/board/position.h"
+#include "endsolve/solver/solver.h"
+
+namespace endsolve::bench {
+
+struct VirtualRow {
+  int threads = 1;
+  std::int64_t ticks = 0;     // the positions' ticks, summed: the predicted time in nodes
+  std::uint64_t nodes = 0;    // the search's nodes (the line's walk after it left out)
+  double search = 0, wait = 0, idle = 0;  // shares of threads x ticks
+  std::int64_t max_lead = 0;  // the most a thread ran ahead of the slowest (at most the slice)
+  int wrong = 0;              // positions solved wrongly
+};
+
+// Solves `positions` once at each of `thread_counts`, in order, each on a
+// fresh virtual machine of that many cores whose threads keep within
+// `slice` ticks of the slowest searching one, in `base`'s table (cleared
+// before every solve). `on_start` hears of each solve (threads, position).
+// Stops at the first count `cancel` interrupts.
+absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
+    const std::vector<Position>& positions, const SolveOptions& base,
+    const std::vector<int>& thread_counts, std::int64_t slice, const std::atomic<bool>& cancel,
+    const std::function<void(int threads, int position)>& on_start = {});
+
+// The table: speedup and node overhead against the first row.
+std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t slice);
+
+}  // namespace endsolve::bench
+
+#endif  // ENDSOLVE_BENCH_VIRTUAL_SCALING_H_

@@ -1,0 +1,95 @@
+#include "endsolve/solver/virtual_clock.h"
+
+#include <algorithm>
+#include <cassert>
+#include <limits>
+
+namespace endsolve::search {
+
+VirtualClock::VirtualClock(int slots, std::int64_t slice)
+    : slice_(slice), slots_(static_cast<std::size_t>(slots)) {}
+
+std::int64_t VirtualClock::NowLocked() const {
+  std::int64_t slowest = std::numeric_limits<std::int64_t>::max();
+  std::int64_t latest = 0;
+  bool free = false;
+  for (const Slot& s : slots_) {
+    latest = std::max(latest, s.tick);
+    if (s.mode == Mode::kSearch) slowest = std::min(slowest, s.tick);
+    free = free || s.mode != Mode::kSearch;
+  }
+  if (free && !pending_.empty()) slowest = std::min(slowest, *pending_.begin());
+  return slowest == std::numeric_limits<std::int64_t>::max() ? latest : slowest;
+}
+
+void VirtualClock::Spawned(std::int64_t at) {
+  std::lock_guard lock(mutex_);
+  pending_.insert(at);
+}
+
+void VirtualClock::Started(std::int64_t at) {
+  std::lock_guard lock(mutex_);
+  if (const auto it = pending_.find(at); it != pending_.end()) pending_.erase(it);
+  moved_.notify_all();
+}
+
+void VirtualClock::Advance(int slot, std::uint64_t nodes) {
+  std::unique_lock lock(mutex_);
+  Slot& s = slots_[static_cast<std::size_t>(slot)];
+  assert(s.mode == Mode::kSearch);
+  s.tick += static_cast<std::int64_t>(nodes);
+  // It may have been the slowest: the others may go on.
+  moved_.notify_all();
+  moved_.wait(lock, [&] { return s.tick - NowLocked() <= slice_; });
+  max_lead_ = std::max(max_lead_, s.tick - NowLocked());
+}
+
+VirtualClock::Mode VirtualClock::Switch(int slot, Mode mode, std::int64_t start) {
+  std::unique_lock lock(mutex_);
+  Slot& s = slots_[static_cast<std::size_t>(slot)];
+  const Mode before = s.mode;
+  if (mode == Mode::kSearch) s.tick = std::max(s.tick, start);
+  const std::int64_t spent = s.tick - s.since;
+  if (before == Mode::kSearch) s.search += spent;
+  if (before == Mode::kWait) s.wait += spent;
+  s.mode = mode;
+  s.since = s.tick;
+  // A slot that stops searching may have held the others back; one that
+  // starts behind them holds them back from now on (they block at their
+  // next Advance).
+  moved_.notify_all();
+  return before;
+}
+
+std::int64_t VirtualClock::Tick(int slot) const {
+  std::lock_guard lock(mutex_);
+  return slots_[static_cast<std::size_t>(slot)].tick;
+}
+
+std::int64_t VirtualClock::ticks() const {
+  std::lock_guard lock(mutex_);
+  std::int64_t latest = 0;
+  for (const Slot& s : slots_) latest = std::max(latest, s.tick);
+  return latest;
+}
+
+std::int64_t VirtualClock::search(int slot) const {
+  std::lock_guard lock(mutex_);
+  return slots_[static_cast<std::size_t>(slot)].search;
+}
+
+std::int64_t VirtualClock::wait(int slot) const {
+  std::lock_guard lock(mutex_);
+  return slots_[static_cast<std::size_t>(slot)].wait;
+}
+
+std::int64_t VirtualClock::idle(int slot) const {
+  return ticks() - search(slot) - wait(slot);
+}
+
+std::int64_t VirtualClock::max_lead() const {
+  std::lock_guard lock(mutex_);
+  return max_lead_;
+}
+
+}  // namespace endsolve::search

@@ -1,0 +1,105 @@
+// The virtual many-core machine (solver/virtual_clock.h): with one virtual
+// core the search visits exactly the one-thread nodes; with many, no
+// thread runs more than the slice ahead of the slowest searching one, and
+// every slot's ticks add up (search + wait + idle = the solve's ticks).
+#include "endsolve/solver/virtual_clock.h"
+
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "endsolve/positions/position_io.h"
+#include "endsolve/solver/solver.h"
+#include "gtest/gtest.h"
+
+namespace endsolve {
+namespace {
+
+using search::VirtualClock;
+
+std::vector<Position> Ffo(int first, int last) {
+  const auto read = ReadPositionFile(std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/fforum-1-19.obf");
+  return std::vector<Position>(read->positions.begin() + (first - 1), read->positions.begin() + last);
+}
+
+// The clock alone: a slot ahead of the slowest searching one by more than
+// the slice waits until that one catches up; a slot that waits at a split
+// point holds nobody back; every slot's ticks add up.
+TEST(VirtualClock, ASlotAheadWaitsForTheSlowest) {
+  VirtualClock clock(2, 100);
+  clock.Switch(0, VirtualClock::Mode::kSearch);
+  clock.Switch(1, VirtualClock::Mode::kSearch);
+  std::thread ahead([&] { clock.Advance(0, 1000); });  // waits for slot 1
+  for (int i = 0; i < 10; ++i) clock.Advance(1, 100);  // slot 1 reaches 1000
+  ahead.join();
+  EXPECT_LE(clock.max_lead(), 100);
+  // Slot 1 waits from tick 1000; slot 0 runs on alone.
+  clock.Switch(1, VirtualClock::Mode::kWait);
+  clock.Advance(0, 500);
+  // Slot 1's wait ends at 1500, the tick its helper finished.
+  clock.Switch(1, VirtualClock::Mode::kSearch, 1500);
+  clock.Switch(0, VirtualClock::Mode::kNone);
+  clock.Advance(1, 10);
+  clock.Switch(1, VirtualClock::Mode::kNone);
+  EXPECT_EQ(clock.ticks(), 1510);
+  EXPECT_EQ(clock.search(0), 1500);
+  EXPECT_EQ(clock.wait(0), 0);
+  EXPECT_EQ(clock.idle(0), 10);
+  EXPECT_EQ(clock.search(1), 1010);
+  EXPECT_EQ(clock.wait(1), 500);
+  EXPECT_EQ(clock.idle(1), 0);
+}
+
+// One virtual core: the same nodes as a plain one-thread solve, and every
+// tick a node of the search (the principal variation's walk after it is
+// not on the clock).
+TEST(VirtualClock, OneVirtualCoreVisitsTheOneThreadNodes) {
+  for (const Position& position : Ffo(1, 5)) {
+    SolveOptions plain;
+    plain.table.size_mib = 16;
+    const SolveResult alone = Solve(position.board, plain).value();
+    VirtualClock clock(1, search::kVirtualSlice);
+    SolveOptions virtual_one = plain;
+    virtual_one.virtual_clock = &clock;
+    const SolveResult on_clock = Solve(position.board, virtual_one).value();
+    EXPECT_EQ(on_clock.nodes.total(), alone.nodes.total());
+    EXPECT_EQ(on_clock.score, alone.score);
+    EXPECT_EQ(clock.ticks(),
+              static_cast<std::int64_t>(on_clock.nodes.total() - on_clock.pv_nodes.total()));
+    EXPECT_EQ(clock.search(0), clock.ticks());
+    EXPECT_EQ(clock.wait(0) + clock.idle(0), 0);
+  }
+}
+
+// Eight virtual cores on this machine's few, splits from the smallest
+// threshold: exact scores, the lockstep held, and every slot's ticks add
+// up to the solve's, its searching ticks to the nodes of the search.
+TEST(VirtualClock, ManyVirtualCoresKeepStepAndAddUp) {
+  for (const Position& position : Ffo(1, 3)) {
+    constexpr int kThreads = 8;
+    VirtualClock clock(kThreads, search::kVirtualSlice);
+    SolveOptions options;
+    options.table.size_mib = 16;
+    options.threads = kThreads;
+    options.split_min_empties = 9;
+    options.virtual_clock = &clock;
+    const SolveResult result = Solve(position.board, options).value();
+    EXPECT_EQ(result.score, position.ExpectedScore());
+    EXPECT_LE(clock.max_lead(), clock.slice());
+    std::int64_t searched = 0;
+    for (int slot = 0; slot < kThreads; ++slot) {
+      EXPECT_GE(clock.search(slot), 0);
+      EXPECT_GE(clock.wait(slot), 0);
+      EXPECT_GE(clock.idle(slot), 0) << "slot " << slot;
+      EXPECT_EQ(clock.search(slot) + clock.wait(slot) + clock.idle(slot), clock.ticks());
+      searched += clock.search(slot);
+    }
+    EXPECT_EQ(searched,
+              static_cast<std::int64_t>(result.nodes.total() - result.pv_nodes.total()));
+    // Eight cores in step take fewer ticks than one core's nodes.
+    EXPECT_LT(clock.ticks(), searched);
+  }
+}
+
+}  // namespace
+}  // namespace endsolve
