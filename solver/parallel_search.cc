@@ -181,13 +181,15 @@ struct SplitHandle {
 
 // A helper task on a virtual machine (virtual_clock.h): it holds the clock
 // at its spawn tick until it starts, or until it is destroyed unstarted (a
-// cancelled group). Moves with its task, never copied.
+// cancelled group). Moves with its task, never copied; nothing in it is
+// written once the task is spawned (oneTBB recycles a task's memory out of
+// ThreadSanitizer's sight), the clock keeps what has started.
 class PendingStart {
  public:
-  PendingStart(VirtualClock* clock, std::int64_t at) : clock_(clock), at_(at) {
-    if (clock_ != nullptr) clock_->Spawned(at_);
-  }
-  PendingStart(PendingStart&& other) noexcept : clock_(other.clock_), at_(other.at_) {
+  PendingStart(VirtualClock* clock, std::int64_t at)
+      : clock_(clock), at_(at), token_(clock != nullptr ? clock->Spawned(at) : 0) {}
+  PendingStart(PendingStart&& other) noexcept
+      : clock_(other.clock_), at_(other.at_), token_(other.token_) {
     other.clock_ = nullptr;
   }
   PendingStart(const PendingStart&) = delete;
@@ -196,16 +198,14 @@ class PendingStart {
   ~PendingStart() { Start(); }
   std::int64_t at() const { return at_; }
   // The task starts now (or gives up at once): the clock is no longer held.
-  // Const, as oneTBB calls its tasks: the one thread that runs the task
-  // calls it, before the task is destroyed.
   void Start() const {
-    if (clock_ != nullptr) clock_->Started(at_);
-    clock_ = nullptr;
+    if (clock_ != nullptr) clock_->Started(token_);
   }
 
  private:
-  mutable VirtualClock* clock_;
+  VirtualClock* clock_;
   std::int64_t at_;
+  std::uint64_t token_;
 };
 
 // The speculation window of `split` when `first` moves are done.

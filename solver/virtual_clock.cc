@@ -18,19 +18,21 @@ std::int64_t VirtualClock::NowLocked() const {
     if (s.mode == Mode::kSearch) slowest = std::min(slowest, s.tick);
     free = free || s.mode != Mode::kSearch;
   }
-  if (free && !pending_.empty()) slowest = std::min(slowest, *pending_.begin());
+  if (free) {
+    for (const auto& [token, at] : pending_) slowest = std::min(slowest, at);
+  }
   return slowest == std::numeric_limits<std::int64_t>::max() ? latest : slowest;
 }
 
-void VirtualClock::Spawned(std::int64_t at) {
+std::uint64_t VirtualClock::Spawned(std::int64_t at) {
   std::lock_guard lock(mutex_);
-  pending_.insert(at);
+  pending_.emplace(next_token_, at);
+  return next_token_++;
 }
 
-void VirtualClock::Started(std::int64_t at) {
+void VirtualClock::Started(std::uint64_t token) {
   std::lock_guard lock(mutex_);
-  if (const auto it = pending_.find(at); it != pending_.end()) pending_.erase(it);
-  moved_.notify_all();
+  if (pending_.erase(token) > 0) moved_.notify_all();
 }
 
 void VirtualClock::Advance(int slot, std::uint64_t nodes) {

@@ -37,7 +37,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
-#include <set>
+#include <map>
 #include <vector>
 
 namespace endsolve::search {
@@ -69,9 +69,11 @@ class VirtualClock {
   std::int64_t Tick(int slot) const;
 
   // A task spawned at tick `at`, not yet started: it holds the clock there
-  // (above) until Started(at) says it started, or was cancelled unstarted.
-  void Spawned(std::int64_t at);
-  void Started(std::int64_t at);
+  // (above) until Started(token) says it started, or was cancelled
+  // unstarted. Started is idempotent, so that a task may call it when it
+  // starts and its destructor again, and nothing is written into the task.
+  std::uint64_t Spawned(std::int64_t at);
+  void Started(std::uint64_t token);
 
   // After the search: the ticks it took (the latest clock), and each
   // slot's ticks searching, waiting at split points, and idle (the rest of
@@ -101,7 +103,8 @@ class VirtualClock {
   mutable std::mutex mutex_;
   std::condition_variable moved_;
   std::vector<Slot> slots_;
-  std::multiset<std::int64_t> pending_;  // spawn ticks of the tasks not yet started
+  std::map<std::uint64_t, std::int64_t> pending_;  // the tasks not yet started: token, spawn tick
+  std::uint64_t next_token_ = 0;
   std::int64_t max_lead_ = 0;
 };
 
