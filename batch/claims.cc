@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -43,9 +44,14 @@ class Locked {
 
 OutputKind Claims::Kind() {
   return {"a claims file of endsolve batch", [](std::string_view head) {
-            // The last line of the head may be cut by its length.
+            // The last line of the head may be cut by its length, or torn
+            // (a run killed in its first write): printable text then.
             const std::size_t end = head.rfind('\n');
-            if (end == std::string_view::npos) return head.empty();
+            if (end == std::string_view::npos) {
+              return std::all_of(head.begin(), head.end(), [](char c) {
+                return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f;
+              });
+            }
             for (const absl::string_view line :
                  absl::StrSplit(absl::string_view(head.data(), end), '\n')) {
               if (!LooksLikeBatchId(line)) return false;

@@ -126,13 +126,19 @@ absl::Status FlushStandardOutput() {
   const bool failed_before = std::ferror(stdout) != 0 || !std::cout;
   errno = 0;
   if (std::fflush(stdout) != 0) {
-    return absl::ErrnoToStatus(errno, "cannot write standard output");
+    const int error = errno;
+    std::clearerr(stdout);
+    std::cout.clear();
+    return absl::ErrnoToStatus(error, "cannot write standard output");
   }
   if (failed_before) {
     // The reason of a write that failed before is gone with its errno; a
     // line end written again finds it (ENOSPC, EIO...), and lands nowhere
-    // worse than the output already cut short.
+    // worse than the output already cut short. Reported once: the error
+    // state is cleared.
     const int error = write(STDOUT_FILENO, "\n", 1) < 0 ? errno : EIO;
+    std::clearerr(stdout);
+    std::cout.clear();
     return absl::ErrnoToStatus(error, "cannot write standard output");
   }
   return absl::OkStatus();
@@ -176,8 +182,9 @@ std::string Nearest(const std::string& typed, const std::vector<std::string>& ca
 // of the chosen subcommand (with the values of those that take one) are
 // picked out here by name, and CLI11 is handed them, then "--", then the
 // positional arguments in their order: after "--" nothing is an option.
-int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& footer, int argc,
-                   char** argv) {
+// The command line run, its own output checked where a subcommand ran.
+static int RunCommand(CLI::App& root, const CommandRuns& runs, const std::string& footer,
+                      int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
     const CLI::App* app = &root;
@@ -263,10 +270,21 @@ int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& f
   } catch (const CLI::ParseError& e) {
     return Fail(app, e.what());
   }
-  int status =
+  const int status =
       runs.at(app)(std::vector<std::string>(args.begin() + static_cast<std::ptrdiff_t>(i), args.end()));
+  // The subcommand names the error of a write to standard output that failed.
   if (absl::Status written = FlushStandardOutput(); !written.ok()) {
-    status = FailWrite(CommandName(app), written.message());
+    return FailWrite(CommandName(app), written.message());
+  }
+  return status;
+}
+
+int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& footer, int argc,
+                   char** argv) {
+  int status = RunCommand(root, runs, footer, argc, argv);
+  // Help, the version and usage errors print too.
+  if (absl::Status written = FlushStandardOutput(); !written.ok()) {
+    status = FailWrite(root.get_name(), written.message());
   }
   if (status == kExitInterrupted) status = InterruptedExitStatus();
   return status;

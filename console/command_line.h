@@ -37,10 +37,11 @@ using CommandRuns = std::map<const CLI::App*, CommandRun>;
 
 // Parses argv against the subcommands of `root` (whose name is the
 // program's) and runs the one chosen; returns the process exit status.
-// Standard output is flushed and checked after the run: a write to it that
-// failed (a full disk, a closed pipe's EPIPE is SIGPIPE's) turns any status
-// into kExitWriteFailed, with the reason on standard error, so that no
-// output cut short is taken for a finished one.
+// Standard output is flushed and checked after the run, help and usage
+// errors included: a write to it that failed (a full disk; a closed pipe is
+// SIGPIPE's) turns any status into kExitWriteFailed, with the reason on
+// standard error once, so that no output cut short is taken for a finished
+// one.
 // `endsolve`, `endsolve help` and `endsolve --help` print the overview of
 // every subcommand (`footer` after it); `endsolve help CMD` and
 // `endsolve CMD --help` print CMD's options.
@@ -57,7 +58,8 @@ int Fail(absl::string_view command, absl::string_view message);
 int FailWrite(absl::string_view command, absl::string_view message);
 
 // Flushes standard output (C's stdout and std::cout) and says whether every
-// write to it so far succeeded: "cannot write standard output: REASON".
+// write to it since the last failure it reported succeeded: "cannot write
+// standard output: REASON".
 absl::Status FlushStandardOutput();
 
 // The element of `candidates` nearest to `typed` by edit distance, when it

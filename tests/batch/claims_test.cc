@@ -70,5 +70,20 @@ TEST(ClaimsTest, AFileThatCannotBeOpenedIsNamed) {
               HasSubstr("claims file " + folder / "no/such/dir/claims" + ": cannot open it"));
 }
 
+// What --claims may append to (Claims::Kind, output/output_path.h): a
+// claims file, whole or with a torn first line; never a positions file, a
+// WTHOR database or notes.
+TEST(ClaimsTest, OnlyAClaimsFileIsTakenForOne) {
+  const auto& recognizes = Claims::Kind().recognizes;
+  EXPECT_TRUE(recognizes(""));
+  EXPECT_TRUE(recognizes("ffo/fforum-1-19.obf:3:9f3ac0de12345678\nunits/r 1.obf:12:0123456789abcdef\n"));
+  EXPECT_TRUE(recognizes("ffo/fforum-1-19.obf:3:9f3a"));  // a first write cut short
+  EXPECT_FALSE(recognizes("my notes\n"));
+  EXPECT_FALSE(recognizes("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18;\n"));
+  EXPECT_FALSE(recognizes(std::string("\x1a\x0b\x05\x00\x01\x00", 6)));
+  EXPECT_FALSE(recognizes("a.obf:x:0123456789abcdef\n"));
+  EXPECT_FALSE(recognizes(":3:0123456789abcdef\n"));
+}
+
 }  // namespace
 }  // namespace endsolve::batch

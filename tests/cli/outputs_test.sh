@@ -111,6 +111,7 @@ for command in "show one.obf" "eval three.obf" "perft --depth 3" "batch --summar
   read -ra words <<<"$command"
   expect 74 "cannot write standard output" sh -c 'exec "$@" >/dev/full' sh "$endsolve" "${words[@]}"
 done
+expect 74 "endsolve: cannot write standard output" sh -c 'exec "$@" >/dev/full' sh "$endsolve" help
 expect 74 "cannot write standard output" sh -c 'exec "$@" >/dev/full' sh "$endsolve" prove one.obf \
   --folder proof-full --unit-empties 10 "${search[@]}"
 # A disk that fills up, stood for by a 1 KiB limit on the size of a file
