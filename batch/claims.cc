@@ -54,7 +54,7 @@ OutputKind Claims::Kind() {
             }
             for (const absl::string_view line :
                  absl::StrSplit(absl::string_view(head.data(), end), '\n')) {
-              if (!LooksLikeBatchId(line)) return false;
+              if (!SplitBatchId(line)) return false;
             }
             return true;
           }};

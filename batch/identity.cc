@@ -1,5 +1,6 @@
 #include "endsolve/batch/identity.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <system_error>
 
@@ -34,21 +35,23 @@ std::string BatchId(absl::string_view file, int line, std::uint64_t hash) {
   return absl::StrCat(file, ":", line, ":", HexHash(hash));
 }
 
-bool LooksLikeBatchId(absl::string_view text) {
-  const std::size_t hash_colon = text.rfind(':');
-  if (hash_colon == absl::string_view::npos || text.size() - hash_colon - 1 != 16) return false;
-  for (const char c : text.substr(hash_colon + 1)) {
-    if (!absl::ascii_isxdigit(static_cast<unsigned char>(c))) return false;
+std::optional<BatchIdParts> SplitBatchId(absl::string_view id) {
+  // FILE ends at the second colon from the right: a file name may hold
+  // colons, LINE and HASH do not.
+  const std::size_t hash_colon = id.rfind(':');
+  if (hash_colon == absl::string_view::npos || hash_colon == 0) return std::nullopt;
+  const std::size_t line_colon = id.rfind(':', hash_colon - 1);
+  if (line_colon == absl::string_view::npos || line_colon == 0) return std::nullopt;
+  BatchIdParts parts{id.substr(0, line_colon), 0, id.substr(hash_colon + 1)};
+  const absl::string_view line = id.substr(line_colon + 1, hash_colon - line_colon - 1);
+  const auto digit = [](char c) { return absl::ascii_isdigit(static_cast<unsigned char>(c)); };
+  const auto hex = [&](char c) { return digit(c) || (c >= 'a' && c <= 'f'); };
+  if (line.empty() || !std::all_of(line.begin(), line.end(), digit) ||
+      !absl::SimpleAtoi(line, &parts.line) || parts.hash.size() != 16 ||
+      !std::all_of(parts.hash.begin(), parts.hash.end(), hex)) {
+    return std::nullopt;
   }
-  const std::size_t line_colon = text.rfind(':', hash_colon == 0 ? 0 : hash_colon - 1);
-  if (line_colon == absl::string_view::npos || line_colon == 0 ||
-      line_colon + 1 == hash_colon) {
-    return false;
-  }
-  for (const char c : text.substr(line_colon + 1, hash_colon - line_colon - 1)) {
-    if (!absl::ascii_isdigit(static_cast<unsigned char>(c))) return false;
-  }
-  return true;
+  return parts;
 }
 
 std::string CanonicalFileName(absl::string_view file) {

@@ -40,9 +40,15 @@ std::uint64_t ItemHash(const PositionKey& key, const std::optional<ScoreWindow>&
 // the FNV-1a of the raw line for a bad one.
 std::string BatchId(absl::string_view file, int line, std::uint64_t hash);
 
-// True when `text` has BatchId's form: FILE (not empty), a line number and
-// 16 hex digits, joined by colons.
-bool LooksLikeBatchId(absl::string_view text);
+// The parts of an id of BatchId's form, FILE (not empty), LINE (digits) and
+// HASH (16 lower-case hex digits) joined by colons; nullopt for any other
+// id (a label, an id a user wrote).
+struct BatchIdParts {
+  absl::string_view file;
+  int line = 0;
+  absl::string_view hash;
+};
+std::optional<BatchIdParts> SplitBatchId(absl::string_view id);
 
 // The one spelling of a file whichever way its path was written: absolute,
 // lexically normal (no ".", "..", or doubled '/'), its folder's symbolic

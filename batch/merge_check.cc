@@ -70,14 +70,6 @@ void CheckShards(const std::vector<const ResultRecord*>& merged, MergeReport* re
   }
 }
 
-// "+16", "+4 (lower bound)", for a message about another record's score.
-std::string ScoreText(const Record& r) {
-  const std::string bound = r.bound && *r.bound != ScoreKind::kExact
-                                ? absl::StrCat(" (", ScoreKindName(*r.bound), " bound)")
-                                : "";
-  return absl::StrCat(FormatScore(*r.score), bound);
-}
-
 std::string ModeName(const Record& r) { return r.wld ? "wld" : "exact"; }
 
 }  // namespace

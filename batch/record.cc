@@ -1,12 +1,9 @@
 #include "endsolve/batch/record.h"
 
-#include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <limits>
 
-#include "absl/strings/ascii.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "endsolve/board/notation.h"
 #include "endsolve/board/symmetry.h"
@@ -237,16 +234,6 @@ SolveResult AnswerOf(const Record& r) {
   return result;
 }
 
-// "+18", "+4 (lower bound)", "-1 (WLD)": a score as the record means it.
-std::string ScoreMeant(const Record& r) {
-  std::string text = FormatScore(*r.score);
-  if (r.bound && *r.bound != ScoreKind::kExact) {
-    absl::StrAppend(&text, " (", ScoreKindName(*r.bound), " bound)");
-  }
-  if (r.wld) absl::StrAppend(&text, " (WLD)");
-  return text;
-}
-
 // (a) A "solved" record that the solver's own answers check finds wrong
 // against its expected score, its position and window as the input's.
 void CheckScore(const Record& r, std::vector<std::string>* out) {
@@ -259,14 +246,14 @@ void CheckScore(const Record& r, std::vector<std::string>* out) {
   if (CheckAnswer(position, AnswerOf(r), r.wld) != Verdict::kWrong) return;
   const std::string expected = FormatScore(*r.expected_score);
   if (r.wld) {
-    out->push_back(absl::StrCat("its score ", ScoreMeant(r),
+    out->push_back(absl::StrCat("its score ", ScoreText(r),
                                 " differs in sign from its expected score ", expected));
   } else if (r.bound && *r.bound != ScoreKind::kExact) {
     out->push_back(
-        absl::StrCat("its score ", ScoreMeant(r), " excludes its expected score ", expected));
+        absl::StrCat("its score ", ScoreText(r), " excludes its expected score ", expected));
   } else {
     out->push_back(
-        absl::StrCat("its score ", ScoreMeant(r), " differs from its expected score ", expected));
+        absl::StrCat("its score ", ScoreText(r), " differs from its expected score ", expected));
   }
 }
 
@@ -316,33 +303,19 @@ void CheckLine(const Record& r, std::vector<std::string>* out) {
       endsolve::ScoresAllowed(*r.score, r.bound.value_or(ScoreKind::kExact));
   if (allowed.lo <= compared && compared <= allowed.hi) return;
   out->push_back(absl::StrCat("its line ends the game at ", FormatScore(final_score),
-                              ", which its score ", ScoreMeant(r), " does not allow"));
+                              ", which its score ", ScoreText(r), " does not allow"));
 }
 
 // (c) An id FILE:LINE:HASH made from the record's position (input.cc: its
 // LINE is the record's line, its HASH 16 hex digits) must still be that
 // position's: an edited board or window gives another hash.
 void CheckId(const Record& r, std::vector<std::string>* out) {
-  const absl::string_view id = r.id;
-  const std::size_t hash_colon = id.rfind(':');
-  if (hash_colon == absl::string_view::npos || hash_colon == 0) return;
-  const absl::string_view hash = id.substr(hash_colon + 1);
-  if (hash.size() != 16 || !std::all_of(hash.begin(), hash.end(), [](char c) {
-        return absl::ascii_isdigit(c) || (c >= 'a' && c <= 'f');
-      })) {
-    return;
-  }
-  const std::size_t line_colon = id.rfind(':', hash_colon - 1);
-  int line = 0;
-  if (line_colon == absl::string_view::npos ||
-      !absl::SimpleAtoi(id.substr(line_colon + 1, hash_colon - line_colon - 1), &line) ||
-      line != r.line) {
-    return;
-  }
+  const std::optional<BatchIdParts> id = SplitBatchId(r.id);
+  if (!id || id->line != r.line) return;
   const std::string actual = HexHash(ItemHash(KeyOf(r.position->board), r.window));
-  if (actual == hash) return;
+  if (actual == id->hash) return;
   out->push_back(absl::StrCat("its position does not match its id: the position hashes to ", actual,
-                              ", the id says ", hash));
+                              ", the id says ", id->hash));
 }
 
 }  // namespace
@@ -509,6 +482,15 @@ Record DuplicateRecord(const BatchItem& item, const Record& original, const RunS
   }
   r.duplicate_of = original.id;
   return r;
+}
+
+std::string ScoreText(const Record& r) {
+  std::string text = FormatScore(*r.score);
+  if (r.bound && *r.bound != ScoreKind::kExact) {
+    absl::StrAppend(&text, " (", ScoreKindName(*r.bound), " bound)");
+  }
+  if (r.wld) absl::StrAppend(&text, " (WLD)");
+  return text;
 }
 
 std::vector<std::string> RecordDisagreements(const Record& record) {

@@ -155,6 +155,10 @@ QuestionKey QuestionOf(const Position& position);
 // ScoresAllowed of its score and bound; no bound: exact).
 ScoreWindow ScoresAllowed(const Record& record);
 
+// A record's score as it means it, for messages: "+18", "+4 (lower
+// bound)", "-1 (WLD)". The record must have a score.
+std::string ScoreText(const Record& record);
+
 // What a record's own keys contradict, each in words for the user, who
 // sees them as "FILE:LINE: ID: " and the words (`batch --summary`, `merge`);
 // empty for a sound record. A record that says "solved" while the answers

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 #include "absl/strings/str_format.h"
+#include "endsolve/bench/runner.h"
 #include "endsolve/solver/answer_check.h"
 #include "endsolve/solver/virtual_clock.h"
 
@@ -15,13 +17,7 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     const std::function<void(int, int)>& on_start) {
   SolveOptions with_table = base;
   std::unique_ptr<TranspositionTable> table;
-  if (with_table.tt == nullptr) {
-    absl::StatusOr<std::unique_ptr<TranspositionTable>> made =
-        TranspositionTable::Create(base.table);
-    if (!made.ok()) return made.status();
-    table = *std::move(made);
-    with_table.tt = table.get();
-  }
+  if (absl::Status s = GiveTable(with_table, table); !s.ok()) return s;
   std::vector<VirtualRow> rows;
   for (const int threads : thread_counts) {
     VirtualRow row;
@@ -34,15 +30,13 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
       SolveOptions options = with_table;
       options.threads = threads;
       options.virtual_clock = &clock;
-      const Position& position = positions[i];
-      if (position.window) {
-        options.lo = position.window->lo;
-        options.hi = position.window->hi;
-      }
-      const absl::StatusOr<SolveResult> result = SolveInClearedTable(position.board, options);
-      if (!result.ok()) return result.status();
-      if (result->stopped) return rows;  // cancelled
-      if (CheckAnswer(position, *result, options.wld) == Verdict::kWrong) ++row.wrong;
+      // SolveEach: the table cleared first, the position's own window.
+      std::optional<SolveResult> result;
+      const absl::StatusOr<int> solved =
+          SolveEach({positions[i]}, options, {}, [&](int, const SolveResult& r) { result = r; });
+      if (!solved.ok()) return solved.status();
+      if (!result) return rows;  // stopped: cancelled
+      if (CheckAnswer(positions[i], *result, options.wld) == Verdict::kWrong) ++row.wrong;
       row.ticks += clock.ticks();
       row.nodes += result->nodes.total() - result->pv_nodes.total();
       row.max_lead = std::max(row.max_lead, clock.max_lead());

@@ -105,13 +105,12 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
       !s.ok()) {
     return fail(s.message());
   }
-  if (!args.claims.empty()) {
-    std::vector<std::string> others = args.inputs;
-    others.push_back(out);
-    if (absl::Status s = CheckOutputPath("--claims", args.claims, batch::Claims::Kind(), others);
-        !s.ok()) {
-      return fail(s.message());
-    }
+  std::vector<std::string> read_or_written = args.inputs;
+  read_or_written.push_back(out);
+  if (absl::Status s =
+          CheckOutputPath("--claims", args.claims, batch::Claims::Kind(), read_or_written);
+      !s.ok()) {
+    return fail(s.message());
   }
   auto input = batch::LoadBatchInput(args.inputs, args.input.read_options());
   if (!input.ok()) return fail(input.status().message());

@@ -93,16 +93,8 @@ int BenchFfo(const BenchArgs& args, const SolveOptions& base, const std::vector<
 // Runs the positions at each --threads count, in the order given (the first
 // count is the baseline, normally 1), and prints the scaling table.
 int BenchScaling(const BenchArgs& args, const SolveOptions& base,
-                 const std::vector<Position>& positions) {
+                 const std::vector<Position>& positions, const std::vector<int>& counts) {
   const int repeat = args.repeat;
-  auto counts = bench::ParseThreadCounts(args.search.thread_list);  // checked as it was parsed
-  for (int threads : *counts) {  // refuse a bad count before hours of runs
-    SolveOptions options = base;
-    options.threads = threads;
-    if (absl::Status valid = ValidateOptions(options); !valid.ok()) {
-      return Fail("endsolve bench scaling", valid.message());
-    }
-  }
   const int cores = tbb::info::default_concurrency();
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   BenchStatus status(positions, repeat);
@@ -117,14 +109,14 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
                    : status.Line();
       },
       IsInteractive(), "bench scaling: ");
-  auto parallelism = bench::MeasureParallelism(positions, base, *counts, interrupted,
+  auto parallelism = bench::MeasureParallelism(positions, base, counts, interrupted,
                                                [&status](int i) { status.index = i; });
   modelling = false;
   if (!parallelism.ok()) return Fail("endsolve bench scaling", parallelism.status().message());
   if (interrupted.load()) return kExitInterrupted;
   display.Message(absl::StrFormat("parallelism (work/span): %.1f", parallelism->unlimited));
   auto measured = bench::MeasureScaling(
-      positions, base, *counts, repeat, cores, interrupted,
+      positions, base, counts, repeat, cores, interrupted,
       [&status](int t, int r, int i) {
         status.threads = t;
         status.run = r;
@@ -163,21 +155,8 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
 
 // --virtual: each count on a virtual machine of that many cores
 // (bench/virtual_scaling.h), the table of predicted figures.
-int BenchVirtual(const BenchArgs& args, const SolveOptions& base,
-                 const std::vector<Position>& positions) {
-  if (!args.csv.empty() || !args.plot.empty() || args.repeat != 1 || args.verbose) {
-    return Fail("endsolve bench scaling",
-                "--virtual prints its own table: it takes no --csv, --plot, --repeat or "
-                "--verbose (its runs repeat exactly enough to need no median)");
-  }
-  auto counts = bench::ParseThreadCounts(args.search.thread_list);  // checked as it was parsed
-  for (int threads : *counts) {  // refuse a bad count before hours of runs
-    SolveOptions options = base;
-    options.threads = threads;
-    if (absl::Status valid = ValidateOptions(options); !valid.ok()) {
-      return Fail("endsolve bench scaling", valid.message());
-    }
-  }
+int BenchVirtual(const SolveOptions& base, const std::vector<Position>& positions,
+                 const std::vector<int>& counts) {
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   std::atomic<int> threads = 1, index = 0;
   ProgressDisplay display(
@@ -187,7 +166,7 @@ int BenchVirtual(const BenchArgs& args, const SolveOptions& base,
       },
       IsInteractive(), "bench scaling --virtual: ");
   const std::int64_t slice = search::kVirtualSlice;
-  auto rows = bench::MeasureVirtualScaling(positions, base, *counts, slice, interrupted,
+  auto rows = bench::MeasureVirtualScaling(positions, base, counts, slice, interrupted,
                                            [&](int t, int i) {
                                              threads = t;
                                              index = i;
@@ -236,27 +215,38 @@ int RunBench(const BenchArgs& args, BenchKind kind) {
   std::optional<LoadedPositions> read = ChosenPositions(args);
   if (!read) return kExitBadInput;
   const std::vector<Position>& positions = read->positions;
-  // The outputs are checked before hours of runs.
-  if (!args.csv.empty()) {
-    const OutputKind table = kind == BenchKind::kFfo
-                                 ? CsvTable("a CSV table of endsolve bench ffo", bench::kBenchCsvHeader)
-                                 : CsvTable("a CSV table of endsolve bench scaling",
-                                            bench::kScalingCsvHeader);
-    if (absl::Status s = CheckOutputPath("--csv", args.csv, table, args.positions); !s.ok()) {
-      return Fail("endsolve bench", s.message());
-    }
+  if (args.virtual_cores &&
+      (!args.csv.empty() || !args.plot.empty() || args.repeat != 1 || args.verbose)) {
+    return Fail("endsolve bench scaling",
+                "--virtual prints its own table: it takes no --csv, --plot, --repeat or "
+                "--verbose (its runs repeat exactly enough to need no median)");
   }
-  if (!args.plot.empty()) {
-    if (absl::Status s = CheckOutputPath("--plot", args.plot, PlotPicture(args.plot), args.positions);
-        !s.ok()) {
-      return Fail("endsolve bench", s.message());
-    }
+  // The outputs are checked before hours of runs.
+  const OutputKind table = kind == BenchKind::kFfo
+                               ? CsvTable("a CSV table of endsolve bench ffo", bench::kBenchCsvHeader)
+                               : CsvTable("a CSV table of endsolve bench scaling",
+                                          bench::kScalingCsvHeader);
+  for (const absl::Status& s :
+       {CheckOutputPath("--csv", args.csv, table, args.positions),
+        CheckOutputPath("--plot", args.plot, PlotPicture(args.plot), args.positions)}) {
+    if (!s.ok()) return Fail("endsolve bench", s.message());
   }
   switch (kind) {
     case BenchKind::kFfo: return BenchFfo(args, *options, positions);
-    case BenchKind::kScaling:
-      return args.virtual_cores ? BenchVirtual(args, *options, positions)
-                                : BenchScaling(args, *options, positions);
+    case BenchKind::kScaling: {
+      // A bad count is refused before hours of runs (the list itself was
+      // checked as it was parsed).
+      const std::vector<int> counts = *bench::ParseThreadCounts(args.search.thread_list);
+      for (const int threads : counts) {
+        SolveOptions at = *options;
+        at.threads = threads;
+        if (absl::Status valid = ValidateOptions(at); !valid.ok()) {
+          return Fail("endsolve bench scaling", valid.message());
+        }
+      }
+      return args.virtual_cores ? BenchVirtual(*options, positions, counts)
+                                : BenchScaling(args, *options, positions, counts);
+    }
     case BenchKind::kAblation: return BenchAblation(*options, positions);
   }
   return kExitBadInput;

@@ -24,7 +24,6 @@ using console::IsInteractive;
 using console::kExitBadInput;
 using console::kExitInterrupted;
 using console::kExitOk;
-using console::kExitWriteFailed;
 using console::ProgressDisplay;
 using console::StatusCheck;
 

@@ -68,10 +68,8 @@ int RunShow(const ShowArgs& args) {
                                 positions.size()));
   }
   // A picture replaces only a picture (output/output_path.h).
-  if (!args.svg.empty()) {
-    if (absl::Status s = CheckOutputPath("--svg", args.svg, SvgPicture(), args.inputs); !s.ok()) {
-      return Fail("endsolve show", s.message());
-    }
+  if (absl::Status s = CheckOutputPath("--svg", args.svg, SvgPicture(), args.inputs); !s.ok()) {
+    return Fail("endsolve show", s.message());
   }
   auto options = ToSolveOptions(args.search);
   if (!options.ok()) return Fail("endsolve show", options.status().message());

@@ -99,12 +99,10 @@ int RunSolve(const SolveArgs& args) {
   }
   // The output is checked before anything is read: a standard input that
   // never ends waits for no refusal.
-  if (!args.obf.empty()) {
-    if (absl::Status s = CheckOutputPath("--obf", args.obf, OutputKind{"an .obf file", nullptr},
-                                         args.inputs);
-        !s.ok()) {
-      return Fail("endsolve solve", s.message());
-    }
+  if (absl::Status s =
+          CheckOutputPath("--obf", args.obf, OutputKind{"an .obf file", nullptr}, args.inputs);
+      !s.ok()) {
+    return Fail("endsolve solve", s.message());
   }
   auto tt = TranspositionTable::Create(options->table);
   if (!tt.ok()) return Fail("endsolve solve", tt.status().message());

@@ -47,19 +47,12 @@ int RunStudy(const StudyArgs& args) {
   if (!read) return kExitBadInput;
   const std::vector<Position>& positions = read->positions;
   // The outputs are checked before the searches.
-  if (!args.csv.empty()) {
-    if (absl::Status s = CheckOutputPath(
-            "--csv", args.csv, CsvTable("a CSV table of endsolve study", study::kStudyCsvHeader),
-            args.inputs);
-        !s.ok()) {
-      return Fail("endsolve study", s.message());
-    }
-  }
-  if (!args.plot.empty()) {
-    if (absl::Status s = CheckOutputPath("--plot", args.plot, PlotPicture(args.plot), args.inputs);
-        !s.ok()) {
-      return Fail("endsolve study", s.message());
-    }
+  for (const absl::Status& s :
+       {CheckOutputPath("--csv", args.csv,
+                        CsvTable("a CSV table of endsolve study", study::kStudyCsvHeader),
+                        args.inputs),
+        CheckOutputPath("--plot", args.plot, PlotPicture(args.plot), args.inputs)}) {
+    if (!s.ok()) return Fail("endsolve study", s.message());
   }
   // Every value was checked as it was parsed.
   study::StudyOptions options;

@@ -182,9 +182,10 @@ std::string Nearest(const std::string& typed, const std::vector<std::string>& ca
 // of the chosen subcommand (with the values of those that take one) are
 // picked out here by name, and CLI11 is handed them, then "--", then the
 // positional arguments in their order: after "--" nothing is an option.
-// The command line run, its own output checked where a subcommand ran.
+// The command line run; `command` gets the name of the subcommand run
+// ("endsolve solve"), for the error of a write that failed.
 static int RunCommand(CLI::App& root, const CommandRuns& runs, const std::string& footer,
-                      int argc, char** argv) {
+                      int argc, char** argv, std::string* command) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
     const CLI::App* app = &root;
@@ -270,21 +271,17 @@ static int RunCommand(CLI::App& root, const CommandRuns& runs, const std::string
   } catch (const CLI::ParseError& e) {
     return Fail(app, e.what());
   }
-  const int status =
-      runs.at(app)(std::vector<std::string>(args.begin() + static_cast<std::ptrdiff_t>(i), args.end()));
-  // The subcommand names the error of a write to standard output that failed.
-  if (absl::Status written = FlushStandardOutput(); !written.ok()) {
-    return FailWrite(CommandName(app), written.message());
-  }
-  return status;
+  *command = CommandName(app);
+  return runs.at(app)(std::vector<std::string>(args.begin() + static_cast<std::ptrdiff_t>(i), args.end()));
 }
 
 int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& footer, int argc,
                    char** argv) {
-  int status = RunCommand(root, runs, footer, argc, argv);
+  std::string command = root.get_name();
+  int status = RunCommand(root, runs, footer, argc, argv, &command);
   // Help, the version and usage errors print too.
   if (absl::Status written = FlushStandardOutput(); !written.ok()) {
-    status = FailWrite(root.get_name(), written.message());
+    status = FailWrite(command, written.message());
   }
   if (status == kExitInterrupted) status = InterruptedExitStatus();
   return status;

@@ -82,7 +82,7 @@ bool SameFile(const std::string& a, const std::string& b) {
 absl::Status CheckOutputPath(const std::string& option, const std::string& path,
                              const OutputKind& kind, const std::vector<std::string>& inputs) {
   const std::string named = absl::StrCat(option, " ", path);
-  if (path.empty()) return absl::InvalidArgumentError(absl::StrCat(option, ": expected a file name"));
+  if (path.empty()) return absl::OkStatus();
   std::error_code ec;
   const fs::path folder = fs::path(path).parent_path();
   if (!folder.empty() && !fs::is_directory(folder, ec)) {

@@ -45,7 +45,8 @@ OutputKind PlotPicture(const std::string& path);
 OutputKind JsonLines(std::string name);
 
 // Checks `path`, the value of `option` ("--csv"), as above; `inputs` are the
-// files the run reads. Errors begin with the option and the path, and say
+// files the run reads. An empty path is an option not given: nothing to
+// check. Errors begin with the option and the path, and say
 // what to do: "--csv in.obf is also an input of this run; an output goes
 // to a file of its own", "--csv notes.txt exists and is not a CSV table of
 // endsolve study; it is left alone: remove it or give --csv another file".

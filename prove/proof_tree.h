@@ -10,8 +10,8 @@
 #ifndef ENDSOLVE_PROVE_PROOF_TREE_H_
 #define ENDSOLVE_PROVE_PROOF_TREE_H_
 
-#include <cstddef>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>

@@ -592,8 +592,8 @@ std::optional<std::string> PairSide(py::handle side, int index) {
 
 // Refuses, before any search, a position with more empty squares than the
 // call's max_empties (the solver's guard, SolveOptions::max_empties), with
-// the keyword that lifts it.
-// A list's positions are named by their index, as its text errors are.
+// the keyword that lifts it; a list's positions are named by their index,
+// as its text errors are.
 void CheckEmpties(const std::vector<Position>& positions, const SolveCall& call, bool list) {
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const int empties = positions[i].board.EmptyCount();

@@ -22,6 +22,7 @@
 namespace endsolve::batch {
 namespace {
 
+using testing::ItemOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -29,17 +30,6 @@ using ::testing::Optional;
 
 // FFO #1 (14 empties): G8 +18 is the only best move.
 const std::string kFfo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
-
-BatchItem ItemOf(const std::string& text, const std::string& file, int line) {
-  absl::StatusOr<Position> p = ParsePositionText(text, "test");
-  EXPECT_TRUE(p.ok()) << p.status();
-  BatchItem item;
-  item.file = file;
-  item.line = line;
-  item.id = BatchId(file, line, ItemHash(KeyOf(p->board), p->window));
-  item.position = *p;
-  return item;
-}
 
 // A solved record as the batch writes it: FFO #1 with its true answer.
 Json SolvedFfo1(const std::string& file, int line) {

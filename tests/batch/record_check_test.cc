@@ -19,12 +19,14 @@
 #include "endsolve/board/symmetry.h"
 #include "endsolve/positions/position_io.h"
 #include "endsolve/solver/solver.h"
+#include "endsolve/tests/cli/batch_test_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace endsolve::batch {
 namespace {
 
+using testing::ItemOf;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 
@@ -34,17 +36,6 @@ const std::string kFfo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXO
 const std::string kFfo2 = "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X";
 
 int Square(const char* name) { return *ParseSquare(name); }
-
-BatchItem ItemOf(const std::string& text, const std::string& file, int line) {
-  absl::StatusOr<Position> p = ParsePositionText(text, "test");
-  EXPECT_TRUE(p.ok()) << p.status();
-  BatchItem item;
-  item.file = file;
-  item.line = line;
-  item.id = BatchId(file, line, ItemHash(KeyOf(p->board), p->window));
-  item.position = *p;
-  return item;
-}
 
 // FFO #1 really solved, as `endsolve batch` records it from "f.obf" line 1
 // (its expected score +18 from the line's answers), read back.

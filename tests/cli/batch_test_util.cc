@@ -10,10 +10,22 @@
 #include <sstream>
 #include <thread>
 
+#include "endsolve/batch/identity.h"
 #include "endsolve/positions/position_io.h"
 #include "gtest/gtest.h"
 
 namespace endsolve::testing {
+
+batch::BatchItem ItemOf(const std::string& text, const std::string& file, int line) {
+  absl::StatusOr<Position> p = ParsePositionText(text, "test");
+  EXPECT_TRUE(p.ok()) << p.status();
+  batch::BatchItem item;
+  item.file = file;
+  item.line = line;
+  item.id = batch::BatchId(file, line, batch::ItemHash(KeyOf(p->board), p->window));
+  item.position = *p;
+  return item;
+}
 namespace {
 
 // Knuth's MMIX LCG; the high bits are the good ones, so draws use them.

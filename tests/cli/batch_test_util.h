@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "endsolve/batch/input.h"
 #include "endsolve/board/position.h"
 #include "nlohmann/json.hpp"
 
@@ -21,6 +22,10 @@ namespace endsolve::testing {
 // between library versions). Games that end too early are replayed.
 std::vector<Position> RandomPositions(int count, int min_empties, int max_empties,
                                       std::uint64_t seed);
+
+// The batch item of position text `text` (answers and window allowed), as
+// `endsolve batch` reads it from line `line` of `file`: its id FILE:LINE:HASH.
+batch::BatchItem ItemOf(const std::string& text, const std::string& file, int line);
 
 // The .obf text of the positions, one line each.
 std::string ObfText(const std::vector<Position>& positions);

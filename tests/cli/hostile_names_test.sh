@@ -23,23 +23,13 @@
 #
 # Usage: hostile_names_test.sh ENDSOLVE SOURCE_DIR
 set -uo pipefail
-endsolve=$1
-source_dir=$2
+. "$(dirname "$0")/script_checks.sh"
+# Both absolute: the script works in a folder of its own.
+endsolve=$(realpath "$1")
+source_dir=$(realpath "$2")
 work=$(mktemp -d "${TMPDIR:-/tmp}/endsolve-hostile.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-# Runs the command; it must exit 0.
-ok() {
-  local out rc
-  out=$("$@" 2>&1 </dev/null)
-  rc=$?
-  if [ "$rc" -ne 0 ]; then fail "exit $rc from: $(printf '%q ' "$@")"$'\n'"$out"; fi
-}
 exists() {
   [ -f "$1" ] && [ -s "$1" ] || fail "$(printf '%q' "$1") was not written"
 }
@@ -81,29 +71,29 @@ search=(--threads 1 --hash-mb 1)
 for n in "${names[@]}"; do
   cp three.obf "in $n.obf"
   cp one.obf "one $n.obf"
-  ok "$endsolve" solve "in $n.obf" --all-moves --obf "$n.obf" "${search[@]}"
+  expect 0 "" "$endsolve" solve "in $n.obf" --all-moves --obf "$n.obf" "${search[@]}"
   exists "$n.obf"
-  ok "$endsolve" show "one $n.obf" --svg "$n.svg"
+  expect 0 "" "$endsolve" show "one $n.obf" --svg "$n.svg"
   exists "$n.svg"
-  ok "$endsolve" study "in $n.obf" --depths 1-2 --csv "$n study.csv" --plot "$n study.svg"
+  expect 0 "" "$endsolve" study "in $n.obf" --depths 1-2 --csv "$n study.csv" --plot "$n study.svg"
   exists "$n study.csv"
   exists "$n study.svg"
-  ok "$endsolve" bench ffo --positions "in $n.obf" --csv "$n bench.csv" "${search[@]}"
+  expect 0 "" "$endsolve" bench ffo --positions "in $n.obf" --csv "$n bench.csv" "${search[@]}"
   exists "$n bench.csv"
-  ok "$endsolve" bench scaling --positions "one $n.obf" --threads 1 --hash-mb 1 \
+  expect 0 "" "$endsolve" bench scaling --positions "one $n.obf" --threads 1 --hash-mb 1 \
     --csv "$n scaling.csv" --plot "$n scaling.png"
   exists "$n scaling.csv"
   exists "$n scaling.png"
-  ok "$endsolve" batch "in $n.obf" --out "$n.jsonl" --claims "$n.claims" "${search[@]}"
+  expect 0 "" "$endsolve" batch "in $n.obf" --out "$n.jsonl" --claims "$n.claims" "${search[@]}"
   exists "$n.jsonl"
   exists "$n.claims"
-  ok "$endsolve" batch --summary "$n.jsonl"
-  ok "$endsolve" merge "$n.jsonl" --out "$n merged.jsonl" --inputs "in $n.obf"
+  expect 0 "" "$endsolve" batch --summary "$n.jsonl"
+  expect 0 "" "$endsolve" merge "$n.jsonl" --out "$n merged.jsonl" --inputs "in $n.obf"
   exists "$n merged.jsonl"
-  ok "$endsolve" prove "one $n.obf" --folder "$n parallel" --engine parallel --workers 1 \
+  expect 0 "" "$endsolve" prove "one $n.obf" --folder "$n parallel" --engine parallel --workers 1 \
     --unit-empties 10 "${search[@]}"
   exists "$n parallel/prove.json"
-  ok env PATH="$work/fake-slurm:$PATH" "$endsolve" prove "one $n.obf" --folder "$n slurm" \
+  expect 0 "" env PATH="$work/fake-slurm:$PATH" "$endsolve" prove "one $n.obf" --folder "$n slurm" \
     --engine slurm --workers 1 --unit-empties 10 "${search[@]}"
   exists "$n slurm/prove.json"
 done
@@ -111,8 +101,4 @@ done
 if canaries=$(find "$work" -name 'CANARY*' | grep .); then
   fail "a file name ran a command: $canaries"
 fi
-if [ "$failures" -gt 0 ]; then
-  echo "hostile_names_test: $failures failures" >&2
-  exit 1
-fi
-echo "hostile_names_test: ${#names[@]} names, every path option, no command run from a name"
+finish hostile_names_test "${#names[@]} names, every path option, no command run from a name"

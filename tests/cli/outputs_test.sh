@@ -14,31 +14,14 @@
 #
 # Usage: outputs_test.sh ENDSOLVE SOURCE_DIR
 set -uo pipefail
-endsolve=$1
-source_dir=$2
+. "$(dirname "$0")/script_checks.sh"
+# Both absolute: the script works in a folder of its own.
+endsolve=$(realpath "$1")
+source_dir=$(realpath "$2")
 work=$(mktemp -d "${TMPDIR:-/tmp}/endsolve-outputs.XXXXXX")
 pids=()
 trap 'for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 cd "$work" || exit 1
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-# expect STATUS TEXT COMMAND...: the command (under a 60 s guard, so that a
-# hang is a failure, not a stuck test) exits STATUS, and its standard error
-# holds TEXT.
-expect() {
-  local want=$1 text=$2 err rc
-  shift 2
-  err=$(timeout -s KILL 60 "$@" 2>&1 >/dev/null </dev/null)
-  rc=$?
-  if [ "$rc" -ne "$want" ]; then
-    fail "exit $rc, expected $want, from: $*"$'\n'"$err"
-  elif [[ "$err" != *"$text"* ]]; then
-    fail "from: $*"$'\n'"expected: $text"$'\n'"found: $err"
-  fi
-}
 # unchanged FILE: FILE holds what its copy FILE.orig holds.
 unchanged() { cmp -s "$1" "$1.orig" || fail "$1 was changed"; }
 keep() { cp "$1" "$1.orig"; }
@@ -174,8 +157,4 @@ expect 2 "1 position refused, nothing solved: --max-empties is 0; give --max-emp
   "$endsolve" solve one.obf --max-empties 0
 expect 0 "" "$endsolve" eval f5d6c3 --selective 0
 
-if [ "$failures" -gt 0 ]; then
-  echo "outputs_test: $failures failures" >&2
-  exit 1
-fi
-echo "outputs_test: every case held"
+finish outputs_test "every case held"

@@ -137,8 +137,9 @@ TEST_F(OutputTest, AFileOfAnotherKindIsLeftAlone) {
       CheckOutputPath("--csv", Path("header-only.csv"), CsvTable("a CSV table", "id,score"), {}).ok());
   Write(Path("longer.csv"), "id,score,more\n");
   EXPECT_FALSE(CheckOutputPath("--csv", Path("longer.csv"), CsvTable("a CSV table", "id,score"), {}).ok());
-  // A new file is always fine.
+  // A new file is always fine; no path is an option not given.
   EXPECT_TRUE(CheckOutputPath("--csv", Path("new.csv"), CsvTable("a CSV table", "id,score"), {}).ok());
+  EXPECT_TRUE(CheckOutputPath("--csv", "", CsvTable("a CSV table", "id,score"), {Path("old.csv")}).ok());
 }
 
 TEST_F(OutputTest, PicturesAndResultsAreToldByTheirFirstBytes) {
