@@ -300,6 +300,7 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
   flushed_ += helper_internal + helper_leaves;
   clocked_ += helper_internal + helper_leaves;
   next_poll_ += helper_internal + helper_leaves;
+  next_check_ += helper_internal + helper_leaves;
 
   const int packed = split.best.load(std::memory_order_acquire);
   *best = SplitPoint::ScoreOf(packed);
@@ -460,12 +461,6 @@ void Searcher::Retire(SplitPoint& split) {
   flushed_ = local;
 }
 
-// oneTBB caps the workers of all arenas at the hardware threads minus one
-// unless a global_control says otherwise; only raise it (never lower it,
-// which would throttle other solves running beside this one).
-static_assert(kVirtualSlice == static_cast<std::int64_t>(kPollInterval),
-              "the virtual clock's slice is one poll of the search");
-
 void Searcher::SyncClock() {
   VirtualClock* const clock = shared_->clock;
   if (clock == nullptr) return;
@@ -475,6 +470,9 @@ void Searcher::SyncClock() {
   clocked_ = local;
 }
 
+// oneTBB caps the workers of all arenas at the hardware threads minus one
+// unless a global_control says otherwise; only raise it (never lower it,
+// which would throttle other solves running beside this one).
 void RunWithThreads(int threads, absl::FunctionRef<void()> search, ParallelStats* stats,
                     VirtualClock* clock) {
   std::optional<tbb::global_control> cap;

@@ -14,6 +14,7 @@
 #include "endsolve/solver/parallel_search.h"
 #include "endsolve/solver/parallelism.h"
 #include "endsolve/solver/stability.h"
+#include "endsolve/solver/virtual_clock.h"
 
 namespace endsolve::search {
 namespace {
@@ -105,6 +106,10 @@ void Searcher::Init() {
   level_ = shared_->level;
   const std::uint64_t limit = shared_->limits.node_limit;
   if (limit != 0) next_poll_ = std::min(next_poll_, limit);
+  next_check_ = next_poll_;
+  if (shared_->clock != nullptr) {
+    next_poll_ = std::min(next_poll_, static_cast<std::uint64_t>(shared_->clock->slice()));
+  }
 }
 
 // Reading the clock costs some tens of nanoseconds, which is why it happens
@@ -115,8 +120,17 @@ void Searcher::Init() {
 // flag); a helper also stops when its split point, or one above it, was
 // aborted by a cutoff, which concerns only the helpers below that point.
 bool Searcher::CheckLimits() {
-  if (shared_->clock != nullptr) SyncClock();
   const std::uint64_t local = counts_.internal + counts_.leaves;
+  const VirtualClock* const clock = shared_->clock;
+  if (clock != nullptr) {
+    SyncClock();
+    // Between two checks only the clock hears of the nodes, so that the
+    // limits and the split points above are polled as often as without it.
+    if (local < next_check_) {
+      next_poll_ = std::min(next_check_, local + static_cast<std::uint64_t>(clock->slice()));
+      return stopped_;
+    }
+  }
   const std::uint64_t total =
       shared_->nodes.fetch_add(local - flushed_, std::memory_order_relaxed) + local - flushed_;
   flushed_ = local;
@@ -135,6 +149,10 @@ bool Searcher::CheckLimits() {
   next_poll_ = local + kPollInterval;
   if (limits.node_limit != 0 && total < limits.node_limit) {
     next_poll_ = std::min(next_poll_, local + (limits.node_limit - total));
+  }
+  next_check_ = next_poll_;
+  if (clock != nullptr) {
+    next_poll_ = std::min(next_poll_, local + static_cast<std::uint64_t>(clock->slice()));
   }
   return stopped_;
 }

@@ -518,6 +518,10 @@ class Searcher {
   NodeCounts counts_;
   std::uint64_t etc_probes_ = 0;
   std::uint64_t next_poll_ = kPollInterval;
+  // The next check of the limits and split points (CheckLimits): every
+  // kPollInterval nodes. With a virtual clock next_poll_ comes sooner, at
+  // every slice of the clock, and only reports the nodes to it.
+  std::uint64_t next_check_ = kPollInterval;
   std::uint64_t flushed_ = 0;  // nodes already added to shared_->nodes
   std::uint64_t clocked_ = 0;  // nodes already reported to shared_->clock
   bool stopped_ = false;

@@ -9,7 +9,7 @@
 // The model, and its assumptions:
 //  - Each slot of the task arena (one thread at a time) has a clock in
 //    ticks, one tick a node it searched. A searching thread's clock
-//    advances by the nodes it reports (at its polls, before it spawns a
+//    advances by the nodes it reports (every slice, before it spawns a
 //    helper, when its task ends), and it may run on only while its clock is
 //    at most `slice` ticks ahead of the slowest searching thread's: ahead,
 //    it blocks until the others catch up. So no thread gets more than a
@@ -42,10 +42,16 @@
 
 namespace endsolve::search {
 
-// The slice a virtual machine's threads keep to by default: one poll of the
-// search (search.h's kPollInterval), the finest step at which a searcher
-// reports its nodes in the large nodes.
-inline constexpr std::int64_t kVirtualSlice = 4096;
+// The slice a virtual machine's threads keep to: a searcher reports its
+// nodes to the clock every slice (between the polls of its limits, which
+// stay every kPollInterval nodes). Within a slice a thread may see what a
+// later tick of the others did (a move taken, a cutoff) and act on it: the
+// coarser the slice, the more a helper finds its moves gone and idles.
+// Measured on FFO #40-#44 at 16 virtual cores (bench/results/virtual-cores-2026-12-02.txt):
+// speedup 4.47 / 5.86 / 6.52 / 6.83 / 6.82 / 6.94 at 4096 / 1024 / 256 /
+// 128 / 64 / 16 ticks, the time 7 / 11 / 21 / 31 / 43 / 74 s: 128 is where
+// the figures have settled.
+inline constexpr std::int64_t kVirtualSlice = 128;
 
 class VirtualClock {
  public:

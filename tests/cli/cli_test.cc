@@ -940,7 +940,7 @@ TEST(CliTest, BenchScalingOnVirtualCores) {
                           "ffo/fforum-1-19.obf --range 1-3";
   const CommandOutput r = RunCommand(run);
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("virtual cores in lockstep (time in nodes, a thread at most 4096 "
+  EXPECT_THAT(r.out, HasSubstr("virtual cores in lockstep (time in nodes, a thread at most 128 "
                                "nodes ahead of the slowest)"));
   // threads, ticks, speedup, efficiency, nodes, overhead, search, wait,
   // idle, wrong: one row per count.
