@@ -30,9 +30,19 @@ std::uint64_t VirtualClock::Spawned(std::int64_t at) {
   return next_token_++;
 }
 
+void VirtualClock::ReleaseLocked() {
+  const std::int64_t now = NowLocked();
+  for (Slot& s : slots_) {
+    if (s.blocked && s.tick - now <= slice_) {
+      s.blocked = false;
+      s.go.notify_one();
+    }
+  }
+}
+
 void VirtualClock::Started(std::uint64_t token) {
   std::lock_guard lock(mutex_);
-  if (pending_.erase(token) > 0) moved_.notify_all();
+  if (pending_.erase(token) > 0) ReleaseLocked();
 }
 
 void VirtualClock::Advance(int slot, std::uint64_t nodes) {
@@ -41,8 +51,11 @@ void VirtualClock::Advance(int slot, std::uint64_t nodes) {
   assert(s.mode == Mode::kSearch);
   s.tick += static_cast<std::int64_t>(nodes);
   // It may have been the slowest: the others may go on.
-  moved_.notify_all();
-  moved_.wait(lock, [&] { return s.tick - NowLocked() <= slice_; });
+  ReleaseLocked();
+  while (s.tick - NowLocked() > slice_) {
+    s.blocked = true;
+    s.go.wait(lock, [&] { return !s.blocked; });
+  }
   max_lead_ = std::max(max_lead_, s.tick - NowLocked());
 }
 
@@ -59,7 +72,7 @@ VirtualClock::Mode VirtualClock::Switch(int slot, Mode mode, std::int64_t start)
   // A slot that stops searching may have held the others back; one that
   // starts behind them holds them back from now on (they block at their
   // next Advance).
-  moved_.notify_all();
+  ReleaseLocked();
   return before;
 }
 

@@ -100,14 +100,19 @@ class VirtualClock {
     Mode mode = Mode::kNone;
     std::int64_t since = 0;  // the tick at which it entered `mode`
     std::int64_t search = 0, wait = 0;
+    bool blocked = false;     // waiting in Advance for the others
+    std::condition_variable go;
   };
   // The slowest searching slot's clock (the present of the machine), or
   // the latest clock when none is searching. Under mutex_.
   std::int64_t NowLocked() const;
+  // Wakes the blocked slots the present has caught up with, and only
+  // those: a wake-up of every slot at every step of the slowest one cost
+  // more than the search on a machine of few cores. Under mutex_.
+  void ReleaseLocked();
 
   const std::int64_t slice_;
   mutable std::mutex mutex_;
-  std::condition_variable moved_;
   std::vector<Slot> slots_;
   std::map<std::uint64_t, std::int64_t> pending_;  // the tasks not yet started: token, spawn tick
   std::uint64_t next_token_ = 0;
