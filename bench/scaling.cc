@@ -81,11 +81,7 @@ absl::StatusOr<ParallelismFigures> MeasureParallelism(const std::vector<Position
   return figures;
 }
 
-namespace {
-
-// The ThreadUse of `stats`, gathered over `runs` runs of one thread count:
-// the shares of the whole, the counters a run's mean.
-ThreadUse Summarise(const search::ParallelStats& stats, int runs) {
+ThreadUse SummariseThreadUse(const search::ParallelStats& stats, int runs) {
   ThreadUse use;
   const double all =
       static_cast<double>(stats.wall_ns) * static_cast<double>(stats.threads.size());
@@ -109,8 +105,6 @@ ThreadUse Summarise(const search::ParallelStats& stats, int runs) {
   }
   return use;
 }
-
-}  // namespace
 
 absl::StatusOr<std::vector<ScalingRow>> MeasureScaling(
     const std::vector<Position>& positions, const SolveOptions& base,
@@ -147,7 +141,7 @@ absl::StatusOr<std::vector<ScalingRow>> MeasureScaling(
       row.parallelism = parallelism->parallelism[i];
       row.predicted_speedup = parallelism->predicted[i];
     }
-    if (stats.has_value()) row.use = Summarise(*stats, repeat);
+    if (stats.has_value()) row.use = SummariseThreadUse(*stats, repeat);
     rows.push_back(row);
     if (on_row) on_row(row);
   }

@@ -29,6 +29,11 @@ struct ThreadUse {
   std::array<std::uint64_t, search::kNodeClasses> wasted_nodes{}, split_moves{};
 };
 
+// The ThreadUse of `stats`, gathered over `runs` runs of one thread count:
+// the shares of the whole (of threads x wall time), the counters a run's
+// mean.
+ThreadUse SummariseThreadUse(const search::ParallelStats& stats, int runs);
+
 struct ScalingRow {
   int threads = 1;
   double median_seconds = 0;        // median over runs of the total wall time

@@ -56,9 +56,9 @@ std::string FormatScalingTable(const std::vector<ScalingRow>& rows, int cores, i
   return out;
 }
 
-std::string FormatThreadUse(const std::vector<ScalingRow>& rows) {
-  std::string out = "where the threads spent their time (shares of threads x wall time), and "
-                    "the split points\n";
+std::string FormatThreadUse(const std::vector<ScalingRow>& rows, std::string_view time) {
+  std::string out = absl::StrFormat(
+      "where the threads spent their time (shares of threads x %s), and the split points\n", time);
   absl::StrAppendFormat(&out, "%7s %7s %7s %7s %10s %10s %10s %10s %10s %14s %9s\n", "threads",
                         "search", "wait", "idle", "splits", "spawned", "stolen", "late",
                         "cancelled", "wasted nodes", "of nodes");

@@ -25,7 +25,10 @@ std::string FormatScalingTable(const std::vector<ScalingRow>& rows, int cores, i
 // The rows' ThreadUse (--verbose): per thread count, the share of the
 // threads' time searching, waiting at split points and idle; the split
 // points' task counters; the wasted nodes by node class.
-std::string FormatThreadUse(const std::vector<ScalingRow>& rows);
+// `time` names what the shares are of: "wall time", or a virtual machine's
+// "ticks".
+std::string FormatThreadUse(const std::vector<ScalingRow>& rows,
+                            std::string_view time = "wall time");
 // The first line of WriteScalingCsv's file, which tells it from a user's.
 inline constexpr char kScalingCsvHeader[] =
     "threads,median_seconds,speedup,efficiency,median_nodes,node_overhead,nodes_per_second,"

@@ -6,6 +6,8 @@
 
 #include "absl/strings/str_format.h"
 #include "endsolve/bench/runner.h"
+#include "endsolve/bench/scaling_report.h"
+#include "endsolve/solver/parallel_stats.h"
 #include "endsolve/solver/answer_check.h"
 #include "endsolve/solver/virtual_clock.h"
 
@@ -23,6 +25,7 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     VirtualRow row;
     row.threads = threads;
     double search = 0, wait = 0, idle = 0;
+    search::ParallelStats stats(threads);
     for (std::size_t i = 0; i < positions.size(); ++i) {
       if (cancel.load()) return rows;
       if (on_start) on_start(threads, static_cast<int>(i));
@@ -30,6 +33,7 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
       SolveOptions options = with_table;
       options.threads = threads;
       options.virtual_clock = &clock;
+      options.parallel_stats = &stats;
       // SolveEach: the table cleared first, the position's own window.
       std::optional<SolveResult> result;
       const absl::StatusOr<int> solved =
@@ -46,11 +50,12 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
         idle += static_cast<double>(clock.idle(slot));
       }
     }
+    row.use = SummariseThreadUse(stats, 1);
     const double all = search + wait + idle;
     if (all > 0) {
-      row.search = search / all;
-      row.wait = wait / all;
-      row.idle = idle / all;
+      row.use.search = row.search = search / all;
+      row.use.wait = row.wait = wait / all;
+      row.use.idle = row.idle = idle / all;
     }
     rows.push_back(row);
   }
@@ -80,6 +85,18 @@ std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t
                           r.wrong);
   }
   return out;
+}
+
+std::string FormatVirtualThreadUse(const std::vector<VirtualRow>& rows) {
+  std::vector<ScalingRow> as_scaling;
+  for (const VirtualRow& r : rows) {
+    ScalingRow row;
+    row.threads = r.threads;
+    row.median_nodes = r.nodes;
+    row.use = r.use;
+    as_scaling.push_back(row);
+  }
+  return FormatThreadUse(as_scaling, "ticks");
 }
 
 }  // namespace endsolve::bench

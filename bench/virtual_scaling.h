@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "endsolve/bench/scaling.h"
 #include "endsolve/board/position.h"
 #include "endsolve/solver/solver.h"
 
@@ -25,6 +26,9 @@ struct VirtualRow {
   double search = 0, wait = 0, idle = 0;  // shares of threads x ticks
   std::int64_t max_lead = 0;  // the most a thread ran ahead of the slowest (at most the slice)
   int wrong = 0;              // positions solved wrongly
+  // The split points' counters over all the positions (the shares above
+  // are in its search, wait and idle too).
+  ThreadUse use;
 };
 
 // Solves `positions` once at each of `thread_counts`, in order, each on a
@@ -39,6 +43,8 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
 
 // The table: speedup and node overhead against the first row.
 std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t slice);
+// The split points' counters and the wasted nodes by class (--verbose).
+std::string FormatVirtualThreadUse(const std::vector<VirtualRow>& rows);
 
 }  // namespace endsolve::bench
 

@@ -156,7 +156,7 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
 // --virtual: each count on a virtual machine of that many cores
 // (bench/virtual_scaling.h), the table of predicted figures.
 int BenchVirtual(const SolveOptions& base, const std::vector<Position>& positions,
-                 const std::vector<int>& counts) {
+                 const std::vector<int>& counts, bool verbose) {
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   std::atomic<int> threads = 1, index = 0;
   ProgressDisplay display(
@@ -174,6 +174,7 @@ int BenchVirtual(const SolveOptions& base, const std::vector<Position>& position
   display.Stop();
   if (!rows.ok()) return Fail("endsolve bench scaling", rows.status().message());
   if (!rows->empty()) absl::PrintF("%s", bench::FormatVirtualTable(*rows, slice));
+  if (!rows->empty() && verbose) absl::PrintF("%s", bench::FormatVirtualThreadUse(*rows));
   if (interrupted.load()) return kExitInterrupted;
   for (const bench::VirtualRow& r : *rows) {
     if (r.wrong > 0) return kExitWrong;
@@ -216,10 +217,10 @@ int RunBench(const BenchArgs& args, BenchKind kind) {
   if (!read) return kExitBadInput;
   const std::vector<Position>& positions = read->positions;
   if (args.virtual_cores &&
-      (!args.csv.empty() || !args.plot.empty() || args.repeat != 1 || args.verbose)) {
+      (!args.csv.empty() || !args.plot.empty() || args.repeat != 1)) {
     return Fail("endsolve bench scaling",
-                "--virtual prints its own table: it takes no --csv, --plot, --repeat or "
-                "--verbose (its runs repeat exactly enough to need no median)");
+                "--virtual prints its own table: it takes no --csv, --plot or --repeat (its runs "
+                "repeat exactly enough to need no median)");
   }
   // The outputs are checked before hours of runs.
   const OutputKind table = kind == BenchKind::kFfo
@@ -244,7 +245,7 @@ int RunBench(const BenchArgs& args, BenchKind kind) {
           return Fail("endsolve bench scaling", valid.message());
         }
       }
-      return args.virtual_cores ? BenchVirtual(*options, positions, counts)
+      return args.virtual_cores ? BenchVirtual(*options, positions, counts, args.verbose)
                                 : BenchScaling(args, *options, positions, counts);
     }
     case BenchKind::kAblation: return BenchAblation(*options, positions);
