@@ -1,6 +1,7 @@
 #include "endsolve/bench/virtual_scaling.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 
@@ -62,14 +63,28 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
   return rows;
 }
 
+double MachineSpeedup(const VirtualRow& base, const VirtualRow& row) {
+  auto rate = [](const VirtualRow& r) {
+    const double searching = std::max(1.0, r.threads * r.search);
+    return std::pow(searching, -kMachineRateExponent);
+  };
+  if (row.ticks <= 0) return 0;
+  return static_cast<double>(base.ticks) / rate(base) /
+         (static_cast<double>(row.ticks) / rate(row));
+}
+
 std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t slice) {
   std::string out = absl::StrFormat(
       "virtual cores in lockstep (time in nodes, a thread at most %d nodes ahead of the "
       "slowest); speedup and overhead against %d thread(s)\n",
       slice, rows.empty() ? 1 : rows.front().threads);
-  absl::StrAppendFormat(&out, "%7s %16s %8s %10s %16s %9s %7s %7s %7s %5s\n", "threads", "ticks",
-                        "speedup", "efficiency", "nodes", "overhead", "search", "wait", "idle",
-                        "wrong");
+  absl::StrAppendFormat(&out,
+                        "machine: the speedup on the 16-core machine the ticks are calibrated to, "
+                        "where n threads searching at once ran at n^-%.3f of one's node rate\n",
+                        kMachineRateExponent);
+  absl::StrAppendFormat(&out, "%7s %16s %8s %8s %10s %16s %9s %7s %7s %7s %5s\n", "threads",
+                        "ticks", "speedup", "machine", "efficiency", "nodes", "overhead", "search",
+                        "wait", "idle", "wrong");
   for (const VirtualRow& r : rows) {
     const VirtualRow& base = rows.front();
     const double speedup =
@@ -78,8 +93,9 @@ std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t
                                                      static_cast<double>(base.nodes) -
                                                  1.0
                                            : 0.0;
-    absl::StrAppendFormat(&out, "%7d %16d %8.2f %10.2f %16d %8.1f%% %6.1f%% %6.1f%% %6.1f%% %5d\n",
-                          r.threads, r.ticks, speedup,
+    absl::StrAppendFormat(&out,
+                          "%7d %16d %8.2f %8.2f %10.2f %16d %8.1f%% %6.1f%% %6.1f%% %6.1f%% %5d\n",
+                          r.threads, r.ticks, speedup, MachineSpeedup(base, r),
                           speedup * base.threads / std::max(1, r.threads), r.nodes,
                           100.0 * overhead, 100.0 * r.search, 100.0 * r.wait, 100.0 * r.idle,
                           r.wrong);

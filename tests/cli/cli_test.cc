@@ -942,27 +942,38 @@ TEST(CliTest, BenchScalingOnVirtualCores) {
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("virtual cores in lockstep (time in nodes, a thread at most 128 "
                                "nodes ahead of the slowest)"));
-  // threads, ticks, speedup, efficiency, nodes, overhead, search, wait,
-  // idle, wrong: one row per count.
+  // threads, ticks, speedup, machine, efficiency, nodes, overhead, search,
+  // wait, idle, wrong: one row per count.
   std::vector<std::vector<std::string>> rows;
   for (const absl::string_view line : absl::StrSplit(r.out, '\n')) {
     std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
-    if (fields.size() == 10 && fields[0] != "threads") rows.push_back(fields);
+    if (fields.size() == 11 && fields[0] != "threads") rows.push_back(fields);
   }
   ASSERT_EQ(rows.size(), 2u) << r.out;
   EXPECT_EQ(rows[0][0], "1");
-  EXPECT_EQ(rows[0][1], rows[0][4]);  // one virtual core: a tick a node
-  EXPECT_EQ(rows[0][6], "100.0%");
+  EXPECT_EQ(rows[0][1], rows[0][5]);  // one virtual core: a tick a node
+  EXPECT_EQ(rows[0][2], "1.00");
+  EXPECT_EQ(rows[0][3], "1.00");      // one thread runs at one thread's rate
+  EXPECT_EQ(rows[0][7], "100.0%");
   EXPECT_EQ(rows[1][0], "4");
   EXPECT_LT(std::stoll(rows[1][1]), std::stoll(rows[0][1]));
-  EXPECT_EQ(rows[1][9], "0");
-  for (const std::string extra : {" --csv v.csv", " --plot v.svg", " --repeat 3", " --verbose"}) {
+  // Four threads searching slow each other: the machine's speedup is below
+  // the ticks'.
+  EXPECT_LT(std::stod(rows[1][3]), std::stod(rows[1][2]));
+  EXPECT_EQ(rows[1][10], "0");
+  for (const std::string extra : {" --csv v.csv", " --plot v.svg", " --repeat 3"}) {
     const CommandOutput refused = RunCommand(run + extra);
     EXPECT_EQ(refused.exit_status, 2) << extra;
     EXPECT_THAT(refused.err, HasSubstr("--virtual prints its own table: it takes no --csv, "
-                                       "--plot, --repeat or --verbose"))
+                                       "--plot or --repeat"))
         << extra;
   }
+  // --verbose: the split points' counters and the waste by class, in ticks.
+  const CommandOutput verbose = RunCommand(run + " --verbose");
+  ASSERT_EQ(verbose.exit_status, 0) << verbose.err;
+  EXPECT_THAT(verbose.out, HasSubstr("where the threads spent their time (shares of threads x "
+                                     "ticks), and the split points"));
+  EXPECT_THAT(verbose.out, HasSubstr("wasted nodes by the class of the split node"));
 }
 
 }  // namespace
