@@ -102,6 +102,7 @@ ThreadUse SummariseThreadUse(const search::ParallelStats& stats, int runs) {
   for (int c = 0; c < search::kNodeClasses; ++c) {
     use.wasted_nodes[c] = stats.wasted_nodes[c].load() / n;
     use.split_moves[c] = stats.split_moves[c].load() / n;
+    use.wasted_moves[c] = stats.wasted_moves[c].load() / n;
   }
   return use;
 }

@@ -24,9 +24,9 @@ namespace endsolve::bench {
 struct ThreadUse {
   double search = 0, wait = 0, idle = 0;  // fractions of threads x wall time
   std::uint64_t splits = 0, spawned = 0, started = 0, stolen = 0, late = 0, cancelled = 0;
-  // Wasted nodes by node class (search::NodeClass order), and all moves
-  // searched at split points by class.
-  std::array<std::uint64_t, search::kNodeClasses> wasted_nodes{}, split_moves{};
+  // Wasted nodes by node class (search::NodeClass order), all moves
+  // searched at split points by class, and those of them wasted.
+  std::array<std::uint64_t, search::kNodeClasses> wasted_nodes{}, split_moves{}, wasted_moves{};
 };
 
 // The ThreadUse of `stats`, gathered over `runs` runs of one thread count:

@@ -87,6 +87,16 @@ std::string FormatThreadUse(const std::vector<ScalingRow>& rows, std::string_vie
     for (std::uint64_t w : r.use->wasted_nodes) absl::StrAppendFormat(&out, " %13d", w);
     out += "\n";
   }
+  out += "moves searched at split points by class, wasted / all:\n";
+  for (const ScalingRow& r : rows) {
+    if (!r.use.has_value()) continue;
+    absl::StrAppendFormat(&out, "%7d", r.threads);
+    for (int c = 0; c < search::kNodeClasses; ++c) {
+      absl::StrAppendFormat(&out, " %13s",
+                            absl::StrFormat("%d/%d", r.use->wasted_moves[c], r.use->split_moves[c]));
+    }
+    out += "\n";
+  }
   return out;
 }
 
