@@ -282,7 +282,9 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
       SyncClock();
       clock->Switch(slot, VirtualClock::Mode::kWait);
     }
+    shared_->searching.fetch_sub(1, std::memory_order_relaxed);
     group.wait();
+    shared_->searching.fetch_add(1, std::memory_order_relaxed);
     if (clock != nullptr) {
       clock->Switch(slot, VirtualClock::Mode::kSearch, split.done_tick.load(std::memory_order_acquire));
     }
@@ -361,6 +363,7 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
         clock != nullptr ? clock->Switch(slot, VirtualClock::Mode::kSearch, pending.at())
                          : VirtualClock::Mode::kNone;
     pending.Start();
+    at.shared->searching.fetch_add(1, std::memory_order_relaxed);
     at.working.fetch_add(1, std::memory_order_relaxed);
     Searcher helper(at.shared, &at, at.seed);
     helper.null_root_ply_ = at.null_root_ply;
@@ -376,6 +379,7 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
       clock->Switch(slot, clock_before);
     }
     at.working.fetch_sub(1, std::memory_order_relaxed);
+    at.shared->searching.fetch_sub(1, std::memory_order_relaxed);
     if (stats != nullptr) Switch(stats, before);
   };
 

@@ -395,9 +395,15 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   // split threshold hands the rest to the Young Brothers Wait split. YBWC
   // needs one elder; split_policy.h says why some nodes want more, and the
   // root none.
-  const int elders = shared_->policy.Elders(node_class);
+  const SplitPolicy& policy = shared_->policy;
+  const int elders = policy.Elders(node_class);
+  const bool may_split_early = policy.SplitsEarly(node_class);
   for (int i = 0; i < count; ++i) {
-    if (i + eldest_done >= elders && ShouldSplit(empties, count - i)) {
+    if ((i + eldest_done >= elders ||
+         (may_split_early &&
+          policy.IdleEnough(shared_->threads - shared_->searching.load(std::memory_order_relaxed),
+                            shared_->threads))) &&
+        ShouldSplit(empties, count - i)) {
       SearchSplit(list, i, count, a, beta, ply, best > alpha, node_class, empties, tracked,
                   root, &best, &best_move);
       if (stopped_) return 0;

@@ -267,6 +267,9 @@ struct SharedSearch {
   // Nodes counted so far, flushed by each searcher at its polls and when
   // it finishes: what the node limit is checked against.
   std::atomic<std::uint64_t> nodes{0};
+  // Threads searching now, the root's from the start: neither idle nor
+  // waiting at a split point (the policy's early splits ask).
+  std::atomic<int> searching{1};
   // The caches the searchers of the table-less layer borrow.
   ShallowCachePool shallow_caches;
 };

@@ -53,6 +53,17 @@ inline constexpr int kNarrowAboveEmpties = 14;
 // faster, 11% fewer nodes).
 inline constexpr int kExpectedNodeWindow = 2;
 
+// With more than kManyCoreFewThreads threads, a null-window node that is
+// not expected to cut off (the table saw it fail low, or knows nothing of
+// it) splits without waiting for its eldest brother while at least this
+// many eighths of the threads are idle: the threads would do nothing else
+// meanwhile, and the eldest-brother chains are what caps the speedup (FFO
+// #49's work/span 18.4). At every moment it would be a loss: expected
+// all-nodes cut off too often (#49 at 16 virtual cores, +121% nodes).
+// Measured on FFO #40-#49 at 16 virtual cores: 53.0 M ticks against 57.6 M,
+// two runs each (bench/results/parallel-design-2026-12-02.txt).
+inline constexpr int kEarlySplitIdleEighths = 7;
+
 // What a node is expected to be, as far as the split cares: the root; a PV
 // node (window wider than null); a null-window node the table saw fail low
 // (its entry holds no lower bound: an all-node, it will most likely need
@@ -88,6 +99,15 @@ struct SplitPolicy {
   // after move past the cut, all wasted.
   int Window(NodeClass c, int first_unfinished, int empties) const;
 
+  // Whether a node of class `c` may split before its elders are done when
+  // enough threads are idle, and whether `idle` of `threads` is enough
+  // (kEarlySplitIdleEighths). A rule of the moment: the work/span model
+  // (parallelism.h), which knows no idle threads, leaves it out.
+  bool SplitsEarly(NodeClass c) const;
+  bool IdleEnough(int idle, int threads) const {
+    return 8 * idle >= early_split_idle_eighths * threads;
+  }
+
   int min_empties = kSplitMinEmpties;
   bool split_root = true;
   // Elders by class (the root's is the PV one).
@@ -109,6 +129,9 @@ struct SplitPolicy {
   // large_window instead of their class's window (if smaller).
   int narrow_above_empties = 64;
   int large_window = 2;
+  // Eighths of the threads idle from which the nodes SplitsEarly names
+  // split at once; 0: never.
+  int early_split_idle_eighths = 0;
 };
 
 // `policy` with the split threshold `min_empties`.

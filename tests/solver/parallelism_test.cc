@@ -78,6 +78,30 @@ TEST(SplitPolicyTest, ManyCoreSplitsAfterOneBrotherAndNarrowsWhereMovesAreLargeO
   }
 }
 
+// Beyond a few threads, a node not expected to cut off splits at once
+// while seven eighths of the threads are idle; the root, PV nodes and nodes
+// that cut off before wait for their elders whatever the idle threads, and
+// with few threads, or with the two-core policy, nothing splits early.
+TEST(SplitPolicyTest, ManyCoreSplitsEarlyOnlyWhileNearlyEveryThreadIsIdle) {
+  const SplitPolicy p = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
+  for (NodeClass c : {NodeClass::kFailedLow, NodeClass::kExpectedCut, NodeClass::kExpectedAll}) {
+    EXPECT_TRUE(p.SplitsEarly(c)) << NodeClassName(c);
+  }
+  for (NodeClass c : {NodeClass::kRoot, NodeClass::kPv, NodeClass::kFailedHigh}) {
+    EXPECT_FALSE(p.SplitsEarly(c)) << NodeClassName(c);
+  }
+  EXPECT_TRUE(p.IdleEnough(14, 16));
+  EXPECT_FALSE(p.IdleEnough(13, 16));
+  EXPECT_TRUE(p.IdleEnough(56, 64));
+  EXPECT_FALSE(p.IdleEnough(55, 64));
+  const SplitPolicy few = SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreFewThreads);
+  const SplitPolicy two_core = SplitPolicy::For(SplitPolicy::Kind::kTwoCore, 16);
+  for (NodeClass c : kNullWindowClasses) {
+    EXPECT_FALSE(few.SplitsEarly(c)) << NodeClassName(c);
+    EXPECT_FALSE(two_core.SplitsEarly(c)) << NodeClassName(c);
+  }
+}
+
 TEST(SplitPolicyTest, NamesParseBack) {
   for (auto kind : {SplitPolicy::Kind::kTwoCore, SplitPolicy::Kind::kManyCore}) {
     EXPECT_EQ(*ParsePolicyKind(PolicyName(kind)), kind);
