@@ -19,6 +19,8 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     const std::vector<int>& thread_counts, std::int64_t slice, const std::atomic<bool>& cancel,
     const std::function<void(int, int)>& on_start) {
   SolveOptions with_table = base;
+  // An interrupt stops the solve under way, not only the next one.
+  with_table.cancel = &cancel;
   std::unique_ptr<TranspositionTable> table;
   if (absl::Status s = GiveTable(with_table, table); !s.ok()) return s;
   std::vector<VirtualRow> rows;

@@ -976,5 +976,19 @@ TEST(CliTest, BenchScalingOnVirtualCores) {
   EXPECT_THAT(verbose.out, HasSubstr("wasted nodes by the class of the split node"));
 }
 
+// Ctrl-C stops a virtual machine's solve under way, as it stops a timed
+// one: the initial position (60 empties) would run for days, and the
+// command exits 130 at once, with no table.
+TEST(CliTest, BenchScalingOnVirtualCoresStopsAtCtrlC) {
+  const std::string file = WriteTempFile(
+      "virtual-initial.obf", "---------------------------OX------XO--------------------------- X\n");
+  const CommandOutput r =
+      RunCommand("timeout --preserve-status -s INT 2 " + kBinary +
+                 " bench scaling --virtual --threads 1,4 --hash-mb 16 --max-empties 60 "
+                 "--positions " + file);
+  EXPECT_EQ(r.exit_status, 130) << r.err;
+  EXPECT_THAT(r.out, Not(HasSubstr("virtual cores in lockstep"))) << r.out;
+}
+
 }  // namespace
 }  // namespace endsolve::testing
