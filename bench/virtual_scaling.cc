@@ -56,9 +56,9 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     row.use = SummariseThreadUse(stats, 1);
     const double all = search + wait + idle;
     if (all > 0) {
-      row.use.search = row.search = search / all;
-      row.use.wait = row.wait = wait / all;
-      row.use.idle = row.idle = idle / all;
+      row.use.search = search / all;
+      row.use.wait = wait / all;
+      row.use.idle = idle / all;
     }
     rows.push_back(row);
   }
@@ -67,7 +67,7 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
 
 double MachineSpeedup(const VirtualRow& base, const VirtualRow& row) {
   auto rate = [](const VirtualRow& r) {
-    const double searching = std::max(1.0, r.threads * r.search);
+    const double searching = std::max(1.0, r.threads * r.use.search);
     return std::pow(searching, -kMachineRateExponent);
   };
   if (row.ticks <= 0) return 0;
@@ -99,7 +99,7 @@ std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t
                           "%7d %16d %8.2f %8.2f %10.2f %16d %8.1f%% %6.1f%% %6.1f%% %6.1f%% %5d\n",
                           r.threads, r.ticks, speedup, MachineSpeedup(base, r),
                           speedup * base.threads / std::max(1, r.threads), r.nodes,
-                          100.0 * overhead, 100.0 * r.search, 100.0 * r.wait, 100.0 * r.idle,
+                          100.0 * overhead, 100.0 * r.use.search, 100.0 * r.use.wait, 100.0 * r.use.idle,
                           r.wrong);
   }
   return out;

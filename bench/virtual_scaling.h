@@ -23,11 +23,10 @@ struct VirtualRow {
   int threads = 1;
   std::int64_t ticks = 0;     // the positions' ticks, summed: the predicted time in nodes
   std::uint64_t nodes = 0;    // the search's nodes (the line's walk after it left out)
-  double search = 0, wait = 0, idle = 0;  // shares of threads x ticks
   std::int64_t max_lead = 0;  // the most a thread ran ahead of the slowest (at most the slice)
   int wrong = 0;              // positions solved wrongly
-  // The split points' counters over all the positions (the shares above
-  // are in its search, wait and idle too).
+  // Its search, wait and idle: shares of threads x ticks; the split
+  // points' counters over all the positions.
   ThreadUse use;
 };
 

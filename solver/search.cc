@@ -399,11 +399,13 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   const int elders = policy.Elders(node_class);
   const bool may_split_early = policy.SplitsEarly(node_class);
   for (int i = 0; i < count; ++i) {
-    if ((i + eldest_done >= elders ||
+    // (The count of searching threads, written by every helper, is read
+    // only where a split could happen.)
+    if (ShouldSplit(empties, count - i) &&
+        (i + eldest_done >= elders ||
          (may_split_early &&
           policy.IdleEnough(shared_->threads - shared_->searching.load(std::memory_order_relaxed),
-                            shared_->threads))) &&
-        ShouldSplit(empties, count - i)) {
+                            shared_->threads)))) {
       SearchSplit(list, i, count, a, beta, ply, best > alpha, node_class, empties, tracked,
                   root, &best, &best_move);
       if (stopped_) return 0;
