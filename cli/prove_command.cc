@@ -18,14 +18,13 @@
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/output/output_path.h"
 #include "endsolve/prove/prover.h"
-#include "endsolve/prove/schedules.h"
 #include "endsolve/prove/simulate.h"
 #include "nlohmann/json.hpp"
 
 namespace endsolve::cli {
 namespace {
 
-// The most workers a round may have: a Slurm array of this many tasks is
+// The most workers a step may have: a Slurm array of this many tasks is
 // already beyond most sites' MaxArraySize, and --simulate predicts further.
 constexpr int kMaxWorkers = 1 << 16;
 
@@ -44,52 +43,16 @@ struct ProveArgs {
   int hash_mb = 64;
   std::string unit_time_limit;
   std::vector<int> simulate;
-  std::vector<int> predict_schedules;
   bool json = false;
   int max_empties = kDefaultMaxEmpties;
 };
 
-// The simulation of the finished proof on each worker count asked.
-void PrintSimulation(const std::string& folder, const std::vector<int>& workers, bool json,
-                     nlohmann::ordered_json* out) {
-  absl::StatusOr<std::vector<prove::RoundTimes>> rounds = prove::ReadRoundTimes(folder);
-  if (!rounds.ok()) {
-    absl::FPrintF(stderr, "endsolve prove: cannot simulate: %s\n", rounds.status().message());
-    return;
-  }
-  if (!json) {
-    double planning = 0;
-    for (const prove::RoundTimes& r : *rounds) planning += r.plan_seconds;
-    absl::PrintF("simulated from the measured unit times (each unit on one worker, rounds in "
-                 "sequence, each after the manager's %.1f s of planning in all):\n"
-                 "%8s %16s %9s %7s %15s\n",
-                 planning, "workers", "wall s", "speedup", "rounds", "largest unit s");
-  }
-  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-  for (int p : workers) {
-    const prove::Prediction prediction = prove::Simulate(*rounds, p);
-    if (json) {
-      rows.push_back({{"workers", p},
-                      {"wall_seconds", prediction.wall_seconds},
-                      {"speedup", prediction.speedup},
-                      {"rounds", prediction.rounds},
-                      {"plan_seconds", prediction.plan_seconds},
-                      {"largest_unit_seconds", prediction.largest_unit}});
-    } else {
-      absl::PrintF("%8d %16.1f %9.1f %7d %15.2f\n", p, prediction.wall_seconds,
-                   prediction.speedup, prediction.rounds, prediction.largest_unit);
-    }
-  }
-  if (json) (*out)["simulated"] = rows;
-}
-
-// --predict-schedules: the proof run against virtual workers under both
-// schedules (prove/schedules.h), each worker count with the manager's time
-// on the clock and without it; the speedups are against the overlapping
-// schedule on one worker, the local engine's order.
-int PredictSchedules(const ProveArgs& args, const Position& root) {
+// --simulate: the proof run here against each count of virtual workers
+// (prove/simulate.h), with the manager's time on the clock and without it;
+// the speedups are against one worker, the local engine's order.
+int Simulate(const ProveArgs& args, const Position& root) {
   auto fail = [](absl::string_view message) { return Fail("endsolve prove", message); };
-  prove::ScheduleOptions options;
+  prove::SimulationOptions options;
   options.unit_empties = args.unit_empties;
   options.hash_mb = args.hash_mb;
   options.plan_threads = args.plan_threads;
@@ -97,94 +60,89 @@ int PredictSchedules(const ProveArgs& args, const Position& root) {
   options.max_empties = args.max_empties;
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options.cancel = &interrupted;
-  absl::StatusOr<std::unique_ptr<prove::ScheduleModel>> model =
-      prove::ScheduleModel::Create(root, options);
+  absl::StatusOr<std::unique_ptr<prove::Simulation>> model =
+      prove::Simulation::Create(root, options);
   if (!model.ok()) return fail(model.status().message());
   absl::FPrintF(stderr, "prove: first test %s, its passes %.1f s\n",
                 FormatScore((*model)->first_test()), (*model)->estimate_seconds());
-  std::vector<prove::ScheduleRun> runs;
   // One run, its line on stderr; a failure ends the command with its
   // message (or as interrupted).
   std::optional<int> stopped;
-  auto run = [&](prove::Schedule schedule, int workers, bool manager) -> bool {
-    absl::StatusOr<prove::ScheduleRun> done = (*model)->Run(schedule, workers, manager);
+  auto run = [&](int workers, bool manager) -> std::optional<prove::SimulatedRun> {
+    absl::StatusOr<prove::SimulatedRun> done = (*model)->Run(workers, manager);
     if (!done.ok()) {
       stopped = interrupted.load() ? kExitInterrupted : fail(done.status().message());
-      return false;
+      return std::nullopt;
     }
-    absl::FPrintF(stderr, "prove: %s on %d workers%s: %.1f s\n", prove::ScheduleName(schedule),
-                  workers, manager ? "" : ", the manager's time left off", done->wall_seconds);
-    runs.push_back(*done);
-    return true;
+    absl::FPrintF(stderr, "prove: %d workers%s: %.1f s\n", workers,
+                  manager ? "" : ", the manager's time left off", done->wall_seconds);
+    return *done;
   };
-  // The reference first: one worker, the local engine's order.
-  for (const bool manager : {true, false}) {
-    if (!run(prove::Schedule::kOverlap, 1, manager)) return *stopped;
+  std::vector<std::pair<prove::SimulatedRun, prove::SimulatedRun>> runs;
+  for (int workers : args.simulate) {
+    const std::optional<prove::SimulatedRun> with = run(workers, true);
+    if (!with) return *stopped;
+    const std::optional<prove::SimulatedRun> without = run(workers, false);
+    if (!without) return *stopped;
+    runs.emplace_back(*with, *without);
   }
-  const prove::ScheduleRun reference = runs[0];
-  const prove::ScheduleRun reference_units = runs[1];
-  runs.clear();
-  for (int workers : args.predict_schedules) {
-    for (const prove::Schedule schedule : {prove::Schedule::kRounds, prove::Schedule::kOverlap}) {
-      for (const bool manager : {true, false}) {
-        if (schedule == prove::Schedule::kOverlap && workers == 1) {
-          runs.push_back(manager ? reference : reference_units);
-          continue;
-        }
-        if (!run(schedule, workers, manager)) return *stopped;
-      }
-    }
+  // The reference: one worker (run first when not asked).
+  std::optional<prove::SimulatedRun> one, one_units;
+  for (const auto& [with, without] : runs) {
+    if (with.workers == 1) one = with, one_units = without;
   }
-  const bool wrong = std::any_of(runs.begin(), runs.end(), [&](const prove::ScheduleRun& r) {
-    return root.HasAnswers() && r.score != root.ExpectedScore();
+  if (!one) {
+    one = run(1, true);
+    if (!one) return *stopped;
+    one_units = run(1, false);
+    if (!one_units) return *stopped;
+  }
+  const bool wrong = std::any_of(runs.begin(), runs.end(), [&](const auto& r) {
+    return root.HasAnswers() && r.first.score != root.ExpectedScore();
   });
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   if (!args.json) {
-    absl::PrintF("score %s, best move %s%s\n", FormatScore(reference.score),
-                 SquareName(reference.best_move),
+    absl::PrintF("score %s, best move %s%s\n", FormatScore(one->score),
+                 SquareName(one->best_move),
                  root.HasAnswers() ? absl::StrCat(" (the answers say ",
                                                   FormatScore(root.ExpectedScore()),
                                                   wrong ? ": WRONG)" : ": OK)")
                                    : "");
     absl::PrintF("predicted on virtual workers (each unit solved here on one thread, the "
                  "manager's time measured here, %.1f s of it the first test's passes; speedups "
-                 "against overlap on 1 worker: %.1f s, %.1f s without the manager):\n"
-                 "%-8s %8s %6s %7s %15s %9s %6s %10s %9s %8s %17s %8s\n",
-                 (*model)->estimate_seconds(), reference.wall_seconds,
-                 reference_units.wall_seconds, "schedule", "workers", "score", "units", "nodes",
-                 "unit s", "plans", "manager s", "wall s", "speedup", "without manager s",
-                 "speedup");
+                 "against 1 worker: %.1f s, %.1f s without the manager):\n"
+                 "%8s %6s %7s %15s %9s %6s %9s %10s %8s %17s %8s\n",
+                 (*model)->estimate_seconds(), one->wall_seconds, one_units->wall_seconds,
+                 "workers", "score", "units", "nodes", "unit s", "tests", "manager s", "wall s",
+                 "speedup", "without manager s", "speedup");
   }
-  for (std::size_t i = 0; i + 1 < runs.size(); i += 2) {
-    const prove::ScheduleRun& with = runs[i];
-    const prove::ScheduleRun& without = runs[i + 1];
-    const double speedup = reference.wall_seconds / with.wall_seconds;
-    const double speedup_units = reference_units.wall_seconds / without.wall_seconds;
+  for (const auto& [with, without] : runs) {
+    const double speedup = one->wall_seconds / with.wall_seconds;
+    const double speedup_units = one_units->wall_seconds / without.wall_seconds;
     if (args.json) {
-      rows.push_back({{"schedule", prove::ScheduleName(with.schedule)},
-                      {"workers", with.workers},
+      rows.push_back({{"workers", with.workers},
                       {"score", with.score},
                       {"units", with.units},
                       {"nodes", with.nodes},
                       {"unit_seconds", with.unit_seconds},
                       {"manager_seconds", with.manager_seconds},
-                      {"plans", with.plans},
-                      {"plans_while_running", with.plans_while_running},
+                      {"tests", with.tests},
+                      {"expanded", with.expanded},
                       {"wall_seconds", with.wall_seconds},
                       {"speedup", speedup},
                       {"wall_seconds_without_manager", without.wall_seconds},
                       {"speedup_without_manager", speedup_units}});
     } else {
-      absl::PrintF("%-8s %8d %6s %7d %15d %9.1f %6d %10.1f %9.1f %8.1f %17.2f %8.1f\n",
-                   prove::ScheduleName(with.schedule), with.workers, FormatScore(with.score),
-                   with.units, with.nodes, with.unit_seconds, with.plans, with.manager_seconds,
-                   with.wall_seconds, speedup, without.wall_seconds, speedup_units);
+      absl::PrintF("%8d %6s %7d %15d %9.1f %6d %9.1f %10.1f %8.1f %17.2f %8.1f\n",
+                   with.workers, FormatScore(with.score), with.units, with.nodes,
+                   with.unit_seconds, with.tests, with.manager_seconds, with.wall_seconds,
+                   speedup, without.wall_seconds, speedup_units);
     }
   }
   if (args.json) {
     nlohmann::ordered_json j;
-    j["score"] = reference.score;
-    j["best_move"] = SquareName(reference.best_move);
+    j["score"] = one->score;
+    j["best_move"] = SquareName(one->best_move);
     if (root.HasAnswers()) j["expected_score"] = root.ExpectedScore();
     j["first_test"] = (*model)->first_test();
     j["estimate_seconds"] = (*model)->estimate_seconds();
@@ -196,7 +154,7 @@ int PredictSchedules(const ProveArgs& args, const Position& root) {
 
 int RunProve(const ProveArgs& args) {
   auto fail = [](absl::string_view message) { return Fail("endsolve prove", message); };
-  if (args.folder.empty() && args.predict_schedules.empty()) {
+  if (args.folder.empty() && args.simulate.empty()) {
     return fail("expected --folder DIR, the proof's work folder");
   }
   std::optional<LoadedPositions> read = SelectInputs(
@@ -211,7 +169,7 @@ int RunProve(const ProveArgs& args) {
   // The first test's estimate searches to the end, and the plan grows with
   // the empties: the solver's guard, before either starts.
   if (!WithinMaxEmpties("endsolve prove", read->positions, args.max_empties)) return kExitBadInput;
-  if (!args.predict_schedules.empty()) return PredictSchedules(args, root);
+  if (!args.simulate.empty()) return Simulate(args, root);
   // The work folder is an output: never one of the inputs, never a file.
   for (const std::string& input : args.inputs) {
     if (SameFile(args.folder, input)) {
@@ -240,8 +198,6 @@ int RunProve(const ProveArgs& args) {
   options.split_within = args.split_within;
   options.hash_mb = args.hash_mb;
   options.max_empties = args.max_empties;
-  // The simulation models rounds whose units all run side by side.
-  options.prune = args.simulate.empty();
   if (!args.unit_time_limit.empty()) {
     options.unit_time_limit = *batch::ParseTimeLimit(args.unit_time_limit);
   }
@@ -277,13 +233,13 @@ int RunProve(const ProveArgs& args) {
     for (int move : summary->pv) pv.push_back(SquareName(move));
     j["pv"] = pv;
     if (root.HasAnswers()) j["expected_score"] = root.ExpectedScore();
-    j["rounds"] = summary->rounds;
+    j["tests"] = summary->tests;
     j["units"] = summary->units;
     j["nodes"] = summary->nodes;
     j["cpu_seconds"] = summary->cpu_seconds;
     j["wall_seconds"] = summary->wall_seconds;
     j["expanded"] = summary->expanded;
-    if (!args.simulate.empty()) PrintSimulation(args.folder, args.simulate, true, &j);
+    j["folder_bytes"] = summary->folder_bytes;
     absl::PrintF("%s\n", j.dump());
   } else {
     absl::PrintF("score %s, best move %s%s\n", FormatScore(summary->score),
@@ -294,11 +250,10 @@ int RunProve(const ProveArgs& args) {
                      : "");
     absl::PrintF("pv %s\n", FormatPv(summary->pv));
     absl::PrintF(
-        "%d rounds, %d units, %d nodes, %.1f s of CPU, %.1f s of wall time, %d positions "
-        "expanded\n",
-        summary->rounds, summary->units, summary->nodes, summary->cpu_seconds,
-        summary->wall_seconds, summary->expanded);
-    if (!args.simulate.empty()) PrintSimulation(args.folder, args.simulate, false, nullptr);
+        "%d tests, %d units, %d nodes, %.1f s of CPU, %.1f s of wall time, %d positions "
+        "expanded, %d bytes in the folder\n",
+        summary->tests, summary->units, summary->nodes, summary->cpu_seconds,
+        summary->wall_seconds, summary->expanded, summary->folder_bytes);
   }
   return wrong ? kExitWrong : kExitOk;
 }
@@ -322,17 +277,17 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       ->check(InRange(prove::kMinUnitEmpties, kNumSquares, "a number of empties"));
   CLI::Option* engine = app->add_option("--engine", args->engine,
                   "local: units one after another in this process, in alpha-beta's order; "
-                  "parallel: GNU parallel runs --workers endsolve batch processes, a pool that "
-                  "takes the units as it goes (batch --claims); slurm: each round one sbatch "
-                  "--array of --workers tasks, a pool alike, waited for. Each skips the units "
-                  "that answers before them made needless")
+                  "parallel: each step GNU parallel runs --workers endsolve batch processes on "
+                  "the units wanted now, a pool that takes them as it goes (batch --claims); "
+                  "slurm: each step one sbatch --array of --workers tasks, a pool alike, "
+                  "waited for")
       ->check(CLI::IsMember({"local", "parallel", "slurm"}));
   CLI::Option* workers = app->add_option("--workers", args->workers,
-                  "parallel: processes per round; slurm: array tasks per round (default 2)")
+                  "parallel: processes per step; slurm: array tasks per step (default 2)")
       ->default_str("2")
       ->check(InRange(1, kMaxWorkers, "a number of workers"));
   CLI::Option* sbatch = app->add_option("--sbatch-options", args->sbatch_options,
-                  "slurm: more sbatch options for each round's array, separated by spaces; "
+                  "slurm: more sbatch options for each step's array, separated by spaces; "
                   "write it with '=', e.g. --sbatch-options=\"--partition=long --time=4:00:00\"")
       ->delimiter(' ');
   CLI::Option* threads = app->add_option("--threads", args->threads,
@@ -364,21 +319,14 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
   CLI::Option* time_limit = app->add_option("--unit-time-limit", args->unit_time_limit,
                   "a unit running longer is tried once more, then stops the proof (e.g. 10m)")
       ->check(StatusCheck([](const std::string& s) { return batch::ParseTimeLimit(s); }));
-  CLI::Option* simulate = app->add_option("--simulate", args->simulate,
-                  "after the proof, predict its wall time on each of these worker counts from "
-                  "the measured unit times, e.g. 1,16,64,256,1024 (every engine then runs "
-                  "every unit a round plans, as that many workers would, skipping none)")
-      ->delimiter(',')
-      ->check(InRange(1, 1 << 20, "a number of workers"));
-  app->add_option("--predict-schedules", args->predict_schedules,
+  app->add_option("--simulate", args->simulate,
                   "no proof in a folder: run it here against each of these counts of virtual "
-                  "workers, e.g. 1,16,256,1024, each unit solved for real on one thread, with "
-                  "rounds in sequence (the engines') and with rounds that overlap (the manager "
-                  "starts a new plan's units as soon as an answer calls for them), and print "
-                  "the predicted wall times")
+                  "workers, e.g. 1,16,256,1024, each unit solved for real on one thread and "
+                  "its answer heard when that worker would have finished, and print the "
+                  "predicted wall times")
       ->delimiter(',')
       ->check(InRange(1, 1 << 20, "a number of workers"))
-      ->excludes(folder, engine, workers, sbatch, threads, split, time_limit, simulate);
+      ->excludes(folder, engine, workers, sbatch, threads, split, time_limit);
   AddMaxEmptiesOption(*app, args->max_empties);
   app->add_flag("--json", args->json, "print the summary as one JSON object");
   runs[app] = [args](const std::vector<std::string>&) { return RunProve(*args); };

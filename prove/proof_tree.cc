@@ -76,9 +76,8 @@ struct ProofTree::Node {
   int estimate = 0;    // the evaluation's score, discs for the side to move
   bool expanded = false;
   std::vector<std::unique_ptr<Node>> children;  // best first by the evaluation
-  Node* parent = nullptr;          // null at the root
-  Interval bounds;                 // Bounds' answer in traversal bounds_epoch
-  std::uint64_t bounds_epoch = 0;  // 0: none yet
+  Node* parent = nullptr;  // null at the root
+  Interval bounds;         // the knowledge backed up to here, kept current (Refresh)
 };
 
 ProofTree::ProofTree(const Board& root, Color to_move, int root_estimate, int unit_empties,
@@ -88,6 +87,7 @@ ProofTree::ProofTree(const Board& root, Color to_move, int root_estimate, int un
       unit_empties_(unit_empties),
       evaluator_(evaluator),
       threads_(threads > 0 ? threads : tbb::this_task_arena::max_concurrency()),
+      arena_(threads_),
       split_within_(split_within),
       ordering_(ordering) {
   root_->board = root;
@@ -99,6 +99,57 @@ ProofTree::ProofTree(const Board& root, Color to_move, int root_estimate, int un
   } else if (root.EmptyCount() <= unit_empties) {
     root_->kind = Node::Kind::kFrontier;
   }
+  Adopt(root_.get());
+}
+
+void ProofTree::Adopt(Node* node) {
+  nodes_[node->key].push_back(node);
+  node->bounds = Backed(*node);
+}
+
+Interval ProofTree::Backed(const Node& node) const {
+  if (node.kind == Node::Kind::kTerminal) {
+    const int score = node.board.FinalScore();
+    return {score, score};
+  }
+  const Interval known = knowledge_.Of(node.key);
+  if (!node.expanded || known.exact()) return known;
+  // Interior, or a frontier position split: worth the best of its
+  // children's negated intervals, within what is known of it.
+  Interval backed{-kNumSquares, -kNumSquares};
+  for (const std::unique_ptr<Node>& child : node.children) {
+    backed.lower = std::max(backed.lower, -child->bounds.upper);
+    backed.upper = std::max(backed.upper, -child->bounds.lower);
+  }
+  return {std::max(backed.lower, known.lower), std::min(backed.upper, known.upper)};
+}
+
+void ProofTree::Refresh(Node* node) {
+  for (; node != nullptr; node = node->parent) {
+    const Interval bounds = Backed(*node);
+    if (bounds == node->bounds) return;
+    node->bounds = bounds;
+  }
+}
+
+bool ProofTree::Learn(const Board& board, int allowed_lo, int allowed_hi) {
+  const PositionKey key = KeyOf(board);
+  const Interval before = knowledge_.Of(key);
+  if (!knowledge_.Learn(board, allowed_lo, allowed_hi)) return false;
+  if (knowledge_.Of(key) == before) return true;
+  if (const auto it = nodes_.find(key); it != nodes_.end()) {
+    for (Node* node : it->second) Refresh(node);
+  }
+  return true;
+}
+
+Interval ProofTree::RootInterval() const { return root_->bounds; }
+
+std::vector<int> ProofTree::PathTo(const Node& node) const {
+  std::vector<int> path;
+  for (const Node* n = &node; n->parent != nullptr; n = n->parent) path.push_back(n->move);
+  std::reverse(path.begin(), path.end());
+  return path;
 }
 
 ProofTree::~ProofTree() = default;
@@ -106,10 +157,8 @@ ProofTree::~ProofTree() = default;
 // Makes each node's children, ordered by an evaluation search of each: the
 // lower a child's value (for its own side to move), the better the move. A
 // side without a move passes: one child, the same discs, the other side to
-// move. The children's searches are independent, those of all the nodes
-// alike, and run side by side: the manager's own time adds to every round's
-// wall time, which no worker count shortens (a plan of a fresh 30-empty
-// proof expands thousands of nodes a depth, each of some ten children).
+// move. The children's searches are independent, and run side by side: the
+// manager's own time is wall time that no worker count shortens.
 void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
   struct Job {
     Node* parent;
@@ -146,8 +195,7 @@ void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
   // its score, beyond any evaluation. A child the ordering table bounds
   // (both kinds of value are the child's side to move's) is kept within
   // its entry's bounds.
-  tbb::task_arena arena(threads_);
-  arena.execute([&] {
+  arena_.execute([&] {
     tbb::parallel_for(std::size_t{0}, jobs.size(), [&](std::size_t i) {
       Node& child = *jobs[i].child;
       child.key = KeyOf(child.board);
@@ -156,7 +204,7 @@ void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
         return;
       }
       jobs[i].value =
-          search::RunPresearch(child.board, evaluator_, OrderDepth(child.ply), nullptr).value;
+          search::RunPresearch(child.board, evaluator_, OrderDepth(child.ply, unit_empties_), nullptr).value;
       TTData entry;
       if (ordering_ != nullptr && ordering_->Probe(child.board, &entry)) {
         jobs[i].value = std::clamp(jobs[i].value, entry.lower * eval::kUnitsPerDisc,
@@ -194,76 +242,46 @@ void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
       }
     }
     for (std::size_t i = first; i < last; ++i) {
-      jobs[i].parent->children.push_back(std::move(jobs[i].child));
+      Node* child = jobs[i].parent->children.emplace_back(std::move(jobs[i].child)).get();
+      Adopt(child);
     }
     first = last;
   }
-}
-
-// Backs the knowledge up: a node is worth the best of its children's
-// negated intervals; a child not expanded yet knows nothing below it but
-// what the knowledge says of its own position.
-Interval ProofTree::Bounds(Node& node, const Knowledge& knowledge) {
-  if (node.kind == Node::Kind::kTerminal) {
-    const int score = node.board.FinalScore();
-    return {score, score};
+  for (Node* node : nodes) {
+    if (on_expand_) on_expand_(PathTo(*node));
+    Refresh(node);
   }
-  if (node.bounds_epoch == bounds_epoch_) return node.bounds;
-  const Interval known = knowledge.Of(node.key);
-  Interval bounds = known;
-  if (node.expanded && !known.exact()) {  // interior, or a frontier position split
-    Interval backed{-kNumSquares, -kNumSquares};
-    for (const std::unique_ptr<Node>& child : node.children) {
-      const Interval c = Bounds(*child, knowledge);
-      backed.lower = std::max(backed.lower, -c.upper);
-      backed.upper = std::max(backed.upper, -c.lower);
-    }
-    bounds = {std::max(backed.lower, known.lower), std::min(backed.upper, known.upper)};
-  }
-  node.bounds = bounds;
-  node.bounds_epoch = bounds_epoch_;
-  return bounds;
-}
-
-Interval ProofTree::RootInterval(const Knowledge& knowledge) {
-  ++bounds_epoch_;
-  return Bounds(*root_, knowledge);
 }
 
 // "Score >= test": one child c with score(c) < 1 - test (that is, <= -test)
 // suffices. Children are tried best first, as alpha-beta would under the
 // hypothesis: a child that fails, truly or by its estimate, lets the next
-// one be tried in the same round; one that succeeds, truly or by estimate,
+// one be tried in the same walk; one that succeeds, truly or by estimate,
 // ends the node.
-ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, const Knowledge& knowledge,
-                                      std::vector<Position>* units) {
-  const Interval b = Bounds(node, knowledge);
+ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, std::vector<Position>* units) {
+  const Interval b = node.bounds;
   if (b.lower >= test) return {true, true};
   if (b.upper < test) return {false, true};
   if (node.kind == Node::Kind::kFrontier && !node.expanded && !Splits(node, test)) {
     const bool yes = Estimate(node) >= test;
-    AddUnit(node, test, yes, units);
+    Ask(node, test, yes, units);
     return {yes, false};
   }
-  if (!node.expanded) {  // taken at its estimate until the plan's next pass has expanded it
-    deferred_->push_back(&node);
-    return {Estimate(node) >= test, false};
+  if (!node.expanded) {
+    if (Full(units)) return {Estimate(node) >= test, false};
+    ExpandAll({&node});
+    return AtLeast(node, test, units);  // what its children know may decide it
   }
-  // A transposition cut under the hypothesis: a child this plan already
+  // A transposition cut under the hypothesis: a child this walk already
   // asks through another line, with the answer that succeeds here, is
   // taken before the children in order, as the exact search's ETC takes a
-  // child the table answers. It costs no unit, where the child first in
-  // order would, and an answer the plan expected then leaves the rest of
-  // the plan as it was (ProofTree.AUnitAnsweredAsThePlanTookItLeavesTheRestOfThePlan).
-  // FFO #60-#64 (local engine, 20-empty units, one thread): 38,231 units
-  // and 2,664.6 M nodes before, 38,138 and 2,660.6 M with it; #62 in 77
-  // rounds instead of 81.
+  // child the table answers: it costs no unit, where the child first in
+  // order would (bench/results/prove-transposition-cut-2026-11-28.txt).
   if (AChildIsPlannedToFail(node, EvenAtLeast(1 - test))) return {true, false};
-  // The children's outcomes may be known where b did not show it yet: a
-  // child expanded only now finds its own children answered.
   bool all_known = true;
   for (const std::unique_ptr<Node>& child : node.children) {
-    const Outcome below = Below(*child, 1 - test, knowledge, units);
+    if (Full(units)) return {false, false};
+    const Outcome below = Below(*child, 1 - test, units);
     if (below.success) return {true, below.known};
     all_known = all_known && below.known;
   }
@@ -272,27 +290,28 @@ ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, const Knowledge& kno
 
 // "Score < test": every child c must have score(c) >= 1 - test. A child
 // that fails, truly or by its estimate, ends the node (a cut-off under the
-// hypothesis); the others are all asked in the same round.
-ProofTree::Outcome ProofTree::Below(Node& node, int test, const Knowledge& knowledge,
-                                    std::vector<Position>* units) {
-  const Interval b = Bounds(node, knowledge);
+// hypothesis); the others are all asked in the same walk.
+ProofTree::Outcome ProofTree::Below(Node& node, int test, std::vector<Position>* units) {
+  const Interval b = node.bounds;
   if (b.upper < test) return {true, true};
   if (b.lower >= test) return {false, true};
   if (node.kind == Node::Kind::kFrontier && !node.expanded && !Splits(node, EvenAtLeast(test))) {
     // The unit asks "at least test?"; "below" is its answer's negation.
     const bool below = Estimate(node) < test;
-    AddUnit(node, EvenAtLeast(test), !below, units);
+    Ask(node, EvenAtLeast(test), !below, units);
     return {below, false};
   }
   if (!node.expanded) {
-    deferred_->push_back(&node);
-    return {Estimate(node) < test, false};
+    if (Full(units)) return {Estimate(node) < test, false};
+    ExpandAll({&node});
+    return Below(node, test, units);
   }
   // The transposition cut, as above: a child planned to fail ends the node.
   if (AChildIsPlannedToFail(node, EvenAtLeast(1 - test))) return {false, false};
   bool all_known = true;
   for (const std::unique_ptr<Node>& child : node.children) {
-    const Outcome at_least = AtLeast(*child, EvenAtLeast(1 - test), knowledge, units);
+    if (Full(units)) return {false, false};
+    const Outcome at_least = AtLeast(*child, EvenAtLeast(1 - test), units);
     if (!at_least.success) return {false, at_least.known};
     all_known = all_known && at_least.known;
   }
@@ -321,10 +340,14 @@ Position ProofTree::ExactUnitOf(const Node& node, int score) {
   return unit;
 }
 
-void ProofTree::AddUnit(const Node& node, int test, bool expected, std::vector<Position>* units) {
-  if (!planned_.emplace(std::pair(node.key, test), expected).second) return;
-  units->push_back(TestUnitOf(node, test));
-  if (expected_ != nullptr) expected_->push_back(expected);
+void ProofTree::Ask(const Node& node, int test, bool yes, std::vector<Position>* units) {
+  if (!planned_.emplace(std::pair(node.key, test), yes).second) return;
+  Position unit = TestUnitOf(node, test);
+  if (!(*in_flight_)(unit)) units->push_back(std::move(unit));
+}
+
+bool ProofTree::Full(const std::vector<Position>* units) const {
+  return units->size() >= limit_ || (cancel_ != nullptr && cancel_->load());
 }
 
 bool ProofTree::AChildIsPlannedToFail(const Node& node, int test) const {
@@ -336,40 +359,17 @@ bool ProofTree::AChildIsPlannedToFail(const Node& node, int test) const {
   return false;
 }
 
-TestState ProofTree::Plan(int test, const Knowledge& knowledge, std::vector<Position>* units,
-                          std::vector<bool>* expected) {
+TestState ProofTree::Next(int test, std::size_t limit,
+                          const std::function<bool(const Position&)>& in_flight,
+                          std::vector<Position>* units) {
   assert(test % 2 == 0);
-  assert(expected == nullptr || expected->size() == units->size());
-  // One traversal of the bounds for all the passes: the knowledge stays, and
-  // an expansion changes the bounds of its node's line alone.
-  ++bounds_epoch_;
-  for (;;) {
-    if (cancel_ != nullptr && cancel_->load()) return TestState::kPending;
-    std::vector<Node*> deferred;
-    std::vector<Position> pass_units;
-    std::vector<bool> pass_expected;
-    planned_.clear();
-    deferred_ = &deferred;
-    expected_ = &pass_expected;
-    const Outcome outcome = AtLeast(*root_, test, knowledge, &pass_units);
-    deferred_ = nullptr;
-    expected_ = nullptr;
-    if (!deferred.empty()) {
-      ExpandAll(deferred);
-      for (Node* node : deferred) {
-        for (Node* line = node; line != nullptr && line->bounds_epoch != 0; line = line->parent) {
-          line->bounds_epoch = 0;
-        }
-      }
-      continue;
-    }
-    units->insert(units->end(), pass_units.begin(), pass_units.end());
-    if (expected != nullptr) {
-      expected->insert(expected->end(), pass_expected.begin(), pass_expected.end());
-    }
-    if (!outcome.known) return TestState::kPending;
-    return outcome.success ? TestState::kProven : TestState::kRefuted;
-  }
+  planned_.clear();
+  in_flight_ = &in_flight;
+  limit_ = units->size() + limit;
+  const Outcome outcome = AtLeast(*root_, test, units);
+  in_flight_ = nullptr;
+  if (!outcome.known) return TestState::kPending;
+  return outcome.success ? TestState::kProven : TestState::kRefuted;
 }
 
 std::vector<std::vector<int>> ProofTree::ExpandedPaths() const {
@@ -410,6 +410,7 @@ std::optional<std::size_t> ProofTree::ExpandPaths(const std::vector<std::vector<
   for (const std::vector<int>& path : paths) longest = std::max(longest, path.size());
   std::optional<std::size_t> bad;
   for (std::size_t length = 0; length <= longest; ++length) {
+    if (cancel_ != nullptr && cancel_->load()) break;
     std::vector<Node*> nodes;
     for (std::size_t i = 0; i < paths.size() && (!bad || i < *bad); ++i) {
       if (paths[i].size() != length) continue;
@@ -436,12 +437,12 @@ int ProofTree::Estimate(const Node& node) const {
 // The largest shift tried, in discs.
 constexpr int kMaxOffset = 32;
 
-void ProofTree::Calibrate(const Knowledge& knowledge) {
+void ProofTree::Calibrate() {
   // Each answered frontier position: its raw estimate and its interval.
   std::vector<std::pair<int, Interval>> answered[2];
   std::function<void(const Node&)> visit = [&](const Node& node) {
     if (node.kind == Node::Kind::kFrontier) {
-      const Interval known = knowledge.Of(node.key);
+      const Interval known = knowledge_.Of(node.key);
       if (known != Interval{}) {
         answered[node.board.EmptyCount() % 2].emplace_back(node.estimate, known);
       }
@@ -473,11 +474,10 @@ void ProofTree::Calibrate(const Knowledge& knowledge) {
   }
 }
 
-ProofTree::Line ProofTree::ProvenLine(const Knowledge& knowledge) {
+ProofTree::Line ProofTree::ProvenLine() const {
   Line line;
-  Node* node = root_.get();
-  ++bounds_epoch_;
-  const Interval root = Bounds(*node, knowledge);
+  const Node* node = root_.get();
+  const Interval root = node->bounds;
   assert(root.exact());
   line.score = root.lower;
   int score = root.lower;  // of `node`, for its side to move
@@ -485,9 +485,9 @@ ProofTree::Line ProofTree::ProvenLine(const Knowledge& knowledge) {
   // the position's own answer (a unit before it was split) is what keeps
   // the score.
   while (node->kind != Node::Kind::kTerminal && node->expanded) {
-    Node* next = nullptr;
+    const Node* next = nullptr;
     for (const std::unique_ptr<Node>& child : node->children) {
-      if (Bounds(*child, knowledge).upper <= -score) {
+      if (child->bounds.upper <= -score) {
         next = child.get();
         break;
       }

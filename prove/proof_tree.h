@@ -4,13 +4,15 @@
 // units a null-window test of the root still needs (prove/README.md).
 //
 // The tree is a function of the root, the frontier and the evaluation that
-// orders it, and the bounds a function of the results: nothing here is
-// saved. A manager that restarts builds the same tree and reads the same
-// results, so it plans the same units.
+// orders it, and the bounds a function of the results. The work folder
+// keeps the positions expanded (tree.txt) so that a manager that restarts
+// walks the same tree without expanding it again.
 #ifndef ENDSOLVE_PROVE_PROOF_TREE_H_
 #define ENDSOLVE_PROVE_PROOF_TREE_H_
 
+#include <algorithm>
 #include <atomic>
+#include <functional>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -27,6 +29,7 @@
 #include "endsolve/eval/evaluator.h"
 #include "endsolve/eval/weights.h"
 #include "endsolve/hashtable/transposition_table.h"
+#include "tbb/task_arena.h"
 
 namespace endsolve::prove {
 
@@ -59,10 +62,9 @@ struct Interval {
 inline constexpr int kSingleSteps = 3;
 int NextTest(int guess, Interval interval);
 
-// The test a plan asks: `under_way` (the last one planned, if any) while
+// The test to ask: `under_way` (the last one asked, if any) while
 // `interval` leaves it undecided, even when fail-soft answers moved an end
-// short of it, else NextTest's. Every manager plans with it (prover.cc,
-// schedules.cc).
+// short of it, else NextTest's.
 int TestToPlan(std::optional<int> under_way, int guess, Interval interval);
 
 // What the results say: an interval per position (symmetries taken out),
@@ -77,13 +79,12 @@ class Knowledge {
   // What is known of the position whose KeyOf is `key`.
   Interval Of(const PositionKey& key) const;
 
- private:
   struct KeyHash {
     std::size_t operator()(const PositionKey& key) const;
   };
-  // Looked up at every node of every plan: a hash map (a 126,748-position
-  // tree's plans took some 3 s a round with a std::map and the key made
-  // again at each lookup).
+
+ private:
+  // Looked up at every expansion and answer: a hash map.
   absl::flat_hash_map<PositionKey, Interval, KeyHash> known_;
 };
 
@@ -102,7 +103,17 @@ class Knowledge {
 inline constexpr int kOrderDepth = 4;
 inline constexpr int kOrderDepthHigh = 8;
 inline constexpr int kOrderHighPlies = 2;
-constexpr int OrderDepth(int ply) { return ply <= kOrderHighPlies ? kOrderDepthHigh : kOrderDepth; }
+// Below the top plies a search of that depth costs more than the units it
+// orders where units are small: at 12 empties a unit is some 150 nodes, a
+// node's ten 4-ply searches some 2,000, and they were 55% of a proof's time
+// (FFO #37 and 22-empty random roots with 12-empty units). So the depth
+// there is the units' empties less kOrderDepthUnitMargin, between 1 and
+// kOrderDepth: 14-empty units and larger are ordered as before.
+inline constexpr int kOrderDepthUnitMargin = 10;
+constexpr int OrderDepth(int ply, int unit_empties) {
+  if (ply <= kOrderHighPlies) return kOrderDepthHigh;
+  return std::clamp(unit_empties - kOrderDepthUnitMargin, 1, kOrderDepth);
+}
 
 // Fastest first: each reply a child leaves the opponent (a corner counted
 // 3 times, as the exact solve counts them) ranks it as many evaluation
@@ -124,15 +135,14 @@ class ProofTree {
  public:
   // Each node's children are ordered, and their scores estimated, by an
   // evaluation search (solver/presearch.h's iterative deepening) of
-  // OrderDepth plies; `root_estimate` is the root's, in discs. The searches
-  // run on `threads` threads (0: every hardware thread), those of all the
-  // positions a plan expands at once side by side. A frontier position
-  // whose estimate lies within `split_within` discs of the test its unit
-  // would ask (0: none) is split: expanded like an interior one, its
-  // children (of one empty fewer) asked instead; the close calls are the
-  // long units (FFO #69, 22-empty units: the 40 longest of 33,444 lay a
-  // median 9.5 discs from their test by the 4-ply estimate, the others 30),
-  // and each round lasts as long as its longest unit.
+  // OrderDepth plies; `root_estimate` is the root's, in discs. A node's
+  // children's searches run side by side on `threads` threads (0: every
+  // hardware thread). A frontier position whose estimate lies within
+  // `split_within` discs of the test its unit would ask (0: none) is split:
+  // expanded like an interior one, its children (of one empty fewer) asked
+  // instead; the close calls are the long units (FFO #69, 22-empty units:
+  // the 40 longest of 33,444 lay a median 9.5 discs from their test by the
+  // 4-ply estimate, the others 30).
   // `ordering` (may be null) is the table of the exact solve's selective
   // passes over the root (solver.h's EstimateScore), which orders the
   // expansion where it holds a position: a child's estimate is kept within
@@ -147,48 +157,57 @@ class ProofTree {
   ProofTree(const ProofTree&) = delete;
   ProofTree& operator=(const ProofTree&) = delete;
 
-  // The root's interval from the knowledge, backed up through the tree.
-  Interval RootInterval(const Knowledge& knowledge);
+  // A unit's answer: the scores its record allows for its position
+  // (batch::ScoresAllowed), rounded inwards to even scores, backed up at
+  // once from every node of that position (transpositions included) as far
+  // up as it moves a bound: a walk of the lines above those nodes, not of
+  // the tree. Returns false when it contradicts what was known (two units
+  // disagree: a bug).
+  bool Learn(const Board& board, int allowed_lo, int allowed_hi);
+  const Knowledge& knowledge() const { return knowledge_; }
 
-  // The units a test "is the root's score at least `test`?" still needs
-  // (each a position whose window [t - 1, t - 1] asks "at least t?": a
-  // lower bound says yes, an upper bound no; TestUnitOf says why),
-  // `test` even: the frontier positions alpha-beta visits when every
-  // position not yet answered is taken at its estimate (the hypothesis).
-  // At a node whose side to move needs one child to succeed, children are
-  // tried best first until one succeeds, truly or by its estimate; at a
-  // node where every child must, until one fails; but first, a child whose
-  // position this plan already asks through another line, with the answer
-  // that decides the node (a transposition cut under the hypothesis, as
-  // the exact search's ETC: no unit of its own). A round asks all of them
-  // at once, and the answers replace the estimates: a wrong estimate costs
-  // a round, wherever it is in the tree, not a round per level. Empty when
-  // the knowledge already decides the test (the state says how). Each
-  // position once. `expected` (may be null) gets, beside each unit, the
-  // answer the hypothesis took for it ("yes, at least t"): an answer that
-  // contradicts it is what changes the plan (the local engine's pruning,
-  // prover.cc).
-  // A plan is made in passes: a pass takes each position it reaches before
-  // it is expanded at that position's own estimate and puts it aside; all
-  // of them are then expanded together, their evaluation searches side by
-  // side, and the next pass goes deeper, until one expands nothing. Its
-  // units are the plan (each an answer the tree as it now stands needs).
-  // A raised `cancel` (SetCancel) stops a plan between two passes: it
-  // then returns kPending with whatever units it found, which its caller,
-  // who raised the flag, throws away.
-  TestState Plan(int test, const Knowledge& knowledge, std::vector<Position>* units,
-                 std::vector<bool>* expected = nullptr);
+  // The root's interval, everything learnt backed up through the tree.
+  Interval RootInterval() const;
 
-  // The flag Plan polls between its passes (may be null: never stopped).
+  // The units that the test "is the root's score at least `test`?" needs
+  // next (each a position whose window [t - 1, t - 1] asks "at least t?": a
+  // lower bound says yes, an upper bound no; TestUnitOf says why), `test`
+  // even, in alpha-beta's order under the hypothesis that every position
+  // not answered yet is worth its estimate: at a node whose side to move
+  // needs one child to succeed, children are tried best first until one
+  // succeeds, truly or by its estimate; at a node where every child must,
+  // until one fails; but first, a child whose position this walk already
+  // asks through another line, with the answer that decides the node (a
+  // transposition cut, as the exact search's ETC). A unit for which
+  // `in_flight` says true (handed out, not answered yet) is taken at its
+  // estimate and not returned; the walk stops after `limit` new units.
+  // Positions are expanded as the walk first reaches them, so a walk costs
+  // the lines down to the units it returns, never the whole tree.
+  // kProven or kRefuted when the answers decide the test; else kPending,
+  // with the units (none when every unit the test needs now is in flight).
+  // A raised `cancel` (SetCancel) stops the walk at its next expansion:
+  // kPending, with whatever units it found, which its caller, who raised
+  // the flag, throws away.
+  TestState Next(int test, std::size_t limit,
+                 const std::function<bool(const Position&)>& in_flight,
+                 std::vector<Position>* units);
+
+  // The flag Next polls at each expansion (may be null: never stopped).
   void SetCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+  // Told each position as it is expanded, as the moves from the root that
+  // lead to it (ExpandedPaths' form), parents before children: the work
+  // folder appends it (may be empty).
+  void SetOnExpand(std::function<void(const std::vector<int>&)> on_expand) {
+    on_expand_ = std::move(on_expand);
+  }
 
   // Fits the estimates to the answers in: an offset per parity of the
   // empties (the side to move alternates with it, and the evaluation search
   // may err one way for each), the even shift that puts the frontier's
   // estimates nearest the intervals their answers allow (the least sum of
-  // distances; the smallest shift among equals). Plan uses the shifted
+  // distances; the smallest shift among equals). Next uses the shifted
   // estimates.
-  void Calibrate(const Knowledge& knowledge);
+  void Calibrate();
 
   // Once the root's score is known exactly: the moves from the root to the
   // frontier along which every position keeps it (passes as kPass), and the
@@ -199,18 +218,17 @@ class ProofTree {
     std::optional<Position> frontier;  // window [score, score]
     int score = 0;                 // the root's
   };
-  Line ProvenLine(const Knowledge& knowledge);
+  Line ProvenLine() const;
 
   // The expanded positions, each as the moves that lead to it from the root
-  // (kPass for passes), parents before children: what the work folder keeps
-  // of the tree, so that a manager that restarts backs its answers up
-  // through the same nodes and plans the same tests.
+  // (kPass for passes), parents before children.
   std::vector<std::vector<int>> ExpandedPaths() const;
-  // Expands the positions the paths lead to (as ExpandedPaths gives them),
-  // those of one depth side by side. Returns the index of the first path
-  // that is no path of this tree (a move of it not one of its position's
-  // children, its parent's path missing, or a position that is no interior
-  // one), none when all are.
+  // Expands the positions the paths lead to (as ExpandedPaths or the
+  // on-expand calls gave them), those of one depth side by side, stopping
+  // between two depths once `cancel` (SetCancel) is raised. Returns the
+  // index of the first path that is no path of this tree (a move of it not
+  // one of its position's children, its parent's path missing, or a
+  // position that is no interior one), none when all are.
   std::optional<std::size_t> ExpandPaths(const std::vector<std::vector<int>>& paths);
 
   // Positions expanded so far (not counting the frontier).
@@ -223,11 +241,12 @@ class ProofTree {
     bool success = false;
     bool known = false;
   };
-  // Memoized for one traversal (bounds_epoch_; a plan's passes share one):
-  // the plan asks it again at every node on the way down.
-  Interval Bounds(Node& node, const Knowledge& knowledge);
-  Outcome AtLeast(Node& node, int test, const Knowledge& knowledge, std::vector<Position>* units);
-  Outcome Below(Node& node, int test, const Knowledge& knowledge, std::vector<Position>* units);
+  Outcome AtLeast(Node& node, int test, std::vector<Position>* units);
+  Outcome Below(Node& node, int test, std::vector<Position>* units);
+  // A frontier position's unit: `yes` is the hypothesis ("at least test?").
+  void Ask(const Node& node, int test, bool yes, std::vector<Position>* units);
+  // Whether the walk must stop: the limit reached, or cancelled.
+  bool Full(const std::vector<Position>* units) const;
   // The unit that asks `node` "at least `test`?" (`test` even), with the
   // window [test - 1, test - 1], which a solve opens to (test - 2, test):
   // every final score is even, so the answer is a bound either way. The
@@ -243,30 +262,41 @@ class ProofTree {
   int Estimate(const Node& node) const;
   // Whether a frontier node's unit for `test` would be a close call to split.
   bool Splits(const Node& node, int test) const;
-  void AddUnit(const Node& node, int test, bool expected, std::vector<Position>* units);
-  // Whether this plan already asks a unit of one of the node's children
+  // Whether this walk already asks a unit of one of the node's children
   // (reached first through another line) for the unit test `test`, taking
   // its answer as "no, not at least test": the transposition cut.
   bool AChildIsPlannedToFail(const Node& node, int test) const;
   // Expands the nodes (interior, not expanded yet), their children's
-  // evaluation searches all side by side.
+  // evaluation searches all side by side, and backs up what the knowledge
+  // already says of the children.
   void ExpandAll(const std::vector<Node*>& nodes);
+  // Registers a new node under its position, with its bounds.
+  void Adopt(Node* node);
+  // The node's bounds from the knowledge and its children's bounds.
+  Interval Backed(const Node& node) const;
+  // Recomputes the bounds of `node` and of its ancestors while they move.
+  void Refresh(Node* node);
+  std::vector<int> PathTo(const Node& node) const;
 
   std::unique_ptr<Node> root_;
   int unit_empties_;
   const std::atomic<bool>* cancel_ = nullptr;  // SetCancel
+  std::function<void(const std::vector<int>&)> on_expand_;
   const eval::Evaluator& evaluator_;
   int threads_;
+  tbb::task_arena arena_;  // the children's searches, made once (a walk expands one node at a time)
   int split_within_;
   TranspositionTable* ordering_;
   std::int64_t expanded_ = 0;
-  std::uint64_t bounds_epoch_ = 0;  // a new one for each traversal with new knowledge
   int offset_[2] = {0, 0};  // Calibrate's, by the parity of the empties
-  // This Plan pass's units, once each, with the answer the hypothesis
-  // takes for each ("at least the test?").
+  Knowledge knowledge_;
+  // Every node of each position: where an answer is backed up from.
+  absl::flat_hash_map<PositionKey, std::vector<Node*>, Knowledge::KeyHash> nodes_;
+  // This walk's units, in flight or new, once each, with the answer the
+  // hypothesis takes for each ("at least the test?").
   std::map<std::pair<PositionKey, int>, bool> planned_;
-  std::vector<bool>* expected_ = nullptr;          // this Plan call's
-  std::vector<Node*>* deferred_ = nullptr;         // this Plan pass's nodes to expand next
+  const std::function<bool(const Position&)>* in_flight_ = nullptr;  // this walk's
+  std::size_t limit_ = 0;                                             // this walk's
 };
 
 }  // namespace endsolve::prove

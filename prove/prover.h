@@ -1,20 +1,9 @@
 // `endsolve prove`: one position proven through many independent unit
-// solves, each an ordinary batch line with a window (prove/README.md).
-//
-// The proof lives in a work folder:
-//   prove.json                 the root and the options that shape the units;
-//                              a folder of another proof is refused
-//   tree.txt                   the positions the manager expanded, so that a
-//                              restarted manager backs up as the one before
-//   units/round-NNN.obf        each round's units, written before they run
-//   results/round-NNN*.jsonl   their batch results (append, fsync, flock)
-//   rounds.jsonl               one line per finished round: its test, units,
-//                              wall time
-//   workers.log, slurm/        what the workers of the parallel and Slurm
-//                              engines print
-// Killing the manager (or a worker) at any moment loses no finished unit, and
-// running it again on the folder resumes: a round whose units are not all
-// answered runs again, and batch's resume skips the answered ones.
+// solves, each an ordinary batch line with a window (prove/README.md). The
+// manager (manager.h) hands out units as their answers come, the engines
+// (engines.h) run them, and the work folder (work_folder.h) keeps
+// everything: killing the manager or a worker at any moment loses no
+// finished unit, and running the same command again resumes.
 #ifndef ENDSOLVE_PROVE_PROVER_H_
 #define ENDSOLVE_PROVE_PROVER_H_
 
@@ -33,8 +22,8 @@
 namespace endsolve::prove {
 
 // The frontier's default: 20 empties, a unit of about a second here at two
-// threads (FFO-like positions of 20 empties: 0.1-2 s), so that a round of a
-// few hundred units shows progress every few seconds and what a unit pays
+// threads (FFO-like positions of 20 empties: 0.1-2 s), so that a proof of
+// a few hundred units shows progress every few seconds and what a unit pays
 // alone (its own start, its own table with the parallel and Slurm engines)
 // stays small.
 inline constexpr int kDefaultUnitEmpties = 20;
@@ -66,18 +55,18 @@ static_assert(kGuessPasses <= kOrderingPasses);
 // has no passes: the presearch's guess (or the final score) is the test.
 int FirstTestOf(const ScoreEstimate& estimate);
 
-// How the units of a round are run.
+// How the units are run (engines.h).
 enum class Engine {
   kLocal,     // in this process, one after another, with all threads
-  kParallel,  // GNU parallel: `workers` endsolve batch processes, a pool (batch --claims)
-  kSlurm,     // each round one `sbatch --array=1-workers`, waited for, a pool alike
+  kParallel,  // GNU parallel: each step `workers` endsolve batch processes, a pool (batch --claims)
+  kSlurm,     // each step one `sbatch --array=1-workers`, waited for, a pool alike
 };
 
 struct ProveOptions {
   std::string folder;
   int unit_empties = kDefaultUnitEmpties;
   Engine engine = Engine::kLocal;
-  int workers = 2;           // kParallel, kSlurm: workers (processes, array tasks) per round
+  int workers = 2;           // kParallel, kSlurm: workers (processes, array tasks) per step
   int threads = 1;           // per unit solve (each worker's, with kParallel)
   int hash_mb = 64;          // per unit solve
   int max_empties = kDefaultMaxEmpties;  // the root's, for its estimate (SolveOptions)
@@ -103,22 +92,14 @@ struct ProveOptions {
   // A unit that runs longer is abandoned, tried once more, and then stops
   // the proof with its position named.
   absl::Duration unit_time_limit = absl::InfiniteDuration();
-  // Skip the units of a round that answers earlier in the same round made
-  // needless (prove/README.md, "Pruning inside a round", round_pruner.h):
-  // kLocal runs a round's units in alpha-beta's order, and skips too those
-  // put after units the round does not hold; kParallel and kSlurm read
-  // the workers' answers as they come and claim the needless units before
-  // a worker does; false runs every unit a round planned, the schedule
-  // that --simulate models (as many workers as units, all started at once).
-  bool prune = true;
   const eval::Evaluator* evaluator = nullptr;  // null: the built-in one
   std::string endsolve_binary;  // kParallel, kSlurm: the command the workers run
   // kSlurm: more sbatch options, each one word ("--partition=long",
   // "--time=2:00:00"); they come after the engine's own, so they win.
   std::vector<std::string> sbatch_options;
   const std::atomic<bool>* cancel = nullptr;
-  // What the manager tells its user: one line per event (a round planned,
-  // a round done, the root's interval).
+  // What the manager tells its user: one line per event (a test started,
+  // the root's interval moved, units answered).
   std::function<void(const std::string&)> on_event;
 };
 
@@ -126,19 +107,20 @@ struct ProveSummary {
   int score = 0;
   int best_move = kNoMove;
   std::vector<int> pv;
-  int rounds = 0;
+  int tests = 0;              // tests of the root asked, over every run of the manager
   int units = 0;              // unit solves run (duplicates not counted)
   std::uint64_t nodes = 0;    // over all units
   double cpu_seconds = 0;     // units' seconds times their threads
-  double wall_seconds = 0;    // the rounds' wall time, their planning included, over every run of the manager
+  double wall_seconds = 0;    // the manager's wall time, over every run of it
   std::int64_t expanded = 0;  // positions the manager expanded
+  std::uintmax_t folder_bytes = 0;  // the work folder's, at the end
   bool interrupted = false;   // cancel: the folder keeps what was done
 };
 
 // Proves `root`'s exact score, best move and principal variation, resuming
 // from the folder's results. Errors: a folder of another proof, a unit that
 // failed twice, results that contradict each other, files that cannot be
-// written.
+// written, a root of more than `max_empties` empties.
 absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& options);
 
 }  // namespace endsolve::prove

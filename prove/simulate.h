@@ -1,43 +1,92 @@
-// What a proof would take on many workers, from the unit times it measured
-// (prove/README.md, "Beyond this machine"): each round's units list-scheduled
-// on P workers (longest first, each to the worker free soonest) after the
-// manager's planning of the round, the rounds one after another, as the
-// manager runs them.
+// What one proof would take on P workers (`endsolve prove --simulate`): the
+// manager itself (manager.h) run against P virtual workers and a virtual
+// clock. Each unit is solved here for real when a virtual worker starts it
+// (one thread, one table for every unit, as the local engine's), and its
+// answer reaches the manager when that worker would have finished: its
+// start plus the seconds the solve took. The manager's own time (the first
+// test's selective passes, each walk, each answer's backup) is measured
+// here and put on the clock, or left off it to see what the units alone
+// would take.
 #ifndef ENDSOLVE_PROVE_SIMULATE_H_
 #define ENDSOLVE_PROVE_SIMULATE_H_
 
-#include <string>
-#include <vector>
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
 
 #include "absl/status/statusor.h"
+#include "endsolve/batch/record.h"
+#include "endsolve/board/position.h"
+#include "endsolve/eval/evaluator.h"
+#include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/prove/prover.h"
 
 namespace endsolve::prove {
 
-// One round's measured units: each unit's seconds, and the manager's time
-// before they started (rounds.jsonl's plan_seconds; 0 where a round has no
-// line there, or one written before 2026-11-26).
-struct RoundTimes {
-  int round = 0;
-  std::vector<double> unit_seconds;
-  double plan_seconds = 0;
+struct SimulationOptions {
+  int unit_empties = kDefaultUnitEmpties;
+  int hash_mb = 64;      // the manager's table (the ordering passes') and the units' one table
+  int max_empties = kDefaultMaxEmpties;  // the root's, for its estimate (SolveOptions)
+  int plan_threads = 1;  // the manager's threads, as ProveOptions' (0: every hardware thread)
+  // The selective passes over the root, as ProveOptions' (0..3: Create
+  // refuses others with EstimateScore's error).
+  int passes = kOrderingPasses;
+  const eval::Evaluator* evaluator = nullptr;  // null: the built-in one
+  const std::atomic<bool>* cancel = nullptr;
 };
 
-// The units' seconds of every round in a proof's work folder, in round
-// order (a round's retry file counts with the round), with each round's
-// planning time.
-absl::StatusOr<std::vector<RoundTimes>> ReadRoundTimes(const std::string& folder);
-
-struct Prediction {
+// One proof on one worker count.
+struct SimulatedRun {
   int workers = 0;
-  double wall_seconds = 0;     // the rounds' planning and makespans, summed
-  double speedup = 0;          // the planning and all units' seconds over wall_seconds
-  double plan_seconds = 0;     // the manager's, summed: no worker count shortens it
-  double largest_unit = 0;     // seconds: no round can be shorter
-  int rounds = 0;
+  bool manager_counted = true;  // the manager's time on the clock
+  int score = 0;
+  int best_move = kNoMove;
+  int units = 0;                // units started (each runs to its end)
+  std::uint64_t nodes = 0;      // theirs
+  double unit_seconds = 0;      // theirs: one worker's wall, with no manager
+  double manager_seconds = 0;   // the selective passes', every walk's and backup's
+  double wall_seconds = 0;      // the virtual clock at the proof's end
+  int tests = 0;                // tests of the root asked
+  std::int64_t expanded = 0;    // positions the manager expanded
 };
 
-// Longest-processing-time list scheduling of each round on `workers`.
-Prediction Simulate(const std::vector<RoundTimes>& rounds, int workers);
+// Runs proofs of one root. Each unit is solved once: a proof that asks a
+// question an earlier one asked takes its answer and its seconds from then,
+// so every run shares the unit times it compares.
+class Simulation {
+ public:
+  // Runs the first test's selective passes into the manager's table (its
+  // time counted in every run's manager seconds). Errors as Solve's.
+  static absl::StatusOr<std::unique_ptr<Simulation>> Create(const Position& root,
+                                                            const SimulationOptions& options);
+  // The proof on `workers` virtual workers. Errors: a cancel (the message
+  // says so), answers that contradict each other.
+  absl::StatusOr<SimulatedRun> Run(int workers, bool count_manager);
+
+  // The first test, and the seconds its passes took.
+  int first_test() const { return first_test_; }
+  double estimate_seconds() const { return estimate_seconds_; }
+
+ private:
+  struct Answer {
+    batch::ResultRecord record;
+    double seconds = 0;
+    std::uint64_t nodes = 0;
+  };
+  Simulation(const Position& root, const SimulationOptions& options)
+      : root_(root), options_(options) {}
+  // The answer to `unit`'s question, solved now unless asked before.
+  absl::StatusOr<const Answer*> Solve(const Position& unit);
+
+  Position root_;
+  SimulationOptions options_;
+  std::unique_ptr<TranspositionTable> ordering_;  // the passes' (the manager's), never written after
+  std::unique_ptr<TranspositionTable> units_;     // every unit's, never cleared
+  int first_test_ = 0;
+  double estimate_seconds_ = 0;
+  std::map<batch::QuestionKey, Answer> answers_;
+};
 
 }  // namespace endsolve::prove
 

@@ -1,6 +1,6 @@
 // `endsolve prove` end to end, on the built binary: kill -9 of the manager in
-// the middle of a round, and of a GNU parallel worker in the middle of its
-// units; the restarted proof gives the same answer as solve, with a line
+// the middle of its units, and of GNU parallel workers in the middle of
+// theirs; the restarted proof gives the same answer as solve, with a line
 // that keeps it, and no unit is solved twice (every question has one result
 // record in the folder). The Slurm engine against a stand-in sbatch (a real
 // cluster: scripts/test-slurm).
@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
 #include "endsolve/positions/position_io.h"
 #include "endsolve/tests/cli/batch_test_util.h"
 #include "endsolve/tests/cli/run_command.h"
@@ -30,8 +31,8 @@ const std::string kBinary = ENDSOLVE_BINARY;
 const std::string kFfo1To19 = std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/fforum-1-19.obf";
 const std::string kFfo40To59 = std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/fforum-40-59.obf";
 
-// FFO #3 (14 empties, D1 +2): with 9-empty units its
-// first round asks a few dozen units, enough to kill a run among them.
+// FFO #3 (14 empties, D1 +2): with 9-empty units a proof of a few hundred
+// units, enough to kill a run among them.
 std::vector<std::string> ProveArgv(const std::string& folder, const std::vector<std::string>& extra) {
   std::vector<std::string> argv = {kBinary, "prove",    kFfo1To19,  "--range", "3",
                                    "--folder", folder,  "--unit-empties", "9",
@@ -88,26 +89,24 @@ nlohmann::json Proven(const CommandOutput& r) {
   return nlohmann::json::parse(last);
 }
 
-TEST(ProveCli, KillNineOfTheManagerMidRoundThenResumeLosesAndRepeatsNothing) {
+TEST(ProveCli, KillNineOfTheManagerThenResumeLosesAndRepeatsNothing) {
   const TempFolder folder("prove_kill_manager");
   const CommandOutput whole = RunCommand(Shell(ProveArgv(folder / "whole", {})));
   ASSERT_EQ(whole.exit_status, 0) << whole.err;
   const nlohmann::json reference = Proven(whole);
 
-  // Killed in round 2, after five of its 27 units (FFO #3 with 9-empty
-  // units: round 1 tests +4 with 213 units, round 2 +2).
+  // Killed after its 60th unit.
   const ChildEnd end = RunAndSignalAfterLines(ProveArgv(folder / "killed", {}),
-                                              folder / "killed/results/round-002.jsonl", 5,
+                                              folder / "killed/results/local.jsonl", 60,
                                               SIGKILL, folder / "killed.log");
-  ASSERT_TRUE(end.killed) << "the proof ended before its fifth unit: " << end.exit_status;
+  ASSERT_TRUE(end.killed) << "the proof ended before its 60th unit: " << end.exit_status;
   const CommandOutput resumed = RunCommand(Shell(ProveArgv(folder / "killed", {})));
   ASSERT_EQ(resumed.exit_status, 0) << resumed.err;
-  EXPECT_THAT(resumed.err, HasSubstr("round 2: resuming"));
   const nlohmann::json proven = Proven(resumed);
   EXPECT_EQ(proven["score"], reference["score"]);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
   // The local engine's units share one table, which a restart empties: the
-  // answers' fail-soft bounds, and so the later plans, units and line may
+  // answers' fail-soft bounds, and so the later walks, units and line may
   // differ from the uninterrupted run's; the line must still keep the score.
   ExpectLineReachesTheScore(proven);
   for (const auto& [question, records] : RecordsPerQuestion(folder / "killed")) {
@@ -120,7 +119,7 @@ TEST(ProveCli, KillNineOfTheManagerMidRoundThenResumeLosesAndRepeatsNothing) {
 TEST(ProveCli, CtrlCStopsAndTheSameCommandResumes) {
   const TempFolder folder("prove_ctrl_c");
   const ChildEnd end = RunAndSignalAfterLines(ProveArgv(folder / "p", {}),
-                                              folder / "p/results/round-002.jsonl", 3, SIGINT,
+                                              folder / "p/results/local.jsonl", 30, SIGINT,
                                               folder / "ctrl-c.log");
   ASSERT_FALSE(end.killed);
   EXPECT_EQ(end.exit_status, 130);
@@ -136,24 +135,22 @@ TEST(ProveCli, CtrlCStopsAndTheSameCommandResumes) {
 }
 
 // Ctrl-C at a terminal reaches GNU parallel and its workers as well as the
-// manager: the proof stops as interrupted (not as a failed round), and the
-// same command resumes it. (Until 2026-11-26 it said "GNU parallel failed
-// to run the round's workers", parallel having exited on the signal.)
+// manager: the proof stops as interrupted (not as a failed step), and the
+// same command resumes it.
 TEST(ProveCli, CtrlCOfTheWholeParallelJobStopsAndTheSameCommandResumes) {
   const TempFolder folder("prove_ctrl_c_parallel");
-  // FFO #40 (20 empties) with 19-empty units: round 1 asks the ordering
-  // table's move alone, round 2 every root move, 10 units of about 0.1 s,
-  // so that each worker answers some and the signal lands inside the round
-  // (units of a few milliseconds, as FFO #3's with 9 empties, all go to the
-  // worker that starts first, and the proof ends before the signal). One
-  // planning thread, so that the rounds are these on every run.
+  // FFO #40 (20 empties) with 19-empty units: step 1 asks the ordering
+  // table's move alone (its estimate says it succeeds), the next steps the
+  // root's moves, three at a time, units of about 0.1 s, so that each
+  // worker answers one and the signal lands inside a step. One planning
+  // thread, so that the steps are these on every run.
   const std::vector<std::string> argv = {
       kBinary,        "prove", kFfo40To59,  "--range",  "40",       "--folder", folder / "p",
       "--unit-empties", "19",  "--threads", "1",        "--hash-mb", "16",      "--json",
-      "--engine",     "parallel", "--workers", "2", "--plan-threads", "1"};
+      "--engine",     "parallel", "--workers", "3", "--plan-threads", "1"};
   const ChildEnd end =
-      RunAndSignalAfterLines(argv, folder / "p/results/round-002-worker-1-of-2.jsonl", 1, SIGINT,
-                             folder / "ctrl-c.log", /*whole_group=*/true);
+      RunAndSignalAfterLines(argv, folder / "p/results/step-000002-worker-1-of-3.jsonl", 1,
+                             SIGINT, folder / "ctrl-c.log", /*whole_group=*/true);
   ASSERT_FALSE(end.killed);
   EXPECT_EQ(end.exit_status, 130) << ReadFile(folder / "ctrl-c.log");
   EXPECT_THAT(ReadFile(folder / "ctrl-c.log"),
@@ -169,33 +166,31 @@ TEST(ProveCli, CtrlCOfTheWholeParallelJobStopsAndTheSameCommandResumes) {
 }
 
 // Workers killed in the middle of their units leave the units they
-// claimed, and those no worker took, unanswered; the round tries them once
-// more and the proof goes on to the same answer.
+// claimed, and those no worker took, unanswered; the manager asks them
+// once more in a later step and the proof goes on to the same answer.
 TEST(ProveCli, AKilledWorkerSUnitsAreTriedOnceMore) {
   const TempFolder folder("prove_kill_worker");
   const std::string dir = folder / "p";
-  // Kill both workers of round 2 once either has written a result: each
-  // claims its next unit as soon as it has answered one, so at most one of
-  // them can be between units, and the round's other units are not done.
+  // Kill the three workers of step 2 once one has written a result: on two
+  // cores the others are still solving theirs.
   const std::string killer = absl::StrCat(
-      "( while ! cat '", dir, "'/results/round-002-worker-*.jsonl 2>/dev/null | grep -q .; "
+      "( while ! cat '", dir, "'/results/step-000002-worker-*.jsonl 2>/dev/null | grep -q .; "
       "do sleep 0.01; done; "
       // Only this test's workers (their --out is in its folder; tests run
       // side by side); [2] matches 2 but not this command line's own text.
-      "pkill -9 -f -- 'batch .*--out ", dir, "/results/round-00[2]-worker-' ) & ");
-  // FFO #40 (20 empties) with 19-empty units: its first round asks the
-  // ordering table's move alone (the first test, +38, is the score), its
-  // second every move of the root (is any above +38?), 10 units of about
-  // 0.1 s. One planning thread, so that the ordering passes leave the same
-  // table, and the rounds are these, on every run.
+      "pkill -9 -f -- 'batch .*--out ", dir, "/results/step-00000[2]-worker-' ) & ");
+  // FFO #40 (20 empties) with 19-empty units: step 1 asks the ordering
+  // table's move alone (the first test, +38, is the score), the next steps
+  // the other moves of the root (is any above +38?), three at a time, units
+  // of about 0.1 s. One planning thread, so that the ordering passes leave
+  // the same table, and the steps are these, on every run.
   const CommandOutput r = RunCommand(
       killer + Shell({kBinary, "prove", kFfo40To59, "--range", "40", "--folder", dir,
                       "--unit-empties", "19", "--threads", "1", "--hash-mb", "16", "--json",
-                      "--engine", "parallel", "--workers", "2", "--plan-threads", "1"}));
+                      "--engine", "parallel", "--workers", "3", "--plan-threads", "1"}));
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.err, HasSubstr("units unanswered (crashed, killed or past the time limit); "
-                               "trying them once more"));
-  EXPECT_TRUE(std::filesystem::exists(dir + "/units/round-002-retry.obf"));
+                               "asking them once more"));
   const nlohmann::json proven = Proven(r);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
   ExpectLineReachesTheScore(proven);
@@ -204,8 +199,8 @@ TEST(ProveCli, AKilledWorkerSUnitsAreTriedOnceMore) {
   }
 }
 
-// A unit past its time limit is tried once more; past it again, the proof
-// stops with the units' positions named and exit status 2, its folder kept.
+// A unit past its time limit is asked once more; past it again, the proof
+// stops with the unit's position named and exit status 2, its folder kept.
 TEST(ProveCli, AUnitThatTimesOutTwiceStopsTheProofByName) {
   const TempFolder folder("prove_time_limit");
   const CommandOutput r = RunCommand(
@@ -213,24 +208,18 @@ TEST(ProveCli, AUnitThatTimesOutTwiceStopsTheProofByName) {
              "--unit-empties", "19", "--threads", "1", "--hash-mb", "16",
              "--unit-time-limit", "0.001"}));
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_THAT(r.err, HasSubstr("trying them once more"));
-  EXPECT_THAT(r.err, HasSubstr("units failed twice (crashed, or past --unit-time-limit); the "
-                               "proof stops here, its finished units kept in"));
-  // The round that stopped it is the last one written: round 1's one unit
-  // (the ordering table's move) may finish within the limit, as the table
-  // answers much of it, or not, as fast as the machine is.
-  int last = 1;
-  while (std::filesystem::exists(folder / absl::StrFormat("p/units/round-%03d.obf", last + 1))) {
-    ++last;
-  }
-  // Its first unit (after the file's "% test SCORE" line), named by its
-  // .obf line with its window.
-  const std::string units = ReadFile(folder / absl::StrFormat("p/units/round-%03d.obf", last));
-  ASSERT_EQ(units.substr(0, 7), "% test ");
-  const std::size_t first = units.find('\n') + 1;
-  EXPECT_THAT(r.err, HasSubstr(units.substr(first, units.find('\n', first) - first)));
-  EXPECT_TRUE(
-      std::filesystem::exists(folder / absl::StrFormat("p/units/round-%03d-retry.obf", last)));
+  EXPECT_THAT(r.err, HasSubstr("asking them once more"));
+  EXPECT_THAT(r.err, HasSubstr("a unit failed 2 times (crashed, killed, or past "
+                               "--unit-time-limit): "));
+  EXPECT_THAT(r.err, HasSubstr("; the proof stops here, its finished units kept in " +
+                               folder / "p"));
+  // The unit is the last one handed out, twice: named by its .obf line with
+  // its window.
+  const std::vector<std::string> units =
+      absl::StrSplit(ReadFile(folder / "p/units/local.obf"), '\n', absl::SkipEmpty());
+  ASSERT_GE(units.size(), 2u);
+  EXPECT_THAT(r.err, HasSubstr(units.back()));
+  EXPECT_EQ(std::count(units.begin(), units.end(), units.back()), 2);
 }
 
 // Stand-ins for Slurm's sbatch and squeue, put first on PATH. sbatch logs
@@ -289,7 +278,7 @@ void WriteFakeSlurm(const std::string& bin) {
 }
 
 // FFO #10 (15 empties, 11-empty units) proven into `dir` through the Slurm
-// engine with 3 tasks a round, the stand-ins first on PATH and `env` (the
+// engine with 3 tasks a step, the stand-ins first on PATH and `env` (the
 // stand-ins' settings) before the command.
 CommandOutput ProveFfo10WithFakeSlurm(const TempFolder& folder, const std::string& dir,
                                       const std::string& env,
@@ -303,14 +292,14 @@ CommandOutput ProveFfo10WithFakeSlurm(const TempFolder& folder, const std::strin
   return RunCommand(absl::StrCat("PATH='", folder / "bin", "':\"$PATH\" ", env, " ", Shell(argv)));
 }
 
-// The Slurm engine submits each round as one array of --workers tasks, a
-// pool: each task an `endsolve batch` of the round's units that claims the
+// The Slurm engine submits each step as one array of --workers tasks, a
+// pool: each task an `endsolve batch` of the step's units that claims the
 // next unit no other task took (the stand-in runs them one after another,
 // so the first task that runs takes them all); it waits for the array and
 // backs up the workers' files. A task that never runs leaves nothing
 // behind. The folder's name has a space and a quote, which the task's
 // shell command must keep. FFO #10 (15 empties) with 11-empty units.
-TEST(ProveCli, TheSlurmEngineRunsEachRoundAsOneArrayOfWorkersThatShareTheUnits) {
+TEST(ProveCli, TheSlurmEngineRunsEachStepAsOneArrayOfWorkersThatShareTheUnits) {
   const TempFolder folder("prove_slurm");
   const std::string dir = folder / "it's a proof";
   const CommandOutput r = ProveFfo10WithFakeSlurm(folder, dir, "SKIP_TASKS=1",
@@ -322,32 +311,32 @@ TEST(ProveCli, TheSlurmEngineRunsEachRoundAsOneArrayOfWorkersThatShareTheUnits) 
   for (const auto& [question, records] : RecordsPerQuestion(dir)) {
     EXPECT_EQ(records, 1) << question;
   }
-  // Round 1: task 1 never ran, task 2 took every unit, task 3 found none.
-  const std::string units = ReadFile(dir + "/units/round-001.obf");
-  EXPECT_FALSE(std::filesystem::exists(dir + "/results/round-001-worker-1-of-3.jsonl"));
-  EXPECT_EQ(CompleteLines(dir + "/results/round-001-worker-2-of-3.jsonl"),
-            std::count(units.begin(), units.end(), '\n') - 1);  // less the "% test" line
-  EXPECT_EQ(CompleteLines(dir + "/results/round-001-worker-3-of-3.jsonl"), 0);
-  EXPECT_FALSE(std::filesystem::exists(dir + "/units/round-001-retry.obf"));
+  // Step 1: task 1 never ran, task 2 took every unit, task 3 found none.
+  const std::string units = ReadFile(dir + "/units/step-000001.obf");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/results/step-000001-worker-1-of-3.jsonl"));
+  EXPECT_EQ(CompleteLines(dir + "/results/step-000001-worker-2-of-3.jsonl"),
+            std::count(units.begin(), units.end(), '\n'));
+  EXPECT_EQ(CompleteLines(dir + "/results/step-000001-worker-3-of-3.jsonl"), 0);
+  EXPECT_THAT(r.err, ::testing::Not(HasSubstr("asking them once more")));
   const std::string submitted = ReadFile(folder / "bin/sbatch.log");
   EXPECT_THAT(submitted, HasSubstr("--array=1-3 --cpus-per-task=1"));
   EXPECT_THAT(submitted, HasSubstr("--partition=test --time=10 --wrap=exec"));
   EXPECT_THAT(submitted, HasSubstr("squeue -h -o %i -j 4242"));
-  EXPECT_EQ(ReadFile(dir + "/slurm/round-001.job"), "4242\n");
+  EXPECT_EQ(ReadFile(dir + "/slurm/step-000001.job"), "4242\n");
 }
 
 // An array of which no task ran (cancelled, or never scheduled) leaves the
-// round's units unanswered: the manager submits them once more as the
-// round's retry array, and the proof goes on to the right score.
+// step's units unanswered: the manager asks them once more in the next
+// step, and the proof goes on to the right score.
 TEST(ProveCli, TheSlurmEngineRetriesTheUnitsOfAnArrayThatNeverRan) {
   const TempFolder folder("prove_slurm_retry");
   const std::string dir = folder / "p";
   const CommandOutput r = ProveFfo10WithFakeSlurm(folder, dir, "SKIP_TASKS='1 2 3'", {});
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_THAT(r.err, HasSubstr("trying them once more"));
-  EXPECT_TRUE(std::filesystem::exists(dir + "/units/round-001-retry.obf"));
-  EXPECT_TRUE(std::filesystem::exists(dir + "/results/round-001-retry-worker-1-of-3.jsonl"));
-  EXPECT_FALSE(std::filesystem::exists(dir + "/results/round-001-worker-1-of-3.jsonl"));
+  EXPECT_THAT(r.err, HasSubstr("asking them once more"));
+  EXPECT_EQ(ReadFile(dir + "/units/step-000002.obf"), ReadFile(dir + "/units/step-000001.obf"));
+  EXPECT_TRUE(std::filesystem::exists(dir + "/results/step-000002-worker-1-of-3.jsonl"));
+  EXPECT_FALSE(std::filesystem::exists(dir + "/results/step-000001-worker-1-of-3.jsonl"));
   const nlohmann::json proven = Proven(r);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
   for (const auto& [question, records] : RecordsPerQuestion(dir)) {
@@ -362,7 +351,7 @@ TEST(ProveCli, ASubmissionSlurmRefusesStopsTheProofWithItsMessageKept) {
       "PATH='", folder / "bin", "':\"$PATH\" FAIL_SUBMIT=1 ",
       Shell(ProveArgv(folder / "p", {"--engine", "slurm", "--sbatch-options=--partition=nope"}))));
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_THAT(r.err, HasSubstr("sbatch did not submit round 1's array (no job id); its messages "
+  EXPECT_THAT(r.err, HasSubstr("sbatch did not submit step 1's array (no job id); its messages "
                                "are in " + folder / "p/workers.log"));
   EXPECT_THAT(ReadFile(folder / "p/workers.log"), HasSubstr("Invalid partition name"));
 }
@@ -370,7 +359,7 @@ TEST(ProveCli, ASubmissionSlurmRefusesStopsTheProofWithItsMessageKept) {
 // A manager stopped while its array still runs (here: an array whose tasks
 // never ran, so that the proof stopped) finds the array's job id in the
 // folder when started again, and waits while squeue lists it before it
-// submits the round again: a second array would find the first's workers'
+// submits a step again: a second array would find the first's workers'
 // files locked.
 TEST(ProveCli, ARestartedManagerWaitsForTheArrayItLeftRunning) {
   const TempFolder folder("prove_slurm_restart");
@@ -382,18 +371,17 @@ TEST(ProveCli, ARestartedManagerWaitsForTheArrayItLeftRunning) {
       "1",         "--json",    "--engine", "slurm",    "--workers", "2"};
   const CommandOutput stopped = RunCommand(path + "NO_TASKS=1 " + Shell(argv));
   EXPECT_EQ(stopped.exit_status, 2);
-  EXPECT_THAT(stopped.err, HasSubstr("units failed twice"));
-  EXPECT_EQ(ReadFile(folder / "p/slurm/round-001.job"), "4242\n");
+  EXPECT_THAT(stopped.err, HasSubstr("a unit failed 2 times"));
+  EXPECT_EQ(ReadFile(folder / "p/slurm/step-000002.job"), "4242\n");
   const std::string log = folder / "bin/sbatch.log";
   const std::size_t restart = ReadFile(log).size();
 
   const CommandOutput resumed = RunCommand(path + "QUEUED_LOOKS=2 " + Shell(argv));
   ASSERT_EQ(resumed.exit_status, 0) << resumed.err;
-  EXPECT_THAT(resumed.err, HasSubstr("round 1: resuming"));
   const nlohmann::json proven = Proven(resumed);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
   // After the restart: squeue asked about job 4242 until it no longer
-  // listed it, and only then the round submitted again.
+  // listed it, and only then a step submitted.
   const std::string after = ReadFile(log).substr(restart);
   const std::size_t first_listing = after.find("squeue: listed 4242");
   const std::size_t second_listing = after.find("squeue: listed 4242", first_listing + 1);
@@ -402,6 +390,26 @@ TEST(ProveCli, ARestartedManagerWaitsForTheArrayItLeftRunning) {
   ASSERT_NE(submitted, std::string::npos) << after;
   EXPECT_LT(second_listing, submitted) << after;
   EXPECT_EQ(after.substr(0, after.find('\n')), "squeue -h -o %i -j 4242");
+}
+
+// The proof that did not end under the rounds manager (254 rounds in 120
+// s, 200 of them testing -20, each planning some 24,500 units and running
+// 1-9): FFO #37 with 12-empty units ends, with the input's score, each
+// question answered once, in some 16 s here.
+TEST(ProveCli, FfoThirtySevenWithTwelveEmptyUnitsEnds) {
+  const TempFolder folder("prove_ffo37");
+  const CommandOutput r = RunCommand(Shell(
+      {kBinary, "prove", std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/fforum-20-39.obf", "--range",
+       "37", "--folder", folder / "p", "--unit-empties", "12", "--threads", "1",
+       "--plan-threads", "1", "--hash-mb", "16", "--json"}));
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const nlohmann::json proven = Proven(r);
+  EXPECT_EQ(proven["score"], -20);
+  EXPECT_EQ(proven["score"], proven["expected_score"]);
+  ExpectLineReachesTheScore(proven);
+  for (const auto& [question, records] : RecordsPerQuestion(folder / "p")) {
+    EXPECT_EQ(records, 1) << question;
+  }
 }
 
 TEST(ProveCli, EngineOptionsOfAnotherEngineAreRefused) {
@@ -415,37 +423,28 @@ TEST(ProveCli, EngineOptionsOfAnotherEngineAreRefused) {
   EXPECT_THAT(sbatch.err, HasSubstr("--sbatch-options is for --engine slurm"));
 }
 
-// --predict-schedules proves the position here, writes no folder, and
-// prints each worker count under both schedules, every row with the
-// input's score.
-TEST(ProveCli, PredictSchedulesProvesHereUnderBothSchedules) {
+// --simulate proves the position here against virtual workers, writes no
+// folder, and prints each worker count with the input's score.
+TEST(ProveCli, SimulateProvesHereOnVirtualWorkers) {
   const CommandOutput r = RunCommand(Shell(
       {kBinary, "prove", kFfo1To19, "--range", "3", "--unit-empties", "10", "--hash-mb", "1",
-       "--plan-threads", "1", "--predict-schedules", "8", "--json"}));
+       "--plan-threads", "1", "--simulate", "1,8", "--json"}));
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const nlohmann::json j = nlohmann::json::parse(r.out);  // one object, the only output
   EXPECT_EQ(j["score"], j["expected_score"]);
   ASSERT_EQ(j["predicted"].size(), 2u) << r.out;
-  std::vector<std::string> rows;
+  std::vector<int> workers;
   for (const nlohmann::json& row : j["predicted"]) {
-    rows.push_back(
-        absl::StrCat(row["schedule"].get<std::string>(), " ", row["workers"].get<int>()));
+    workers.push_back(row["workers"].get<int>());
     EXPECT_EQ(row["score"], j["expected_score"]) << row;
-    // Rounds plan the same units whenever the answers come: the manager's
-    // time is all that the clock leaves off.
-    if (row["schedule"] == "rounds") {
-      EXPECT_NEAR(row["wall_seconds_without_manager"].get<double>(),
-                  row["wall_seconds"].get<double>() - row["manager_seconds"].get<double>(), 1e-6)
-          << row;
-    }
   }
-  EXPECT_EQ(rows, (std::vector<std::string>{"rounds 8", "overlap 8"}));
-  // The speedups are against one worker overlapping, run first.
+  EXPECT_EQ(workers, (std::vector<int>{1, 8}));
+  // The speedups are against one worker.
+  EXPECT_DOUBLE_EQ(j["predicted"][0]["speedup"].get<double>(), 1.0);
   EXPECT_GT(j["predicted"][1]["speedup"].get<double>(), 0.0);
 
-  const TempFolder folder("prove_predict");
-  const CommandOutput with_folder =
-      RunCommand(Shell(ProveArgv(folder / "p", {"--predict-schedules", "4"})));
+  const TempFolder folder("prove_simulate");
+  const CommandOutput with_folder = RunCommand(Shell(ProveArgv(folder / "p", {"--simulate", "4"})));
   EXPECT_EQ(with_folder.exit_status, 2);
   EXPECT_THAT(with_folder.err, HasSubstr("excludes"));
   EXPECT_FALSE(std::filesystem::exists(folder / "p"));
@@ -460,12 +459,12 @@ TEST(ProveCli, HelpNamesTheFolderAndTheEngines) {
   EXPECT_EQ(r.exit_status, 0);
   EXPECT_THAT(r.out, HasSubstr("--folder"));
   EXPECT_THAT(r.out, HasSubstr("--unit-empties"));
-  EXPECT_THAT(r.out, HasSubstr("parallel: GNU parallel"));
-  EXPECT_THAT(r.out, HasSubstr("slurm: each round one sbatch --array"));
+  EXPECT_THAT(r.out, HasSubstr("parallel: each step GNU parallel"));
+  EXPECT_THAT(r.out, HasSubstr("slurm: each step one sbatch --array"));
   EXPECT_THAT(r.out, HasSubstr("--sbatch-options"));
   EXPECT_THAT(r.out, HasSubstr("--passes"));
   const CommandOutput four =
-      RunCommand(Shell({kBinary, "prove", kFfo1To19, "--range", "3", "--predict-schedules", "1",
+      RunCommand(Shell({kBinary, "prove", kFfo1To19, "--range", "3", "--simulate", "1",
                         "--passes", "4"}));
   EXPECT_EQ(four.exit_status, 2);
   EXPECT_THAT(four.err, HasSubstr("--passes"));
