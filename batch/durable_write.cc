@@ -9,7 +9,7 @@
 
 namespace endsolve::batch {
 
-absl::Status WriteDurably(int fd, absl::string_view bytes, absl::string_view path) {
+absl::Status WriteAll(int fd, absl::string_view bytes, absl::string_view path) {
   std::size_t written = 0;
   while (written < bytes.size()) {
     const ssize_t n = write(fd, bytes.data() + written, bytes.size() - written);
@@ -17,6 +17,11 @@ absl::Status WriteDurably(int fd, absl::string_view bytes, absl::string_view pat
     if (n < 0) return absl::ErrnoToStatus(errno, absl::StrCat("cannot write to ", path));
     written += static_cast<std::size_t>(n);
   }
+  return absl::OkStatus();
+}
+
+absl::Status WriteDurably(int fd, absl::string_view bytes, absl::string_view path) {
+  if (absl::Status s = WriteAll(fd, bytes, path); !s.ok()) return s;
   if (fsync(fd) != 0) return absl::ErrnoToStatus(errno, absl::StrCat("cannot sync ", path));
   return absl::OkStatus();
 }

@@ -14,6 +14,9 @@ namespace endsolve::batch {
 // OK. `path` names the file in the error ("cannot write to PATH", "cannot
 // sync PATH").
 absl::Status WriteDurably(int fd, absl::string_view bytes, absl::string_view path);
+// The same without the fsync: in the kernel's hands when it returns OK (a
+// process killed afterwards loses nothing; a power loss may).
+absl::Status WriteAll(int fd, absl::string_view bytes, absl::string_view path);
 
 }  // namespace endsolve::batch
 

@@ -12,6 +12,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "endsolve/batch/durable_write.h"
 
 namespace endsolve::batch {
@@ -214,12 +215,25 @@ absl::StatusOr<std::unique_ptr<ResultsAppender>> ResultsAppender::Open(const std
 }
 
 ResultsAppender::~ResultsAppender() {
-  if (fd_ >= 0) close(fd_);  // also releases the lock
+  if (fd_ < 0) return;
+  if (unsynced_) fsync(fd_);
+  close(fd_);  // also releases the lock
 }
 
-// The whole line, then fsync (WriteDurably): on disk when this returns.
+// The whole line, then fsync (WriteDurably): on disk when this returns;
+// with a sync period, synced once the period since the last sync is over.
 absl::Status ResultsAppender::Append(const Json& record) {
-  return WriteDurably(fd_, DumpLine(record) + "\n", path_);
+  if (sync_period_ == absl::ZeroDuration()) {
+    return WriteDurably(fd_, DumpLine(record) + "\n", path_);
+  }
+  if (absl::Status s = WriteAll(fd_, DumpLine(record) + "\n", path_); !s.ok()) return s;
+  unsynced_ = true;
+  const absl::Time now = absl::Now();
+  if (now - synced_ < sync_period_) return absl::OkStatus();
+  if (fsync(fd_) != 0) return absl::ErrnoToStatus(errno, absl::StrCat("cannot sync ", path_));
+  synced_ = now;
+  unsynced_ = false;
+  return absl::OkStatus();
 }
 
 }  // namespace endsolve::batch

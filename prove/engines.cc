@@ -31,6 +31,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// How often, at most, the local engine syncs its results file.
+constexpr absl::Duration kLocalSyncPeriod = absl::Milliseconds(200);
+
 // The local engine: the units one after another in this process, each on
 // all of the proof's threads, in the proof's one table, appended to
 // units/local.obf and their answers to results/local.jsonl through batch's
@@ -58,6 +61,10 @@ class LocalRunner : public UnitRunner {
         folder_->Results() + "/local.jsonl", /*resume=*/true, run_, &notes);
     if (!results.ok()) return results.status();
     results_ = *std::move(results);
+    // A unit lost to a power loss is asked again; a sync for each was most
+    // of a proof's wall time where units take milliseconds (a 22-empty root
+    // with 10-empty units: 156 s, 86 s of it CPU).
+    results_->SyncAtMostEvery(kLocalSyncPeriod);
     batch_ = std::make_unique<batch::BatchRun>(run_, solve_, results_.get());
     return absl::OkStatus();
   }
@@ -214,7 +221,7 @@ absl::Status WaitForJob(const std::string& job, const std::string& scratch, cons
 }
 
 // The pools: each step's units (those started since the last step, at
-// most one a worker) in units/step-NNNNNN.obf, run by `workers` `endsolve
+// most kStepUnitsPerWorker a worker) in units/step-NNNNNN.obf, run by `workers` `endsolve
 // batch` processes that share them through the step's claims file
 // (batch/claims.h), each taking the next unit no other took and writing
 // results/step-NNNNNN-worker-K-of-N.jsonl; the step ends when they all
@@ -248,7 +255,7 @@ class PoolRunner : public UnitRunner {
     return absl::OkStatus();
   }
 
-  int slots() const override { return options_.workers; }
+  int slots() const override { return options_.workers * kStepUnitsPerWorker; }
 
   absl::Status Start(const std::vector<Position>& units) override {
     queued_.insert(queued_.end(), units.begin(), units.end());

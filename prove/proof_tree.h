@@ -225,7 +225,8 @@ class ProofTree {
   std::vector<std::vector<int>> ExpandedPaths() const;
   // Expands the positions the paths lead to (as ExpandedPaths or the
   // on-expand calls gave them), those of one depth side by side, stopping
-  // between two depths once `cancel` (SetCancel) is raised. Returns the
+  // within a slice of 256 positions once `cancel` (SetCancel) is raised
+  // (the rest then stays unexpanded). Returns the
   // index of the first path that is no path of this tree (a move of it not
   // one of its position's children, its parent's path missing, or a
   // position that is no interior one), none when all are.

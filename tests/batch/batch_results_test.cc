@@ -380,6 +380,25 @@ TEST(ResultsFileTest, AppendResumesAfterCuttingATornLine) {
   EXPECT_EQ(testing::ReadFile(path), a + DumpLine(SolvedFfo1("f.obf", 2)) + "\n");
 }
 
+// With a sync period every line is in the file when Append returns (a
+// process killed then loses none of them); only the syncs are spaced.
+TEST(ResultsFileTest, ASyncPeriodStillWritesEachLineAtOnce) {
+  const testing::TempFolder folder("batch_sync_period");
+  const std::string path = folder / "spaced.jsonl";
+  std::string expected;
+  {
+    auto file = ResultsAppender::Open(path, /*create_only=*/true);
+    ASSERT_TRUE(file.ok()) << file.status();
+    (*file)->SyncAtMostEvery(absl::Hours(1));
+    for (int line = 1; line <= 3; ++line) {
+      ASSERT_TRUE((*file)->Append(SolvedFfo1("f.obf", line)).ok());
+      expected += DumpLine(SolvedFfo1("f.obf", line)) + "\n";
+      EXPECT_EQ(testing::ReadFile(path), expected);
+    }
+  }
+  EXPECT_EQ(testing::ReadFile(path), expected);
+}
+
 TEST(ResultsFileTest, TheLatestRecordOfAnIdStands) {
   SolveResult partial;
   partial.stopped = true;

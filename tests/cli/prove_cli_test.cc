@@ -141,7 +141,7 @@ TEST(ProveCli, CtrlCOfTheWholeParallelJobStopsAndTheSameCommandResumes) {
   const TempFolder folder("prove_ctrl_c_parallel");
   // FFO #40 (20 empties) with 19-empty units: step 1 asks the ordering
   // table's move alone (its estimate says it succeeds), the next steps the
-  // root's moves, three at a time, units of about 0.1 s, so that each
+  // root's moves, up to 12 at a time, units of about 0.1 s, so that each
   // worker answers one and the signal lands inside a step. One planning
   // thread, so that the steps are these on every run.
   const std::vector<std::string> argv = {
@@ -181,7 +181,7 @@ TEST(ProveCli, AKilledWorkerSUnitsAreTriedOnceMore) {
       "pkill -9 -f -- 'batch .*--out ", dir, "/results/step-00000[2]-worker-' ) & ");
   // FFO #40 (20 empties) with 19-empty units: step 1 asks the ordering
   // table's move alone (the first test, +38, is the score), the next steps
-  // the other moves of the root (is any above +38?), three at a time, units
+  // the other moves of the root (is any above +38?), up to 12 at a time, units
   // of about 0.1 s. One planning thread, so that the ordering passes leave
   // the same table, and the steps are these, on every run.
   const CommandOutput r = RunCommand(
