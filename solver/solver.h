@@ -70,7 +70,7 @@ struct SolveOptions {
   int threads = 1;
   // Nodes with at least this many empties search their younger brothers in
   // parallel; 0 takes the measured default (kSplitMinEmpties in
-  // solver/parallel_search.h). For tuning and for tests, which lower it to
+  // solver/split_policy.h). For tuning and for tests, which lower it to
   // make small positions split.
   int split_min_empties = 0;
   // Which nodes split and how (solver/split_policy.h): the many-core policy,
@@ -99,9 +99,11 @@ struct SolveOptions {
   SearchFeatures features;
   // Every legal move's exact score (SolveResult::move_scores), as Edax's
   // and Egaroucid's `hint` give them and an .obf answer list holds them:
-  // after the position's own solve, each other move's position is solved
-  // exactly in the same table, which already bounds it (each move was
-  // refuted below the best). Needs the full window and no WLD.
+  // each move's position is solved exactly, one after another in one table
+  // that is not cleared between them; the root's score is the best of them
+  // and its line is walked from that move (the root is not solved first:
+  // its own solve proves only that every other move is worse). Needs the
+  // full window and no WLD.
   bool all_moves = false;
   // The evaluation for ordering and the presearch; null: the built-in one.
   const eval::Evaluator* evaluator = nullptr;
