@@ -302,7 +302,9 @@ absl::Status WorkFolder::ReadNewResults(
     if (whole == std::string::npos) continue;
     text.resize(whole + 1);
     const batch::ResultsContents contents = batch::ParseResults(text, path);
-    for (const batch::ResultRecord& r : contents.records) {
+    int& lines = lines_read_[path];
+    for (batch::ResultRecord r : contents.records) {
+      r.line_number += lines;  // the file's line, not the part's
       if (!r.duplicate_of) {
         ++units_;
         nodes_ += r.nodes.value_or(0);
@@ -312,6 +314,7 @@ absl::Status WorkFolder::ReadNewResults(
         return absl::Status(s.code(), absl::StrCat(path, ": ", s.message()));
       }
     }
+    lines += static_cast<int>(std::count(text.begin(), text.end(), '\n'));
     read += text.size();
   }
   return absl::OkStatus();

@@ -122,6 +122,7 @@ class WorkFolder {
   std::unique_ptr<LineAppender> tree_;
   std::unique_ptr<LineAppender> log_;
   std::map<std::string, std::uintmax_t> read_;  // bytes of each results file read
+  std::map<std::string, int> lines_read_;       // and its lines
   int units_ = 0;
   std::uint64_t nodes_ = 0;
   double cpu_seconds_ = 0;

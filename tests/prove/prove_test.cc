@@ -661,6 +661,32 @@ TEST(Prove, ABrokenTreeFileIsNamed) {
                         "found '" + wrong + "'"));
 }
 
+// A result that contradicts an earlier one for the same question (an edit,
+// or a bug) stops the proof naming the results file and its line.
+TEST(Prove, AnAnswerThatContradictsAnEarlierOneIsNamedByFileAndLine) {
+  const TempFolder folder("prove_contradiction");
+  const Position root = RandomPositions(1, 14, 14, /*seed=*/3).front();
+  ASSERT_TRUE(Prove(root, Small(folder / "p", 10)).ok());
+  const std::string results = folder / "p/results/local.jsonl";
+  std::string text = testing::ReadFile(results);
+  const std::string first = text.substr(0, text.find('\n'));
+  // The first unit's answer turned around: "at least" where it said "at
+  // most", or the other way.
+  std::string turned = first;
+  const bool upper = turned.find("\"bound\":\"upper\"") != std::string::npos;
+  const nlohmann::json j = nlohmann::json::parse(first);
+  const int lo = j["window"][0].get<int>();
+  const std::size_t from = turned.find("\"score\":");
+  turned.replace(from, turned.find(",\"best_move\"") - from,
+                 upper ? absl::StrCat("\"score\":", lo + 1, ",\"bound\":\"lower\"")
+                       : absl::StrCat("\"score\":", lo - 1, ",\"bound\":\"upper\""));
+  const int line = static_cast<int>(std::count(text.begin(), text.end(), '\n')) + 1;
+  testing::WriteFile(results, text + turned + "\n");
+  EXPECT_THAT(Prove(root, Small(folder / "p", 10)).status().message(),
+              HasSubstr(absl::StrCat("p/results/local.jsonl: line ", line,
+                                     ": this unit's answer")));
+}
+
 TEST(Prove, AFolderOfAnotherProofIsRefused) {
   const TempFolder folder("prove_refuse");
   const std::vector<Position> two = RandomPositions(2, 14, 14, /*seed=*/3);
