@@ -30,8 +30,8 @@ std::size_t Knowledge::KeyHash::operator()(const PositionKey& key) const {
   return absl::Hash<std::pair<Bitboard, Bitboard>>{}({key.player, key.opponent});
 }
 
-bool Knowledge::Learn(const Board& board, int allowed_lo, int allowed_hi) {
-  Interval& known = known_[KeyOf(board)];
+bool Knowledge::Learn(const PositionKey& key, int allowed_lo, int allowed_hi) {
+  Interval& known = known_[key];
   known.lower = std::max(known.lower, EvenAtLeast(allowed_lo));
   known.upper = std::min(known.upper, EvenAtMost(allowed_hi));
   return known.lower <= known.upper;
@@ -135,7 +135,7 @@ void ProofTree::Refresh(Node* node) {
 bool ProofTree::Learn(const Board& board, int allowed_lo, int allowed_hi) {
   const PositionKey key = KeyOf(board);
   const Interval before = knowledge_.Of(key);
-  if (!knowledge_.Learn(board, allowed_lo, allowed_hi)) return false;
+  if (!knowledge_.Learn(key, allowed_lo, allowed_hi)) return false;
   if (knowledge_.Of(key) == before) return true;
   if (const auto it = nodes_.find(key); it != nodes_.end()) {
     for (Node* node : it->second) Refresh(node);

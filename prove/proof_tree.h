@@ -71,11 +71,12 @@ int TestToPlan(std::optional<int> under_way, int guess, Interval interval);
 // the intersection of everything learnt about it.
 class Knowledge {
  public:
-  // Narrows the position's interval by a unit's answer: `allowed` as the
-  // record allows it (batch::ScoresAllowed), rounded inwards to even scores.
+  // Narrows the interval of the position whose KeyOf is `key` by a unit's
+  // answer: the scores its record allows (batch::ScoresAllowed), rounded
+  // inwards to even scores.
   // Returns false when the answer contradicts what was known (the
   // intersection is empty): two units disagree, which is a bug.
-  bool Learn(const Board& board, int allowed_lo, int allowed_hi);
+  bool Learn(const PositionKey& key, int allowed_lo, int allowed_hi);
   // What is known of the position whose KeyOf is `key`.
   Interval Of(const PositionKey& key) const;
 

@@ -92,13 +92,9 @@ absl::Status CheckOptions(const Position& root, const ProveOptions& options) {
     return absl::InvalidArgumentError(
         absl::StrCat("passes ", options.passes, " outside 0..", kSelectivePasses));
   }
-  if (root.board.EmptyCount() > options.max_empties) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "the position has %d empties, more than --max-empties %d: a proof of it would not end "
-        "in a lifetime; raise --max-empties to prove it anyway",
-        root.board.EmptyCount(), options.max_empties));
-  }
-  return absl::OkStatus();
+  // Before the folder is made, and whatever the passes (with none, no
+  // solve of the root applies the guard).
+  return CheckMaxEmpties(root.board, options.max_empties);
 }
 
 // The manager's loop: units handed out as the answers come, until the

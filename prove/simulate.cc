@@ -76,7 +76,6 @@ absl::StatusOr<const Simulation::Answer*> Simulation::Solve(const Position& unit
   run.fresh_table = false;
   Answer answer;
   static_cast<batch::Record&>(answer.record) = batch::FinishedRecord(item, *result, run);
-  answer.record.key = KeyOf(unit.board);
   answer.seconds = absl::ToDoubleSeconds(result->time);
   answer.nodes = result->nodes.total();
   return &answers_.emplace(question, std::move(answer)).first->second;

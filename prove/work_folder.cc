@@ -76,16 +76,9 @@ absl::StatusOr<std::unique_ptr<LineAppender>> LineAppender::Open(const std::stri
 LineAppender::~LineAppender() { close(fd_); }
 
 absl::StatusOr<int> LineAppender::Append(const std::string& lines) {
-  if (durable_) {
-    if (absl::Status s = batch::WriteDurably(fd_, lines, path_); !s.ok()) return s;
-  } else {
-    for (std::size_t written = 0; written < lines.size();) {
-      const ssize_t n = write(fd_, lines.data() + written, lines.size() - written);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) return absl::ErrnoToStatus(errno, absl::StrCat("cannot write to ", path_));
-      written += static_cast<std::size_t>(n);
-    }
-  }
+  const absl::Status written = durable_ ? batch::WriteDurably(fd_, lines, path_)
+                                        : batch::WriteAll(fd_, lines, path_);
+  if (!written.ok()) return written;
   const int first = lines_ + 1;
   lines_ += static_cast<int>(std::count(lines.begin(), lines.end(), '\n'));
   return first;

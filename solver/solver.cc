@@ -519,17 +519,15 @@ absl::StatusOr<TranspositionTable*> TableOf(const SolveOptions& options,
   return own->get();
 }
 
-// The guard of SolveOptions::max_empties. A finished game needs no search,
-// whatever its empties.
-absl::Status CheckEmpties(const Board& board, const SolveOptions& options) {
-  if (board.EmptyCount() <= options.max_empties || board.IsGameOver()) return absl::OkStatus();
+}  // namespace
+
+absl::Status CheckMaxEmpties(const Board& board, int max_empties) {
+  if (board.EmptyCount() <= max_empties || board.IsGameOver()) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrFormat(
       "%d empty squares, more than the limit of %d: an exact solve of so many may take days; "
       "raise the limit (max empties, up to 60) to solve it anyway",
-      board.EmptyCount(), options.max_empties));
+      board.EmptyCount(), max_empties));
 }
-
-}  // namespace
 
 absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& options) {
   const absl::Time start = absl::Now();
@@ -538,7 +536,7 @@ absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& option
   std::unique_ptr<TranspositionTable> own_tt;
   const absl::StatusOr<TranspositionTable*> table = TableOf(options, &own_tt);
   if (!table.ok()) return table.status();
-  if (absl::Status fits = CheckEmpties(board, options); !fits.ok()) return fits;
+  if (absl::Status fits = CheckMaxEmpties(board, options.max_empties); !fits.ok()) return fits;
   TranspositionTable* const tt = *table;
   absl::StatusOr<SolveResult> result = options.all_moves
                                            ? SolveAllMoves(tt, board, options, start)
@@ -558,7 +556,7 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
         absl::StrFormat("selective passes %d: expected 0..%d", passes, kSelectivePasses));
   }
   if (passes > 0) {
-    if (absl::Status fits = CheckEmpties(board, options); !fits.ok()) return fits;
+    if (absl::Status fits = CheckMaxEmpties(board, options.max_empties); !fits.ok()) return fits;
   }
   ScoreEstimate estimate;
   if (board.IsGameOver()) {

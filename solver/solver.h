@@ -175,6 +175,12 @@ absl::Status ValidateOptions(const SolveOptions& options);
 // `stopped`, with no score.
 absl::StatusOr<SolveResult> Solve(const Board& board, const SolveOptions& options);
 
+// The guard of SolveOptions::max_empties, which Solve and EstimateScore
+// apply and a caller that starts a longer job on `board` (prove) applies
+// first: InvalidArgument for more than `max_empties` empty squares, but
+// never for a finished game, which needs no search.
+absl::Status CheckMaxEmpties(const Board& board, int max_empties);
+
 // What the exact solve believes before it proves anything: its presearch
 // and then its first `passes` selective passes (ProbCut margins
 // search::kProbCutMargin, the most selective first), each searched to the

@@ -26,6 +26,7 @@
 #include "endsolve/prove/manager.h"
 #include "endsolve/prove/proof_tree.h"
 #include "endsolve/prove/prover.h"
+#include "endsolve/prove/work_folder.h"
 #include "endsolve/solver/solver.h"
 #include "endsolve/tests/cli/batch_test_util.h"
 #include "endsolve/tests/sanitized_share.h"
@@ -685,6 +686,51 @@ TEST(Prove, AnAnswerThatContradictsAnEarlierOneIsNamedByFileAndLine) {
   EXPECT_THAT(Prove(root, Small(folder / "p", 10)).status().message(),
               HasSubstr(absl::StrCat("p/results/local.jsonl: line ", line,
                                      ": this unit's answer")));
+}
+
+// The folder reads only what a results file gained since it last looked;
+// each record still carries its line in the whole file (the line an error
+// names), and a line still being written waits for the next look.
+TEST(WorkFolder, ResultsReadByWhatTheyGainedKeepTheirLinesInTheFile) {
+  const TempFolder folder("prove_work_folder");
+  const Position root = RandomPositions(1, 14, 14, /*seed=*/3).front();
+  ASSERT_TRUE(Prove(root, Small(folder / "p", 10)).ok());
+  const std::string results = folder / "p/results/local.jsonl";
+  const std::string text = testing::ReadFile(results);
+  const std::size_t second = text.find('\n') + 1;
+  const std::size_t third = text.find('\n', second) + 1;
+  const std::size_t fourth = text.find('\n', third) + 1;
+  ASSERT_NE(text.find('\n', third), std::string::npos);
+  // Two whole lines and half of the third, then the rest.
+  testing::WriteFile(results, text.substr(0, third + 10));
+  absl::StatusOr<std::unique_ptr<WorkFolder>> opened = WorkFolder::Open(folder / "p", root, 10);
+  ASSERT_TRUE(opened.ok()) << opened.status();
+  std::vector<int> lines;
+  const auto heard = [&](const batch::ResultRecord& r) {
+    lines.push_back(r.line_number);
+    return absl::OkStatus();
+  };
+  ASSERT_TRUE((*opened)->ReadNewResults(heard).ok());
+  EXPECT_EQ(lines, (std::vector<int>{1, 2}));
+  testing::WriteFile(results, text.substr(0, fourth));
+  ASSERT_TRUE((*opened)->ReadNewResults(heard).ok());
+  EXPECT_EQ(lines, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ((*opened)->units(), 3);
+}
+
+// A root beyond max_empties is refused with the solver's own message before
+// anything is written, with any number of passes (none solves the root).
+TEST(Prove, ARootBeyondMaxEmptiesIsRefusedBeforeTheFolderIsMade) {
+  const TempFolder folder("prove_max_empties");
+  const Position root = RandomPositions(1, 20, 20, /*seed=*/3).front();
+  for (const int passes : {0, 3}) {
+    ProveOptions options = Small(folder / "p", 10);
+    options.max_empties = 18;
+    options.passes = passes;
+    EXPECT_THAT(Prove(root, options).status().message(),
+                HasSubstr("20 empty squares, more than the limit of 18"));
+    EXPECT_FALSE(std::filesystem::exists(folder / "p"));
+  }
 }
 
 TEST(Prove, AFolderOfAnotherProofIsRefused) {
