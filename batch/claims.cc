@@ -40,7 +40,43 @@ class Locked {
   bool ok_ = false;
 };
 
+// `owner` as a claims line holds it: no tab or newline of its own.
+std::string EscapeOwner(absl::string_view owner) {
+  std::string out;
+  for (const char c : owner) {
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string UnescapeOwner(absl::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\' || i + 1 == text.size()) {
+      out += text[i];
+      continue;
+    }
+    const char next = text[++i];
+    out += next == 't' ? '\t' : next == 'n' ? '\n' : next;
+  }
+  return out;
+}
+
 }  // namespace
+
+ClaimLine ParseClaimLine(absl::string_view line) {
+  const std::size_t tab = line.rfind('\t');
+  if (tab == absl::string_view::npos) return {std::string(line), ""};
+  return {std::string(line.substr(0, tab)), UnescapeOwner(line.substr(tab + 1))};
+}
 
 OutputKind Claims::Kind() {
   return {"a claims file of endsolve batch", [](std::string_view head) {
@@ -54,13 +90,14 @@ OutputKind Claims::Kind() {
             }
             for (const absl::string_view line :
                  absl::StrSplit(absl::string_view(head.data(), end), '\n')) {
-              if (!SplitBatchId(line)) return false;
+              if (!SplitBatchId(ParseClaimLine(line).id)) return false;
             }
             return true;
           }};
 }
 
-absl::StatusOr<std::unique_ptr<Claims>> Claims::Open(const std::string& path) {
+absl::StatusOr<std::unique_ptr<Claims>> Claims::Open(const std::string& path,
+                                                     const std::string& owner) {
   const int fd = open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0644);
   if (fd < 0) return Failed(path, "open it");
   struct stat st;
@@ -69,7 +106,8 @@ absl::StatusOr<std::unique_ptr<Claims>> Claims::Open(const std::string& path) {
     return absl::FailedPreconditionError(
         absl::StrCat("claims file ", path, ": not a regular file; give --claims a file"));
   }
-  return std::unique_ptr<Claims>(new Claims(path, fd));
+  return std::unique_ptr<Claims>(
+      new Claims(path, owner.empty() ? "" : "\t" + EscapeOwner(owner), fd));
 }
 
 Claims::~Claims() { close(fd_); }
@@ -88,7 +126,7 @@ absl::Status Claims::CatchUp(std::string* torn) {
     tail.append(buffer, static_cast<std::size_t>(n));
     std::size_t start = 0;
     for (std::size_t end; (end = tail.find('\n', start)) != std::string::npos; start = end + 1) {
-      claimed_.insert(tail.substr(start, end - start));
+      claimed_.insert(ParseClaimLine(absl::string_view(tail).substr(start, end - start)).id);
     }
     read_ += static_cast<long long>(start);
     tail.erase(0, start);
@@ -105,14 +143,43 @@ absl::StatusOr<bool> Claims::Claim(const std::string& id) {
   // One write of the whole line, under the lock: no other run's line can
   // come between its parts. A torn last line is ended first, so that it
   // stays a line of its own.
-  const std::string line = absl::StrCat(torn.empty() ? "" : "\n", id, "\n");
+  const std::string line = absl::StrCat(torn.empty() ? "" : "\n", id, owner_, "\n");
   if (write(fd_, line.data(), line.size()) != static_cast<ssize_t>(line.size())) {
     return Failed(path_, "append to it");
   }
-  if (!torn.empty()) claimed_.insert(torn);
+  if (!torn.empty()) claimed_.insert(ParseClaimLine(torn).id);
   claimed_.insert(id);
   read_ += static_cast<long long>(torn.size() + line.size());
   return true;
+}
+
+absl::StatusOr<std::vector<ClaimLine>> ClaimsReader::ReadNew() {
+  std::vector<ClaimLine> claims;
+  const int fd = open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) return claims;
+    return Failed(path_, "open it");
+  }
+  std::string text;
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n =
+        pread(fd, buffer, sizeof(buffer), read_ + static_cast<long long>(text.size()));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      close(fd);
+      return Failed(path_, "read it");
+    }
+    if (n == 0) break;
+    text.append(buffer, static_cast<std::size_t>(n));
+  }
+  close(fd);
+  std::size_t start = 0;
+  for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
+    claims.push_back(ParseClaimLine(absl::string_view(text).substr(start, end - start)));
+  }
+  read_ += static_cast<long long>(start);
+  return claims;
 }
 
 }  // namespace endsolve::batch

@@ -58,8 +58,53 @@ std::string WthorRaw(absl::string_view bytes, int game) {
 
 }  // namespace
 
-// Parses each file with board/'s reader, then merges its positions and its
+// Parses the text with board/'s reader, then merges its positions and its
 // errors back into line order, giving each an id.
+std::vector<BatchItem> ItemsOfText(absl::string_view text, const std::string& file,
+                                   const ReadOptions& options, int lines_before,
+                                   std::vector<std::string>* warnings) {
+  const bool wthor = IsWthorFileName(file);
+  const std::vector<std::string> lines = wthor ? std::vector<std::string>() : SplitLines(text);
+  ReadResult read = ParsePositions(std::string_view(text.data(), text.size()), file, options);
+  for (std::string& note : read.notes) warnings->push_back(std::move(note));
+
+  std::vector<BatchItem> items;
+  for (Position& position : read.positions) {
+    BatchItem item;
+    item.file = file;
+    item.line = position.line + lines_before;
+    position.line = item.line;
+    item.id = BatchId(file, item.line, ItemHash(KeyOf(position.board), position.window));
+    item.position = std::move(position);
+    items.push_back(std::move(item));
+  }
+  for (const absl::Status& error : read.errors) {
+    BatchItem item;
+    item.file = file;
+    item.error = std::string(error.message());
+    if (wthor) {
+      item.line = WthorErrorGame(
+          std::string_view(error.message().data(), error.message().size()), file);
+      item.raw = WthorRaw(text, item.line);
+    } else {
+      const int line = ErrorLine(error.message(), file);
+      if (line >= 1 && line <= static_cast<int>(lines.size())) item.raw = lines[line - 1];
+      item.line = line + lines_before;
+      if (lines_before > 0 && line > 0) {
+        // The reader numbered the text's own lines: the file's number instead.
+        absl::string_view rest = error.message();
+        rest.remove_prefix(file.size() + 1 + absl::StrCat(line).size());
+        item.error = absl::StrCat(file, ":", item.line, rest);
+      }
+    }
+    item.id = BatchId(file, item.line, Fnv1a64(item.raw));
+    items.push_back(std::move(item));
+  }
+  std::stable_sort(items.begin(), items.end(),
+                   [](const BatchItem& a, const BatchItem& b) { return a.line < b.line; });
+  return items;
+}
+
 absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
                                           const ReadOptions& options) {
   BatchInput input;
@@ -72,40 +117,9 @@ absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
     }
     absl::StatusOr<std::string> text = ReadFileBytes(file);
     if (!text.ok()) return text.status();
-    const bool wthor = IsWthorFileName(file);
-    const std::vector<std::string> lines = wthor ? std::vector<std::string>() : SplitLines(*text);
-    ReadResult read = ParsePositions(*text, file, options);
-    for (std::string& note : read.notes) input.warnings.push_back(std::move(note));
-
-    std::vector<BatchItem> items;
-    for (Position& position : read.positions) {
-      BatchItem item;
-      item.file = file;
-      item.line = position.line;
-      item.id = BatchId(file, item.line, ItemHash(KeyOf(position.board), position.window));
-      item.position = std::move(position);
-      items.push_back(std::move(item));
+    for (BatchItem& item : ItemsOfText(*text, file, options, 0, &input.warnings)) {
+      input.items.push_back(std::move(item));
     }
-    for (const absl::Status& error : read.errors) {
-      BatchItem item;
-      item.file = file;
-      item.error = std::string(error.message());
-      if (wthor) {
-        item.line = WthorErrorGame(
-            std::string_view(error.message().data(), error.message().size()), file);
-        item.raw = WthorRaw(*text, item.line);
-      } else {
-        item.line = ErrorLine(error.message(), file);
-        if (item.line >= 1 && item.line <= static_cast<int>(lines.size())) {
-          item.raw = lines[item.line - 1];
-        }
-      }
-      item.id = BatchId(file, item.line, Fnv1a64(item.raw));
-      items.push_back(std::move(item));
-    }
-    std::stable_sort(items.begin(), items.end(),
-                     [](const BatchItem& a, const BatchItem& b) { return a.line < b.line; });
-    for (BatchItem& item : items) input.items.push_back(std::move(item));
   }
   return input;
 }

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -41,6 +42,14 @@ struct BatchInput {
 // of what the ids depend on.
 absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
                                           const ReadOptions& options = {});
+
+// The items of one file's text, as LoadBatchInput gives them, its
+// positions and its errors merged in line order; `lines_before` lines of
+// the file precede the text (a followed file read in parts: batch/follow.h),
+// so that lines and ids are the file's. Notes go to `warnings`.
+std::vector<BatchItem> ItemsOfText(absl::string_view text, const std::string& file,
+                                   const ReadOptions& options, int lines_before,
+                                   std::vector<std::string>* warnings);
 
 // The items of one shard, in the same order.
 std::vector<BatchItem> SelectShard(std::vector<BatchItem> items, const Shard& shard);

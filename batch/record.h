@@ -113,7 +113,7 @@ struct RunSettings {
   int threads = 1;
   absl::Duration time_limit = absl::InfiniteDuration();  // per position
   // Clear the table before each position, so that every result is the one
-  // its position gets alone (what `endsolve batch` always does). False: the
+  // its position gets alone (`endsolve batch` unless --keep-table). False: the
   // positions share what the table learnt (the prove manager's local
   // engine, whose units are neighbours in one tree); the answers are as
   // exact, the node counts depend on the order.

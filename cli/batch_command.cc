@@ -4,17 +4,21 @@
 // restarts (docs/batch-and-clusters.md, "Batch solving").
 //
 // `endsolve batch --summary RESULTS...`: the totals of results files.
+#include <atomic>
 #include <cerrno>
+#include <deque>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <optional>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "endsolve/batch/claims.h"
+#include "endsolve/batch/follow.h"
 #include "endsolve/batch/identity.h"
 #include "endsolve/batch/input.h"
 #include "endsolve/batch/progress.h"
@@ -28,6 +32,7 @@
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/output/output_path.h"
+#include "endsolve/positions/wthor.h"
 
 namespace endsolve::cli {
 namespace {
@@ -48,6 +53,8 @@ struct BatchArgs {
   std::string shard = "1/1";
   std::string time_limit;
   std::string claims;
+  double follow = 0;  // seconds; 0: the inputs are read once
+  bool keep_table = false;
   bool summary = false;
   SearchArgs search;
   InputArgs input;
@@ -86,6 +93,96 @@ int Summary(const std::vector<std::string>& files) {
   return read->summary.wrong > 0 || !disagreements.empty() ? kExitWrong : kExitOk;
 }
 
+// The good positions among `items`.
+std::vector<Position> PositionsOf(const std::vector<BatchItem>& items) {
+  std::vector<Position> positions;
+  for (const BatchItem& item : items) {
+    if (item.ok()) positions.push_back(*item.position);
+  }
+  return positions;
+}
+
+// Prints a wrong answer as it is found.
+void ReportWrong(ProgressDisplay& display, const BatchItem& item, const ResultRecord& r) {
+  if (r.status != ResultStatus::kWrongAnswer) return;
+  display.Message(absl::StrFormat("wrong answer: %s: the input says %s, the solver finds %s (%s)",
+                                  r.id, FormatScore(item.position->ExpectedScore()),
+                                  FormatScore(*r.score), SquareName(*r.best_move)));
+}
+
+// Prints the run's totals and returns its exit code.
+int Finish(const std::string& out, const RunSettings& run, const ResultsSummary& summary) {
+  absl::PrintF(
+      "%s: %d %s%s: %d solved, %d wrong answer, %d bad input, %d timed out "
+      "(%d duplicates); %.3f s of search, %d nodes\n",
+      out, summary.positions, summary.positions == 1 ? "position" : "positions",
+      run.shard.count > 1 ? " in shard " + FormatShard(run.shard) : "",
+      summary.solved, summary.wrong, summary.bad_input, summary.timed_out, summary.duplicates,
+      summary.seconds, summary.leaves + summary.internal_nodes);
+  if (summary.wrong > 0) return kExitWrong;
+  if (summary.bad_input > 0) return kExitBadInput;
+  return kExitOk;
+}
+
+// --follow: the input's lines solved as they are appended, until its end
+// line, or until nothing modified it for --follow seconds (batch/follow.h).
+int Follow(const BatchArgs& args, const RunSettings& run, const SolveOptions& options,
+           BatchRun* batch, const std::atomic<bool>& interrupted,
+           const std::vector<std::string>& typed) {
+  auto fail = [](absl::string_view message) { return Fail("endsolve batch", message); };
+  batch::FollowedInput input(args.inputs[0], absl::Seconds(args.follow));
+  std::deque<std::vector<BatchItem>> parts;  // every item read, at stable addresses
+  std::atomic<int> items = 0, done_here = 0;
+  ProgressDisplay display(
+      [&](bool) {
+        return absl::StrFormat("following %s: %d positions read, %d solved by this run",
+                               args.inputs[0], items.load(), done_here.load());
+      },
+      IsInteractive(), "batch: ");
+  while (!interrupted.load()) {
+    std::vector<std::string> warnings;
+    absl::StatusOr<std::vector<BatchItem>> read = input.ReadNew(&warnings);
+    if (!read.ok()) return fail(read.status().message());
+    for (const std::string& w : warnings) absl::FPrintF(stderr, "warning: %s\n", w);
+    if (read->empty()) {
+      if (input.ended()) break;
+      input.Wait(interrupted);
+      continue;
+    }
+    parts.push_back(batch::SelectShard(*std::move(read), run.shard));
+    const std::vector<BatchItem>& part = parts.back();
+    if (!WithinMaxEmpties("endsolve batch", PositionsOf(part), options.max_empties)) {
+      return kExitBadInput;
+    }
+    const batch::BatchPlan plan = batch->Plan(part);
+    items += static_cast<int>(part.size());
+    BatchProgress progress(static_cast<int>(part.size()), plan.skipped,
+                           batch->WorkToDo(plan.pending));
+    const absl::StatusOr<int> done =
+        batch->DoAll(plan.pending, &progress, interrupted,
+                     [&](const BatchItem& item, const ResultRecord& r) { ReportWrong(display, item, r); });
+    if (!done.ok()) {
+      return fail(absl::StrCat(done.status().message(),
+                               "; the results so far are kept, and the same "
+                               "command resumes once the cause is fixed"));
+    }
+    done_here += *done;
+  }
+  display.Stop();
+  std::vector<BatchItem> all;
+  for (std::vector<BatchItem>& part : parts) {
+    for (BatchItem& item : part) all.push_back(std::move(item));
+  }
+  if (interrupted.load()) {
+    absl::FPrintF(stderr,
+                  "endsolve batch: interrupted while following %s; what was solved is saved in "
+                  "%s.\nTo resume, run:\n  %s\n",
+                  args.inputs[0], args.out, ResumeCommand(typed));
+    return kExitInterrupted;
+  }
+  return Finish(args.out, run, batch::Summarize(batch->Records(all)));
+}
+
 int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   if (args.summary) return Summary(args.inputs);
 
@@ -96,8 +193,9 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   auto options = ToSolveOptions(args.search);
   if (!options.ok()) return fail(options.status().message());
   // Both were checked as they were parsed.
-  const RunSettings run{*batch::ParseShard(args.shard), options->wld, options->threads,
-                        *batch::ParseTimeLimit(args.time_limit)};
+  RunSettings run{*batch::ParseShard(args.shard), options->wld, options->threads,
+                  *batch::ParseTimeLimit(args.time_limit)};
+  run.fresh_table = !args.keep_table;
 
   // The outputs are checked before anything is read or solved: neither is
   // an input, nor the other, nor a file of another kind (output/output_path.h).
@@ -112,19 +210,29 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
       !s.ok()) {
     return fail(s.message());
   }
-  auto input = batch::LoadBatchInput(args.inputs, args.input.read_options());
-  if (!input.ok()) return fail(input.status().message());
-  for (const std::string& w : input->warnings) absl::FPrintF(stderr, "warning: %s\n", w);
-  if (input->items.empty()) {
-    return fail(absl::StrCat("no position in ", absl::StrJoin(args.inputs, ", "),
-                             ": there is nothing to solve"));
+  std::vector<BatchItem> items;
+  if (args.follow > 0) {
+    if (args.inputs.size() != 1 || args.inputs[0] == "-" || IsWthorFileName(args.inputs[0]) ||
+        absl::EndsWithIgnoreCase(args.inputs[0], ".pos")) {
+      return fail("--follow reads one .obf file that grows; give one such file");
+    }
+    if (!std::filesystem::is_regular_file(args.inputs[0])) {
+      return fail(absl::StrCat(args.inputs[0], ": not a file; --follow waits for lines appended "
+                                               "to a file that exists"));
+    }
+  } else {
+    auto input = batch::LoadBatchInput(args.inputs, args.input.read_options());
+    if (!input.ok()) return fail(input.status().message());
+    for (const std::string& w : input->warnings) absl::FPrintF(stderr, "warning: %s\n", w);
+    if (input->items.empty()) {
+      return fail(absl::StrCat("no position in ", absl::StrJoin(args.inputs, ", "),
+                               ": there is nothing to solve"));
+    }
+    items = batch::SelectShard(std::move(input->items), run.shard);
+    if (!WithinMaxEmpties("endsolve batch", PositionsOf(items), options->max_empties)) {
+      return kExitBadInput;
+    }
   }
-  const std::vector<BatchItem> items = batch::SelectShard(std::move(input->items), run.shard);
-  std::vector<Position> positions;
-  for (const BatchItem& item : items) {
-    if (item.ok()) positions.push_back(*item.position);
-  }
-  if (!WithinMaxEmpties("endsolve batch", positions, options->max_empties)) return kExitBadInput;
 
   std::vector<std::string> notes;
   auto results = batch::OpenResults(out, args.resume, run, &notes);
@@ -140,11 +248,12 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   BatchRun batch(run, *options, results->get());
   std::unique_ptr<batch::Claims> claims;
   if (!args.claims.empty()) {
-    absl::StatusOr<std::unique_ptr<batch::Claims>> opened = batch::Claims::Open(args.claims);
+    absl::StatusOr<std::unique_ptr<batch::Claims>> opened = batch::Claims::Open(args.claims, out);
     if (!opened.ok()) return fail(opened.status().message());
     claims = *std::move(opened);
     batch.ShareThrough(claims.get());
   }
+  if (args.follow > 0) return Follow(args, run, *options, &batch, interrupted, typed);
   const batch::BatchPlan plan = batch.Plan(items);
   const std::string in_shard = run.shard.count > 1 ? " of shard " + FormatShard(run.shard) : "";
   if (plan.skipped > 0) {
@@ -159,13 +268,9 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   BatchProgress progress(static_cast<int>(items.size()), plan.skipped, batch.WorkToDo(plan.pending));
   ProgressDisplay display([&progress](bool terminal) { return progress.Line(terminal); },
                           IsInteractive(), "batch: ");
-  absl::StatusOr<int> done = batch.DoAll(
-      plan.pending, &progress, interrupted, [&](const BatchItem& item, const ResultRecord& r) {
-        if (r.status != ResultStatus::kWrongAnswer) return;
-        display.Message(absl::StrFormat("wrong answer: %s: the input says %s, the solver finds %s (%s)",
-                                        r.id, FormatScore(item.position->ExpectedScore()),
-                                        FormatScore(*r.score), SquareName(*r.best_move)));
-      });
+  absl::StatusOr<int> done =
+      batch.DoAll(plan.pending, &progress, interrupted,
+                  [&](const BatchItem& item, const ResultRecord& r) { ReportWrong(display, item, r); });
   display.Stop();
   if (!done.ok()) {
     return fail(absl::StrCat(done.status().message(),
@@ -180,17 +285,7 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
     return kExitInterrupted;
   }
 
-  const ResultsSummary summary = batch::Summarize(batch.Records(items));
-  absl::PrintF(
-      "%s: %d %s%s: %d solved, %d wrong answer, %d bad input, %d timed out "
-      "(%d duplicates); %.3f s of search, %d nodes\n",
-      out, summary.positions, summary.positions == 1 ? "position" : "positions",
-      run.shard.count > 1 ? " in shard " + FormatShard(run.shard) : "",
-      summary.solved, summary.wrong, summary.bad_input, summary.timed_out, summary.duplicates,
-      summary.seconds, summary.leaves + summary.internal_nodes);
-  if (summary.wrong > 0) return kExitWrong;
-  if (summary.bad_input > 0) return kExitBadInput;
-  return kExitOk;
+  return Finish(out, run, batch::Summarize(batch.Records(items)));
 }
 
 }  // namespace
@@ -216,6 +311,17 @@ void AddBatchCommand(CLI::App& root, CommandRuns& runs) {
                   "share the input with other batch runs, as a pool of workers: each position "
                   "is claimed in this file before it is solved, and one another run claimed is "
                   "left to it (each run with its own --out)");
+  app->add_option("--follow", args->follow,
+                  "SECONDS: the one .obf input grows while this run solves it (a pool's "
+                  "queue, as endsolve prove's): solve its lines as they are appended, until a "
+                  "line '% end', or until nothing has modified the file for SECONDS (its writer "
+                  "gone)")
+      ->check(CLI::PositiveNumber);
+  app->add_flag("--keep-table", args->keep_table,
+                "one table for every position, never cleared (the default clears it before each, "
+                "so that a result does not depend on the order): neighbouring positions, such "
+                "as a proof's units, reuse what the others learnt; node counts then depend on "
+                "the order, scores do not");
   app->add_option("--time-limit-per-position", args->time_limit,
                   "give up on a position after this long (e.g. 90s, 10m, 2h or seconds; "
                   "default none)")

@@ -1,6 +1,7 @@
 // `endsolve prove POSITION --folder DIR`: one position proven through many
-// unit solves, each an ordinary batch line with a window, run here or by
-// GNU parallel (prove/README.md; README "One position on many machines").
+// unit solves, each an ordinary batch line with a window, run here, by a
+// pool of worker processes or by a Slurm array (prove/README.md; README "One
+// position on many machines").
 #include <unistd.h>
 
 #include <algorithm>
@@ -24,7 +25,7 @@
 namespace endsolve::cli {
 namespace {
 
-// The most workers a step may have: a Slurm array of this many tasks is
+// The most workers a pool may have: a Slurm array of this many tasks is
 // already beyond most sites' MaxArraySize, and --simulate predicts further.
 constexpr int kMaxWorkers = 1 << 16;
 
@@ -277,17 +278,16 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       ->check(InRange(prove::kMinUnitEmpties, kNumSquares, "a number of empties"));
   CLI::Option* engine = app->add_option("--engine", args->engine,
                   "local: units one after another in this process, in alpha-beta's order; "
-                  "parallel: each step GNU parallel runs --workers endsolve batch processes on "
-                  "the units wanted now, a pool that takes them as it goes (batch --claims); "
-                  "slurm: each step one sbatch --array of --workers tasks, a pool alike, "
-                  "waited for")
+                  "parallel: a pool of --workers endsolve batch processes here, started once, "
+                  "each taking the next unit as the manager hands it out (batch --follow "
+                  "--claims); slurm: the pool as one sbatch --array of --workers tasks")
       ->check(CLI::IsMember({"local", "parallel", "slurm"}));
   CLI::Option* workers = app->add_option("--workers", args->workers,
-                  "parallel: processes per step; slurm: array tasks per step (default 2)")
+                  "parallel: processes in the pool; slurm: tasks in its array (default 2)")
       ->default_str("2")
       ->check(InRange(1, kMaxWorkers, "a number of workers"));
   CLI::Option* sbatch = app->add_option("--sbatch-options", args->sbatch_options,
-                  "slurm: more sbatch options for each step's array, separated by spaces; "
+                  "slurm: more sbatch options for the pool's array, separated by spaces; "
                   "write it with '=', e.g. --sbatch-options=\"--partition=long --time=4:00:00\"")
       ->delimiter(' ');
   CLI::Option* threads = app->add_option("--threads", args->threads,

@@ -33,17 +33,12 @@ class UnitRunner {
   virtual absl::StatusOr<std::vector<Position>> Wait() = 0;
 };
 
-// A pool's step (the parallel and Slurm engines) hands out this many units
-// a worker: each step starts its workers anew, GNU parallel's start and each
-// process's empty table (Slurm adds its submission and queue), so a step of
-// one unit a worker paid that for each unit. The units past each worker's
-// first are the walk's next ones, asked before the answers that might
-// spare them. FFO #60 and #61 (20-empty units, two one-thread workers;
-// nodes, wall seconds with other work beside): 1 a worker 42.4 M, 39.4 s
-// and 47.6 M, 26.2 s; 4: 53.9 M, 12.7 s and 53.3 M, 8.3 s; 8: 65.4 M, 9.6 s
-// and 54.1 M, 5.4 s (locally 23.7 M and 38.4 M, 2.1 s and 2.4 s). A pool
-// whose workers live for the whole proof needs no such trade.
-inline constexpr int kStepUnitsPerWorker = 4;
+// How many units a pool (the parallel and Slurm engines) keeps handed out a
+// worker: one it solves and one waiting for it, so that a worker that
+// finishes a unit finds the next without waiting for the manager to hear
+// the answer and walk; the one waiting is the walk's next unit, asked
+// before the answers that might spare it.
+inline constexpr int kUnitsPerWorker = 2;
 
 // The engine the options name, on `folder`. The local engine's units share
 // `table` (the manager's, which the ordering passes filled): one table for

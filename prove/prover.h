@@ -58,15 +58,15 @@ int FirstTestOf(const ScoreEstimate& estimate);
 // How the units are run (engines.h).
 enum class Engine {
   kLocal,     // in this process, one after another, with all threads
-  kParallel,  // GNU parallel: each step `workers` endsolve batch processes, a pool (batch --claims)
-  kSlurm,     // each step one `sbatch --array=1-workers`, waited for, a pool alike
+  kParallel,  // a pool of `workers` endsolve batch --follow processes here, for the whole run
+  kSlurm,     // the pool as one `sbatch --array=1-workers`
 };
 
 struct ProveOptions {
   std::string folder;
   int unit_empties = kDefaultUnitEmpties;
   Engine engine = Engine::kLocal;
-  int workers = 2;           // kParallel, kSlurm: workers (processes, array tasks) per step
+  int workers = 2;           // kParallel, kSlurm: workers (processes, array tasks) in the pool
   int threads = 1;           // per unit solve (each worker's, with kParallel)
   int hash_mb = 64;          // per unit solve
   int max_empties = kDefaultMaxEmpties;  // the root's, for its estimate (SolveOptions)

@@ -530,6 +530,63 @@ TEST_F(BatchTest, RunsSharingAClaimsFileAnswerEachLineOnce) {
   EXPECT_EQ(CompleteLines(Path("claims.txt")), static_cast<int>(whole.size()));
 }
 
+// --follow: a file another program appends to (a prove pool's units) is
+// solved as it grows, a line still being written waiting for its newline,
+// until its end line; each record has the id and score a run over the whole
+// file gives, in one table kept from position to position (--keep-table).
+TEST_F(BatchTest, AFollowedFileIsSolvedAsItGrowsUntilItsEndLine) {
+  const std::vector<std::string> ffo = absl::StrSplit(ReadFile(kFfo1To19), '\n');
+  WriteFile(Path("queue.obf"), ffo[0] + "\n" + ffo[1] + "\n");
+  WriteFile(Path("whole.obf"), ffo[0] + "\n" + ffo[1] + "\n" + ffo[2] + "\n" + ffo[3] + "\n");
+  std::string follow;
+  for (const std::string& a :
+       BatchArgv({"queue.obf"}, "followed.jsonl", {"--follow", "60", "--keep-table"})) {
+    absl::StrAppend(&follow, "'", a, "' ");
+  }
+  const std::string half = ffo[2].substr(0, 40);
+  const std::string rest = ffo[2].substr(40);
+  const CommandOutput r = RunCommand(absl::StrCat(
+      "cd '", dir_, "' && { ", follow, "& ",
+      "while [ \"$(cat followed.jsonl 2>/dev/null | wc -l)\" -lt 2 ]; do sleep 0.01; done; ",
+      "printf '%s' '", half, "' >> queue.obf; sleep 0.2; ",
+      "printf '%s\\n%s\\n%% end\\n%s\\n' '", rest, "' '", ffo[3], "' '", ffo[4], "' >> queue.obf; ",
+      "wait $!; }"));
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("followed.jsonl: 4 positions: 4 solved"));
+  const Records followed = ResultsById(Path("followed.jsonl"));
+  ASSERT_EQ(followed.size(), 4u);  // the line after the end line is not read
+  ASSERT_EQ(Batch({"whole.obf"}, "whole.jsonl").exit_status, 0);
+  const Records whole = ResultsById(Path("whole.jsonl"));
+  auto line_of = [](const std::string& id) { return id.substr(id.find(':')); };
+  std::map<std::string, nlohmann::json> by_line;
+  for (const auto& [id, j] : whole) by_line[line_of(id)] = j;
+  for (const auto& [id, j] : followed) {
+    ASSERT_TRUE(by_line.contains(line_of(id))) << id;
+    EXPECT_EQ(j["score"], by_line[line_of(id)]["score"]) << id;
+    EXPECT_EQ(j["score"], j["expected_score"]) << id;
+  }
+}
+
+// A followed file that nobody touches for --follow seconds is taken as
+// left by its writer: the run ends with what it solved. --follow reads one
+// growing .obf file, nothing else.
+TEST_F(BatchTest, AFollowedFileLeftAloneEndsTheRunAndOnlyOneObfFileIsFollowed) {
+  const std::vector<std::string> ffo = absl::StrSplit(ReadFile(kFfo1To19), '\n');
+  WriteFile(Path("queue.obf"), ffo[0] + "\n");
+  const CommandOutput r = Batch({"queue.obf"}, "followed.jsonl", {"--follow", "1"});
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("followed.jsonl: 1 position: 1 solved"));
+  for (const std::vector<std::string>& inputs :
+       std::vector<std::vector<std::string>>{{"queue.obf", "random.obf"}, {"-"}}) {
+    const CommandOutput refused = Batch(inputs, "other.jsonl", {"--follow", "1"});
+    EXPECT_EQ(refused.exit_status, 2);
+    EXPECT_THAT(refused.err, HasSubstr("--follow reads one .obf file that grows; give one such file"));
+  }
+  const CommandOutput missing = Batch({"none.obf"}, "other.jsonl", {"--follow", "1"});
+  EXPECT_EQ(missing.exit_status, 2);
+  EXPECT_THAT(missing.err, HasSubstr("none.obf: not a file; --follow waits for lines appended"));
+}
+
 TEST_F(BatchTest, MergeDetectsAMissingShardADuplicateAndAConflict) {
   for (int k = 1; k <= 3; ++k) {
     Batch({"fforum-1-19.obf", "random.obf"}, absl::StrCat("s", k, ".jsonl"),

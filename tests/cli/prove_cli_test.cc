@@ -1,5 +1,5 @@
 // `endsolve prove` end to end, on the built binary: kill -9 of the manager in
-// the middle of its units, and of GNU parallel workers in the middle of
+// the middle of its units, and of a pool's workers in the middle of
 // theirs; the restarted proof gives the same answer as solve, with a line
 // that keeps it, and no unit is solved twice (every question has one result
 // record in the folder). The Slurm engine against a stand-in sbatch (a real
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
@@ -134,22 +135,21 @@ TEST(ProveCli, CtrlCStopsAndTheSameCommandResumes) {
   }
 }
 
-// Ctrl-C at a terminal reaches GNU parallel and its workers as well as the
-// manager: the proof stops as interrupted (not as a failed step), and the
-// same command resumes it.
+// Ctrl-C at a terminal reaches the pool's workers as well as the manager:
+// the proof stops as interrupted (not as failed workers), and the same
+// command resumes it with a new pool.
 TEST(ProveCli, CtrlCOfTheWholeParallelJobStopsAndTheSameCommandResumes) {
   const TempFolder folder("prove_ctrl_c_parallel");
-  // FFO #40 (20 empties) with 19-empty units: step 1 asks the ordering
-  // table's move alone (its estimate says it succeeds), the next steps the
-  // root's moves, up to 12 at a time, units of about 0.1 s, so that each
-  // worker answers one and the signal lands inside a step. One planning
-  // thread, so that the steps are these on every run.
+  // FFO #40 (20 empties) with 19-empty units: the ordering table's move
+  // first, then the root's other moves, units of about 0.1 s, so that the
+  // signal lands while the workers solve. One planning thread, so that the
+  // walks are these on every run.
   const std::vector<std::string> argv = {
       kBinary,        "prove", kFfo40To59,  "--range",  "40",       "--folder", folder / "p",
       "--unit-empties", "19",  "--threads", "1",        "--hash-mb", "16",      "--json",
       "--engine",     "parallel", "--workers", "3", "--plan-threads", "1"};
   const ChildEnd end =
-      RunAndSignalAfterLines(argv, folder / "p/results/step-000002-worker-1-of-3.jsonl", 1,
+      RunAndSignalAfterLines(argv, folder / "p/results/pool-000001-worker-1.jsonl", 1,
                              SIGINT, folder / "ctrl-c.log", /*whole_group=*/true);
   ASSERT_FALSE(end.killed);
   EXPECT_EQ(end.exit_status, 130) << ReadFile(folder / "ctrl-c.log");
@@ -163,27 +163,33 @@ TEST(ProveCli, CtrlCOfTheWholeParallelJobStopsAndTheSameCommandResumes) {
   for (const auto& [question, records] : RecordsPerQuestion(folder / "p")) {
     EXPECT_EQ(records, 1) << question;
   }
+  // The first run's pool was ended (its last line), and the second run
+  // had a pool of its own.
+  const std::string first = ReadFile(folder / "p/units/pool-000001.obf");
+  EXPECT_TRUE(absl::EndsWith(first, "\n% end\n")) << first;
+  EXPECT_TRUE(std::filesystem::exists(folder / "p/results/pool-000002-worker-1.jsonl"));
 }
 
 // Workers killed in the middle of their units leave the units they
-// claimed, and those no worker took, unanswered; the manager asks them
-// once more in a later step and the proof goes on to the same answer.
+// claimed unanswered: the manager, which learns of each death at once,
+// asks them once more and starts the workers again, and the proof goes on
+// to the same answer with every question answered once.
 TEST(ProveCli, AKilledWorkerSUnitsAreTriedOnceMore) {
   const TempFolder folder("prove_kill_worker");
   const std::string dir = folder / "p";
-  // Kill the three workers of step 2 once one has written a result: on two
-  // cores the others are still solving theirs.
+  // Kill the three workers once two units are answered: on two cores the
+  // three are solving theirs.
   const std::string killer = absl::StrCat(
-      "( while ! cat '", dir, "'/results/step-000002-worker-*.jsonl 2>/dev/null | grep -q .; "
-      "do sleep 0.01; done; "
+      "( while [ \"$(cat '", dir, "'/results/pool-000001-worker-*.jsonl 2>/dev/null | wc -l)\" "
+      "-lt 2 ]; do sleep 0.01; done; "
       // Only this test's workers (their --out is in its folder; tests run
-      // side by side); [2] matches 2 but not this command line's own text.
-      "pkill -9 -f -- 'batch .*--out ", dir, "/results/step-00000[2]-worker-' ) & ");
-  // FFO #40 (20 empties) with 19-empty units: step 1 asks the ordering
-  // table's move alone (the first test, +38, is the score), the next steps
-  // the other moves of the root (is any above +38?), up to 12 at a time, units
-  // of about 0.1 s. One planning thread, so that the ordering passes leave
-  // the same table, and the steps are these, on every run.
+      // side by side); [1] matches 1 but not this command line's own text.
+      "pkill -9 -f -- 'batch .*--out ", dir, "/results/pool-00000[1]-worker-' ) & ");
+  // FFO #40 (20 empties) with 19-empty units: the ordering table's move
+  // first (the first test, +38, is the score), then the other moves of the
+  // root (is any above +38?), units of about 0.1 s. One planning thread, so
+  // that the ordering passes leave the same table, and the walks are these,
+  // on every run.
   const CommandOutput r = RunCommand(
       killer + Shell({kBinary, "prove", kFfo40To59, "--range", "40", "--folder", dir,
                       "--unit-empties", "19", "--threads", "1", "--hash-mb", "16", "--json",
@@ -222,18 +228,19 @@ TEST(ProveCli, AUnitThatTimesOutTwiceStopsTheProofByName) {
   EXPECT_EQ(std::count(units.begin(), units.end(), units.back()), 2);
 }
 
-// Stand-ins for Slurm's sbatch and squeue, put first on PATH. sbatch logs
-// its arguments, prints a job id as --parsable does, then runs the --wrap
-// command once per task of --array=1-N with SLURM_ARRAY_TASK_ID set, as the
-// tasks of a real array would, before it returns; so squeue, asked whether
-// the array is still queued, lists nothing. (scripts/test-slurm runs a real
-// one-node cluster.) The tasks of the first array listed in $SKIP_TASKS
-// ("1 3") are not run, as if cancelled before they started; with NO_TASKS
-// set no task runs. With
-// FAIL_SUBMIT set sbatch refuses, as it does a bad option. squeue lists job
-// 4242 for its first $QUEUED_LOOKS calls, as if an array were still running.
-constexpr char kFakeSbatch[] = R"(#!/bin/sh
-log="$(dirname "$0")/sbatch.log"
+// Stand-ins for Slurm's sbatch, squeue and scancel, put first on PATH.
+// sbatch logs its arguments, prints a job id as --parsable does, and starts
+// the --wrap command once per task of --array=1-N in the background with
+// SLURM_ARRAY_TASK_ID set, as the tasks of a real array would; squeue -r
+// -o %K lists the tasks still running, scancel stops them. (scripts/test-slurm
+// runs a real one-node cluster.) The tasks of the first array listed in
+// $SKIP_TASKS ("1 3") are not run, as if cancelled before they started; with
+// NO_TASKS set no task runs. With FAIL_SUBMIT set sbatch refuses, as it does
+// a bad option. squeue -o %i lists job 4242 for its first $QUEUED_LOOKS
+// calls, as if an array left by an earlier run were still running.
+constexpr char kFakeSbatch[] = R"sh(#!/bin/sh
+dir="$(dirname "$0")"
+log="$dir/sbatch.log"
 echo "sbatch $*" >> "$log"
 if [ -n "$FAIL_SUBMIT" ]; then echo "sbatch: error: Invalid partition name specified" >&2; exit 1; fi
 tasks=0
@@ -245,40 +252,66 @@ for a in "$@"; do
   esac
 done
 echo 4242
-first=$(dirname "$0")/first-array-done
+first="$dir/first-array-done"
+rm -f "$dir"/task-*
 k=1
 while [ "$k" -le "$tasks" ]; do
   if [ -z "$NO_TASKS" ] && { [ -f "$first" ] || ! echo " $SKIP_TASKS " | grep -q " $k "; }; then
-    SLURM_ARRAY_TASK_ID=$k sh -c "$wrap" >> "$log" 2>&1
+    touch "$dir/task-$k.running"
+    (
+      SLURM_ARRAY_TASK_ID=$k sh -c "$wrap" >> "$log" 2>&1 &
+      echo $! > "$dir/task-$k.pid"
+      wait
+      rm -f "$dir/task-$k.running"
+    ) > /dev/null 2>&1 &
   fi
   k=$((k + 1))
 done
 touch "$first"
-)";
-constexpr char kFakeSqueue[] = R"(#!/bin/sh
-log="$(dirname "$0")/sbatch.log"
+)sh";
+constexpr char kFakeSqueue[] = R"sh(#!/bin/sh
+dir="$(dirname "$0")"
+log="$dir/sbatch.log"
 echo "squeue $*" >> "$log"
-looks="$(dirname "$0")/squeue-looks"
-n=$(cat "$looks" 2>/dev/null || echo 0)
-if [ "$n" -lt "${QUEUED_LOOKS:-0}" ]; then
-  echo $((n + 1)) > "$looks"
-  echo 4242
-  echo "squeue: listed 4242" >> "$log"
-fi
-)";
+case "$*" in
+  *%K*)
+    for f in "$dir"/task-*.running; do
+      [ -f "$f" ] || continue
+      k=${f##*/task-}
+      echo "${k%.running}"
+    done ;;
+  *)
+    looks="$dir/squeue-looks"
+    n=$(cat "$looks" 2>/dev/null || echo 0)
+    if [ "$n" -lt "${QUEUED_LOOKS:-0}" ]; then
+      echo $((n + 1)) > "$looks"
+      echo 4242
+      echo "squeue: listed 4242" >> "$log"
+    fi ;;
+esac
+)sh";
+constexpr char kFakeScancel[] = R"sh(#!/bin/sh
+dir="$(dirname "$0")"
+echo "scancel $*" >> "$dir/sbatch.log"
+for f in "$dir"/task-*.pid; do
+  [ -f "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
+done
+exit 0
+)sh";
 
 // A folder of stand-ins for Slurm's commands, to put first on PATH.
 void WriteFakeSlurm(const std::string& bin) {
   std::filesystem::create_directories(bin);
   WriteFile(bin + "/sbatch", kFakeSbatch);
   WriteFile(bin + "/squeue", kFakeSqueue);
-  for (const char* name : {"/sbatch", "/squeue"}) {
+  WriteFile(bin + "/scancel", kFakeScancel);
+  for (const char* name : {"/sbatch", "/squeue", "/scancel"}) {
     std::filesystem::permissions(bin + name, std::filesystem::perms::owner_all);
   }
 }
 
 // FFO #10 (15 empties, 11-empty units) proven into `dir` through the Slurm
-// engine with 3 tasks a step, the stand-ins first on PATH and `env` (the
+// engine with an array of 3 tasks, the stand-ins first on PATH and `env` (the
 // stand-ins' settings) before the command.
 CommandOutput ProveFfo10WithFakeSlurm(const TempFolder& folder, const std::string& dir,
                                       const std::string& env,
@@ -292,14 +325,13 @@ CommandOutput ProveFfo10WithFakeSlurm(const TempFolder& folder, const std::strin
   return RunCommand(absl::StrCat("PATH='", folder / "bin", "':\"$PATH\" ", env, " ", Shell(argv)));
 }
 
-// The Slurm engine submits each step as one array of --workers tasks, a
-// pool: each task an `endsolve batch` of the step's units that claims the
-// next unit no other task took (the stand-in runs them one after another,
-// so the first task that runs takes them all); it waits for the array and
-// backs up the workers' files. A task that never runs leaves nothing
-// behind. The folder's name has a space and a quote, which the task's
-// shell command must keep. FFO #10 (15 empties) with 11-empty units.
-TEST(ProveCli, TheSlurmEngineRunsEachStepAsOneArrayOfWorkersThatShareTheUnits) {
+// The Slurm engine runs its pool as one array of --workers tasks, each an
+// `endsolve batch --follow` of the pool's units that claims the next unit no
+// other task took, for the whole proof; the manager ends the array
+// (scancel) when the proof is done. A task that never runs leaves nothing
+// behind. The folder's name has a space and a quote, which the task's shell
+// command must keep. FFO #10 (15 empties) with 11-empty units.
+TEST(ProveCli, TheSlurmEngineRunsItsPoolAsOneArrayOfWorkersThatShareTheUnits) {
   const TempFolder folder("prove_slurm");
   const std::string dir = folder / "it's a proof";
   const CommandOutput r = ProveFfo10WithFakeSlurm(folder, dir, "SKIP_TASKS=1",
@@ -308,35 +340,39 @@ TEST(ProveCli, TheSlurmEngineRunsEachStepAsOneArrayOfWorkersThatShareTheUnits) {
   const nlohmann::json proven = Proven(r);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
   ExpectLineReachesTheScore(proven);
-  for (const auto& [question, records] : RecordsPerQuestion(dir)) {
+  const std::map<std::string, int> per_question = RecordsPerQuestion(dir);
+  for (const auto& [question, records] : per_question) {
     EXPECT_EQ(records, 1) << question;
   }
-  // Step 1: task 1 never ran, task 2 took every unit, task 3 found none.
-  const std::string units = ReadFile(dir + "/units/step-000001.obf");
-  EXPECT_FALSE(std::filesystem::exists(dir + "/results/step-000001-worker-1-of-3.jsonl"));
-  EXPECT_EQ(CompleteLines(dir + "/results/step-000001-worker-2-of-3.jsonl"),
-            std::count(units.begin(), units.end(), '\n'));
-  EXPECT_EQ(CompleteLines(dir + "/results/step-000001-worker-3-of-3.jsonl"), 0);
+  // Task 1 never ran; tasks 2 and 3 answered every unit between them.
+  EXPECT_FALSE(std::filesystem::exists(dir + "/results/pool-000001-worker-1.jsonl"));
+  EXPECT_EQ(CompleteLines(dir + "/results/pool-000001-worker-2.jsonl") +
+                CompleteLines(dir + "/results/pool-000001-worker-3.jsonl"),
+            static_cast<int>(per_question.size()));
   EXPECT_THAT(r.err, ::testing::Not(HasSubstr("asking them once more")));
   const std::string submitted = ReadFile(folder / "bin/sbatch.log");
+  const std::vector<std::string> arrays = absl::StrSplit(submitted, "sbatch --parsable");
+  EXPECT_EQ(arrays.size(), 2u) << submitted;  // one submission
   EXPECT_THAT(submitted, HasSubstr("--array=1-3 --cpus-per-task=1"));
   EXPECT_THAT(submitted, HasSubstr("--partition=test --time=10 --wrap=exec"));
-  EXPECT_THAT(submitted, HasSubstr("squeue -h -o %i -j 4242"));
-  EXPECT_EQ(ReadFile(dir + "/slurm/step-000001.job"), "4242\n");
+  EXPECT_THAT(submitted, HasSubstr("--follow 300"));
+  EXPECT_THAT(submitted, HasSubstr("scancel 4242"));
+  EXPECT_EQ(ReadFile(dir + "/slurm/pool-000001.job"), "4242\n");
 }
 
 // An array of which no task ran (cancelled, or never scheduled) leaves the
-// step's units unanswered: the manager asks them once more in the next
-// step, and the proof goes on to the right score.
-TEST(ProveCli, TheSlurmEngineRetriesTheUnitsOfAnArrayThatNeverRan) {
+// pool's units waiting: the manager submits the array again, and the proof
+// goes on to the right score.
+TEST(ProveCli, TheSlurmEngineSubmitsItsArrayAgainWhenNoTaskIsLeft) {
   const TempFolder folder("prove_slurm_retry");
   const std::string dir = folder / "p";
   const CommandOutput r = ProveFfo10WithFakeSlurm(folder, dir, "SKIP_TASKS='1 2 3'", {});
   ASSERT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_THAT(r.err, HasSubstr("asking them once more"));
-  EXPECT_EQ(ReadFile(dir + "/units/step-000002.obf"), ReadFile(dir + "/units/step-000001.obf"));
-  EXPECT_TRUE(std::filesystem::exists(dir + "/results/step-000002-worker-1-of-3.jsonl"));
-  EXPECT_FALSE(std::filesystem::exists(dir + "/results/step-000001-worker-1-of-3.jsonl"));
+  const std::string submitted = ReadFile(folder / "bin/sbatch.log");
+  const std::vector<std::string> arrays = absl::StrSplit(submitted, "sbatch --parsable");
+  EXPECT_EQ(arrays.size(), 3u) << submitted;  // two submissions
+  EXPECT_THAT(submitted, HasSubstr("squeue -h -r -o %K -j 4242"));  // the tasks left
+  EXPECT_TRUE(std::filesystem::exists(dir + "/results/pool-000001-worker-1.jsonl"));
   const nlohmann::json proven = Proven(r);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
   for (const auto& [question, records] : RecordsPerQuestion(dir)) {
@@ -351,16 +387,16 @@ TEST(ProveCli, ASubmissionSlurmRefusesStopsTheProofWithItsMessageKept) {
       "PATH='", folder / "bin", "':\"$PATH\" FAIL_SUBMIT=1 ",
       Shell(ProveArgv(folder / "p", {"--engine", "slurm", "--sbatch-options=--partition=nope"}))));
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_THAT(r.err, HasSubstr("sbatch did not submit step 1's array (no job id); its messages "
-                               "are in " + folder / "p/workers.log"));
+  EXPECT_THAT(r.err, HasSubstr("sbatch did not submit the pool's array (no job id); its "
+                               "messages are in " + folder / "p/workers.log"));
   EXPECT_THAT(ReadFile(folder / "p/workers.log"), HasSubstr("Invalid partition name"));
 }
 
-// A manager stopped while its array still runs (here: an array whose tasks
+// A manager stopped while its array may still run (here: arrays whose tasks
 // never ran, so that the proof stopped) finds the array's job id in the
 // folder when started again, and waits while squeue lists it before it
-// submits a step again: a second array would find the first's workers'
-// files locked.
+// submits its own: the first array's workers would otherwise go on beside
+// the second's.
 TEST(ProveCli, ARestartedManagerWaitsForTheArrayItLeftRunning) {
   const TempFolder folder("prove_slurm_restart");
   WriteFakeSlurm(folder / "bin");
@@ -371,8 +407,9 @@ TEST(ProveCli, ARestartedManagerWaitsForTheArrayItLeftRunning) {
       "1",         "--json",    "--engine", "slurm",    "--workers", "2"};
   const CommandOutput stopped = RunCommand(path + "NO_TASKS=1 " + Shell(argv));
   EXPECT_EQ(stopped.exit_status, 2);
-  EXPECT_THAT(stopped.err, HasSubstr("a unit failed 2 times"));
-  EXPECT_EQ(ReadFile(folder / "p/slurm/step-000002.job"), "4242\n");
+  EXPECT_THAT(stopped.err, HasSubstr("workers ended in a row with no unit answered; see " +
+                                     folder / "p/workers.log"));
+  EXPECT_EQ(ReadFile(folder / "p/slurm/pool-000001.job"), "4242\n");
   const std::string log = folder / "bin/sbatch.log";
   const std::size_t restart = ReadFile(log).size();
 
@@ -381,7 +418,7 @@ TEST(ProveCli, ARestartedManagerWaitsForTheArrayItLeftRunning) {
   const nlohmann::json proven = Proven(resumed);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
   // After the restart: squeue asked about job 4242 until it no longer
-  // listed it, and only then a step submitted.
+  // listed it, and only then the new pool's array submitted.
   const std::string after = ReadFile(log).substr(restart);
   const std::size_t first_listing = after.find("squeue: listed 4242");
   const std::size_t second_listing = after.find("squeue: listed 4242", first_listing + 1);
@@ -459,8 +496,8 @@ TEST(ProveCli, HelpNamesTheFolderAndTheEngines) {
   EXPECT_EQ(r.exit_status, 0);
   EXPECT_THAT(r.out, HasSubstr("--folder"));
   EXPECT_THAT(r.out, HasSubstr("--unit-empties"));
-  EXPECT_THAT(r.out, HasSubstr("parallel: each step GNU parallel"));
-  EXPECT_THAT(r.out, HasSubstr("slurm: each step one sbatch --array"));
+  EXPECT_THAT(r.out, HasSubstr("parallel: a pool of --workers endsolve batch processes"));
+  EXPECT_THAT(r.out, HasSubstr("slurm: the pool as one sbatch --array"));
   EXPECT_THAT(r.out, HasSubstr("--sbatch-options"));
   EXPECT_THAT(r.out, HasSubstr("--passes"));
   const CommandOutput four =
