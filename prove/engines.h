@@ -1,5 +1,5 @@
 // How a proof's units run (prove/README.md, "Engines"): in this process, or
-// by worker processes, a GNU parallel pool or a Slurm array. Every engine
+// by a pool of worker processes, here or as a Slurm array. Every engine
 // writes the units it is given to units/ and their answers to results/,
 // where the manager reads them (WorkFolder::ReadNewResults): an engine
 // takes units and says when they have finished, nothing more.
@@ -26,10 +26,12 @@ class UnitRunner {
   // Starts `units` (at most slots() beside those running), each written
   // to units/ now, once.
   virtual absl::Status Start(const std::vector<Position>& units) = 0;
-  // Waits until at least one started unit has finished (answered, or left
-  // unanswered by a worker that died or a time limit), and returns those
-  // that have; their answers are in results/ by then. Returns early, with
-  // none, once the proof's cancel flag is raised.
+  // Waits for news of the started units and returns those that may have
+  // finished unanswered (their worker ended, or a time limit; one the
+  // manager has heard answered is dropped by it): the local engine once a
+  // unit has finished, a pool after one look at its workers. The answers
+  // are in results/ by then. Returns early, with none, once the proof's
+  // cancel flag is raised.
   virtual absl::StatusOr<std::vector<Position>> Wait() = 0;
 };
 

@@ -8,9 +8,8 @@
 #
 # The places where endsolve starts a program or builds a command line, each
 # run here with every name:
-#   1. prove --engine parallel: GNU parallel's command, argv with -q (each
-#      word quoted by parallel before its shell sees it): --folder, the
-#      units and claims and results files under it.
+#   1. prove --engine parallel: each worker started with an argument vector,
+#      no shell: --folder, the units and claims and results files under it.
 #   2. prove --engine slurm: sbatch's --wrap command, each word quoted by
 #      batch/shell_quote.h (a stand-in sbatch here runs the wrap with sh -c,
 #      as Slurm does); squeue and scancel take argv, no shell.
@@ -37,11 +36,13 @@ exists() {
 head -n 3 "$source_dir/ffo/fforum-1-19.obf" >three.obf
 head -n 1 "$source_dir/ffo/fforum-1-19.obf" >one.obf
 
-# A stand-in Slurm: sbatch runs each task of the array at once with sh -c,
-# as slurmd runs --wrap, and prints a job id; squeue then lists nothing.
+# A stand-in Slurm: sbatch starts each task of the array in the background
+# with sh -c, as slurmd runs --wrap, and prints a job id; squeue -r -o %K
+# lists the tasks still running, scancel stops them.
 mkdir fake-slurm
 cat >fake-slurm/sbatch <<'SBATCH'
 #!/usr/bin/env bash
+dir=$(dirname "$0")
 wrap=
 tasks=1
 for a in "$@"; do
@@ -50,11 +51,32 @@ for a in "$@"; do
     --array=*) tasks=${a##*-} ;;
   esac
 done
-for ((k = 1; k <= tasks; k++)); do SLURM_ARRAY_TASK_ID=$k sh -c "$wrap" >/dev/null 2>&1; done
+for ((k = 1; k <= tasks; k++)); do
+  touch "$dir/task-$k.running"
+  (
+    SLURM_ARRAY_TASK_ID=$k sh -c "$wrap" >/dev/null 2>&1 &
+    echo $! >"$dir/task-$k.pid"
+    wait
+    rm -f "$dir/task-$k.running"
+  ) >/dev/null 2>&1 &
+done
 echo 4242
 SBATCH
-printf '#!/bin/sh\nexit 0\n' >fake-slurm/squeue
-printf '#!/bin/sh\nexit 0\n' >fake-slurm/scancel
+cat >fake-slurm/squeue <<'SQUEUE'
+#!/usr/bin/env bash
+for f in "$(dirname "$0")"/task-*.running; do
+  [ -f "$f" ] || continue
+  k=${f##*/task-}
+  echo "${k%.running}"
+done
+SQUEUE
+cat >fake-slurm/scancel <<'SCANCEL'
+#!/usr/bin/env bash
+for f in "$(dirname "$0")"/task-*.pid; do
+  [ -f "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
+done
+exit 0
+SCANCEL
 chmod +x fake-slurm/*
 
 names=(
