@@ -20,6 +20,7 @@
 
 #include "endsolve/board/bitboard.h"
 #include "endsolve/eval/evaluator.h"
+#include "endsolve/solver/settings.h"
 
 namespace endsolve::search {
 
@@ -73,24 +74,15 @@ class EvalSearch {
   std::array<std::int8_t, kMaxEvalSearchDepth + 1> killers_;
 };
 
-// From this many plies left, a node of the evaluation search sorts its
-// children by their static values, the opponent's worst first; with fewer,
-// the killer and the square classes order them (eval_order.cc). A value
-// inside the search's window is the same in any order (ProbCut asks only on
-// which side of its bounds the value lies, and a fail-soft search answers
-// that truly in any order); below the ordering searches' window
-// (kSortAlphaDelta, move_order.h) a fail-soft bound may differ, so the solve visits
-// nearly the same nodes in any order (FFO #40-#49 at one thread:
-// 544,414,378 with 2, 3 or 5, when the window was the full one); mostly the
-// time changes. From 3 plies: FFO #58 (30 empties, where the
-// ordering and ProbCut searches are over half the time) in 0.826 of the
-// time of 5, #50-#52 0.961; from 2, 1.086 times 3's on #58 (farm-bench, one
-// thread: bench/results/eval-search-sort-depth-2026-11-26.txt; 1.077 with the
-// evaluation's gathers: eval-gather-2026-11-28.txt). Deeper
-// searches gain more: the presearch's 8 plies, `endsolve prove`'s planning
-// (FFO #63's first round, 20-empty units, one thread: 8.9 s against 50.0 s
-// unsorted).
-inline constexpr int kOrderedEvalSearchDepth = 3;
+// From kOrderedEvalSearchDepth plies left (settings.h), a node of the
+// evaluation search sorts its children by their static values, the
+// opponent's worst first; with fewer, the killer and the square classes
+// order them (eval_order.cc). A value inside the search's window is the
+// same in any order (ProbCut asks only on which side of its bounds the
+// value lies, and a fail-soft search answers that truly in any order);
+// below the ordering searches' window (kSortAlphaDelta) a fail-soft bound
+// may differ, so the solve visits nearly the same nodes in any order:
+// mostly the time changes.
 
 // Evaluation units of an exact final score.
 constexpr int EvalUnits(int discs) { return discs * eval::kUnitsPerDisc; }

@@ -40,6 +40,7 @@
 #include "endsolve/solver/eval_order.h"
 #include "endsolve/solver/feature_set.h"
 #include "endsolve/solver/features.h"
+#include "endsolve/solver/settings.h"
 
 namespace endsolve::search {
 
@@ -55,24 +56,15 @@ struct ScoredMove {
   int key;
 };
 
-// --- Key weights (see the top of the file) ---
+// --- Key weights (see the top of the file; the tunable ones in settings.h) ---
 inline constexpr int kTTMoveKey = 1 << 30;
 inline constexpr int kKillerKey = 1 << 29;  // minus the killer's slot
 // Weighted replies count up to about 33 + 8: 41 * 2^20 < 2^26, so every
 // fastest-first key stays far below the killers.
-inline constexpr int kMobilityWeight = 1 << 20;
+static_assert(41 * kMobilityWeight < (1 << 26));
 // An opponent left without a move passes: the best we can hope for in
 // fastest-first terms, worth more than any reply count.
 inline constexpr int kOpponentPassesBonus = 42 * kMobilityWeight;
-inline constexpr int kPotentialMobilityWeight = 1 << 19;
-inline constexpr int kCornerStabilityWeight = 1 << 18;
-inline constexpr int kParityBonus = 1 << 19;
-// History credits are compared by their bit width (0..64): a move credited
-// a thousand times more than another gains about 10 * 2^16, under one reply.
-inline constexpr int kHistoryWeight = 1 << 16;
-// The static square class breaks the last ties.
-inline constexpr int kCornerBonus = 1 << 4;
-inline constexpr int kXCSquarePenalty = 1 << 3;
 
 // Quadrants: A1-D4, E1-H4, A5-D8, E5-H8. Bit q of a parity word is set when
 // quadrant q holds an odd number of empty squares.
@@ -156,38 +148,11 @@ inline void SelectBest(ScoredMove* moves, int first, int count) {
 
 // --- Ordering by evaluation (eval_order.h) ---
 //
-// Smallest number of empties at which a node orders its moves by an
-// evaluation search (eval_order.h), and the depth of that search by
-// empties: below kEvalOrderMinEmpties fastest-first alone orders as well
-// for less time (bench/results/solver-ordering-2026-11.md, "Ordering by evaluation").
-// From kEvalDepth4MinEmpties the search is 4 plies: high in the tree a
-// first move that fails to cut costs most, and the deeper search finds the
-// cutting move more often. 2 plies until 2026-11-25, then 3 (FFO #40-#49
-// 7.5% and #50-#59 8.2% fewer nodes at one thread), then 4 (#50-#59 a
-// further 6.2% fewer, 7 of the 9 larger than #59 fewer, #40-#49 1.4% more;
-// #54 in 0.96 of the time; held-out WTHOR positions: 4.6% fewer at 26
-// empties and 3.9% at 28, the same scores). From 24 instead of 22: #50-#59
-// 5.8% fewer; 5 plies from 26 on top: #50-#54 5.4% more
-// (bench/results/solver-ordering-2026-11.md, "The hard positions").
-// From kEvalDepth3MinEmpties (20) 3 plies instead of 1 (2026-11-25, late):
-// FFO #50-#54 9.8% fewer nodes at one thread, #55 13.0%, #40-#49 2.4%,
-// the 30 held-out positions of 26 empties 7.9% (fewer on all 30, the same
-// scores), in the same time (#50-#52 0.999, #53 0.984 of it; farm-bench, 3
-// pairs). 2 plies there: 5.5% fewer on #50-#54 in 0.975 of the time; 3
-// from 18: 17.6% fewer but 1.19 times the time; 4 from 18: 21.9% fewer,
-// dearer still (bench/results/ordering-depth-20-2026-11-25.txt). 3 plies
-// at 18-19 only at the nodes expected to cut: 5.6% fewer nodes on #50-#54
-// in 1.07 times the time; no evaluation at expected all-nodes: 83% more
-// nodes (bench/results/ordering-node-class-2026-11-26.txt).
-// At 18-19 empties 2 plies, 1 until 2026-11-26: once ETC ran before the
-// evaluation searches, FFO #50-#54 4.8% fewer nodes at one thread and #55
-// 4.6% (4.81 G), in 0.974 of the time on #54 and 0.993 on #53 (farm-bench,
-// 3 pairs); 3 plies there: 7.5% fewer on #50-#54 in about 1.11 times the
-// time (bench/results/ordering-depth-18-2026-11-26.txt).
-inline constexpr int kEvalOrderMinEmpties = 14;
-inline constexpr int kEvalDepth2MinEmpties = 18;
-inline constexpr int kEvalDepth3MinEmpties = 20;
-inline constexpr int kEvalDepth4MinEmpties = 22;
+// From kEvalOrderMinEmpties a node orders its moves by an evaluation search
+// of each child, 2, 3 and 4 plies deep from kEvalDepth2MinEmpties,
+// kEvalDepth3MinEmpties and kEvalDepth4MinEmpties (settings.h), else by its
+// static value: high in the tree a first move that fails to cut costs
+// most, and the deeper search finds the cutting move more often.
 constexpr int EvalOrderDepth(int empties) {
   return empties >= kEvalDepth4MinEmpties   ? 4
          : empties >= kEvalDepth3MinEmpties ? 3
@@ -199,47 +164,27 @@ constexpr int EvalOrderDepth(int empties) {
 // than kSortAlphaDelta discs below it will not cut and is searched late
 // whatever its exact value, so each child's search takes the window
 // (alpha - kSortAlphaDelta, +inf) from the node's side and a bad move fails
-// low fast with a fail-soft bound (still a fair key). The full window
-// until 2026-11-27: FFO #56 at one thread in 0.930 of the time (farm-bench,
-// 3 pairs) for 0.6% more nodes; #50-#54 and #56 together +0.3% nodes with
-// 8, +0.2% with 16, +1.3% with 4 and +1.5% with 0
-// (bench/results/sort-alpha-2026-11-27.txt).
-inline constexpr int kSortAlphaDelta = 8;
+// low fast with a fail-soft bound (still a fair key).
 constexpr int SortAlpha(int alpha) { return std::max(alpha - kSortAlphaDelta, -kNumSquares - 1); }
-// The weight of an evaluation unit (1/64 disc) in the ordering key: 2^12,
-// so a disc (2^18) weighs a quarter of an opponent reply (2^20,
-// move_order.h); from kDeepEvalKeyMinEmpties, where the ordering searches
-// at least one ply, twice that: a disc weighs half a reply. A searched value
-// is a better guess than a static one, and high in the tree a first move
-// that fails to cut costs a whole extra subtree (FFO #53-#54 at one thread:
-// 5.4% fewer nodes; from 16 empties 4.4%, from 22 2.6%, 2^14 from 18 0.8%
-// more; bench/results/solver-ordering-2026-11.md, "The hard positions").
-inline constexpr int kEvalKeyWeight = 1 << 12;
-inline constexpr int kDeepEvalKeyWeight = 1 << 13;
-inline constexpr int kDeepEvalKeyMinEmpties = 18;
+// The weight of an evaluation unit (1/64 disc) in the ordering key:
+// kEvalKeyWeight, so a disc (2^18) weighs a quarter of an opponent reply
+// (2^20); from kDeepEvalKeyMinEmpties, where the ordering searches at least
+// one ply, kDeepEvalKeyWeight: a searched value is a better guess than a
+// static one.
 constexpr int EvalKeyWeight(int empties) {
   return empties >= kDeepEvalKeyMinEmpties ? kDeepEvalKeyWeight : kEvalKeyWeight;
 }
 // A child's table entry too shallow for ETC (search.cc), most often one a
 // selective pass left, still tells how the child fared: one whose upper
 // bound, for its side, is at most -beta refuted this node's window then
-// and almost always does again (FFO #53: at 99.5% of the nodes where a
-// child had such an entry, the first move searched cut off). Its key rises
-// by kTableRefutationKey, above every ordinary key (kLargestOrdinaryKey,
-// about 2^26.3), below the killers. FFO #40-#49 0.9%, #50-#54
-// 0.8%, #55 0.7% and the 30 held-out positions of 26 empties 0.7% fewer
-// nodes at one thread (25 of the 30 fewer, the same scores), for no work:
-// ETC probed those entries anyway. Not kept: a child whose shallow lower
-// bound says it fails low lowered by as much (FFO #40-#49 0.2% fewer nodes
-// instead of 0.9%), and a key of one reply for any entry at all (Edax's
-// hash bonus: 0.3%; bench/results/table-hint-2026-11-27.txt). The hint is
+// and almost always does again. Its key rises by kTableRefutationKey
+// (settings.h), above every ordinary key, below the killers. The hint is
 // part of ETC: `--ordering no-etc` turns both off.
 // The largest key Score can give a move that is neither the table's nor a
 // killer: every positive term at its most.
 inline constexpr int kLargestOrdinaryKey = kOpponentPassesBonus + 4 * kCornerStabilityWeight +
                                            kParityBonus + 64 * kHistoryWeight + kCornerBonus +
                                            kDeepEvalKeyWeight * EvalUnits(kNumSquares + 1);
-inline constexpr int kTableRefutationKey = 1 << 27;
 static_assert(kTableRefutationKey > kLargestOrdinaryKey, "the hint must outrank every ordinary key");
 constexpr int TableHintKey(const TTData& child, int beta) {
   return child.upper <= -beta ? kTableRefutationKey : 0;

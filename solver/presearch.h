@@ -22,6 +22,7 @@
 
 #include "endsolve/board/board.h"
 #include "endsolve/eval/evaluator.h"
+#include "endsolve/solver/settings.h"
 
 namespace endsolve::search {
 
@@ -33,19 +34,8 @@ struct PresearchIteration {
   std::uint64_t nodes = 0;  // positions visited so far, all iterations
 };
 
-// The depth of the last iteration: 8 plies named the score best of 0 (the
-// static evaluation), 6 and 8 on FFO #40-#44, and costs well under 1% of the
-// exact search (bench/results/solver-ordering-2026-11.md).
-inline constexpr int kPresearchDepth = 8;
-
-// The fewest empties at which the presearch runs. Its 8 plies cost about
-// 5-30 ms whatever the empties (measured before the evaluation search
-// sorted its moves near the root, which cut that about 15 times: eval_order.h;
-// not measured again here), while an exact solve of 14-16 empties takes
-// 2-10 ms: FFO #1-#19 took 0.36 s with it and 0.10 s without, at the same
-// nodes within 10% either way. From 20 empties (0.2 s and more) it costs a
-// few percent at most and its guess starts to pay (bench/results/solver-ordering-2026-11.md).
-inline constexpr int kPresearchMinEmpties = 20;
+// The presearch runs from kPresearchMinEmpties empties, to
+// kPresearchDepth plies (settings.h).
 
 // Iterative deepening of `board` from 1 to `max_depth` plies (fewer when
 // the game ends sooner), each iteration an EvalSearch (eval_order.h) of

@@ -93,6 +93,7 @@
 #include "endsolve/solver/features.h"
 #include "endsolve/solver/move_order.h"
 #include "endsolve/solver/progress.h"
+#include "endsolve/solver/settings.h"
 #include "endsolve/solver/split_policy.h"
 #include "endsolve/solver/stability.h"
 
@@ -102,30 +103,8 @@ namespace endsolve::search {
 // first child always raises the best score.
 inline constexpr int kInfinity = 65;
 
-// --- Layer thresholds (see the table above; chosen in bench/results/solver-layers-2026-11.md) ---
-
-// Smallest number of empties at which nodes use the transposition table.
-// Below it a probe and a store cost more than re-searching the subtree
-// (from 8: FFO #50-#54 5.3% fewer nodes at one thread, #50-#52 in 1.07
-// times the time; bench/results/node-rate-levers-2026-11-28.txt).
-inline constexpr int kTTMinEmpties = 9;
-// Smallest number of empties at which a node probes each child's table
-// entry (ETC). A probe is a cache miss; it pays only above small subtrees.
-inline constexpr int kEtcMinEmpties = 10;
-// Fewest empties at which a node tries the stability cutoff: every node of
-// the two layers above the last four, and the last-four solver once, at its
-// entry with 4 empties. There a fifth of the entries are cut (the board is
-// nearly full, so many discs are stable), each cut saving a subtree of
-// about 10 nodes for one stable-disc count: at one thread FFO #40-#49 visit
-// 19.1% fewer nodes and #50-#59 7.2% fewer, at two threads #60-#69 29.6%
-// fewer, in about the same time (#45-#49 at one thread 1.007 of it, #63-#64
-// at two 1.017, farm-bench pairs), since those nodes are the cheapest of the
-// search. At each node of 3 empties as well: 3.9% fewer nodes again on
-// #40-#44 but 1.12 times the time (bench/results/stability-last4-2026-11-26.txt).
-// Only SolveLast4 reads it, and Last4 calls Last3 directly: 4 turns the cut
-// on there, 5 off, and 3 would add nothing (that measurement put the test
-// in Last3 itself).
-inline constexpr int kStabilityMinEmpties = 4;
+// --- Layer thresholds (the table above): kTTMinEmpties, kEtcMinEmpties and
+// kStabilityMinEmpties, with every other tunable, are in settings.h ---
 // --- Selective passes (ProbCut, Buro 1995, in the endgame as Edax does) ---
 //
 // Before the exact passes the root may be searched with ProbCut: a null-
@@ -142,52 +121,34 @@ inline constexpr int kExactLevel = kDraftLevels - 1;
 constexpr int Draft(int empties, int level) { return empties * kDraftLevels + level; }
 // A position has at most 60 empty squares, and the table keeps 8 bits of draft.
 static_assert(Draft(kNumSquares - 4, kExactLevel) <= 255);
-// The ProbCut margin of each selective level, in discs, the most selective
-// pass first: a node is cut when its evaluation search lies this far beyond
-// the window. The evaluation's held-out error is about 6 discs
-// (eval/README.md). On FFO #40-#49 three levels visited fewer nodes than
-// one or two, and 8, 12, 16 as few as margins 2 discs wider and fewer than
-// 2 or 4 discs narrower (bench/results/solver-ordering-2026-11.md, "Selective passes").
-inline constexpr int kProbCutMargin[kExactLevel] = {8, 12, 16};
-// Nodes of kProbCutWideMinEmpties empties or more widen every margin by
-// kProbCutWideExtra discs: the evaluation search's error against the exact
-// score grows with the empties left, so a fixed margin cuts wrongly more
-// often high in the tree, and a wrong cut there leaves a poor move for the
-// exact pass (FFO #53-#54 at one thread, on top of kDeepEvalKeyWeight:
-// +4 discs from 22 empties 6.4% fewer nodes, +2 from 22 5.4%, +2 from 18
-// 4.6%; bench/results/solver-ordering-2026-11.md, "The hard positions").
-inline constexpr int kProbCutWideMinEmpties = 22;
-inline constexpr int kProbCutWideExtra = 4;
+// The ProbCut margin of selective level `level` (0 the most selective) at a
+// node of `empties`, in discs: a node is cut when its evaluation search lies
+// this far beyond the window (settings.h: kProbCutMargin, widened by
+// kProbCutWideExtra from kProbCutWideMinEmpties, where the evaluation's
+// error grows). The evaluation's held-out error is about 6 discs
+// (eval/README.md).
+static_assert(sizeof(kProbCutMargin) / sizeof(kProbCutMargin[0]) == kExactLevel);
 constexpr int ProbCutMargin(int level, int empties) {
   return kProbCutMargin[level] + (empties >= kProbCutWideMinEmpties ? kProbCutWideExtra : 0);
 }
-// Smallest number of empties at which a selective pass cuts by ProbCut;
-// below it the evaluation search costs more time than the subtree it cuts
-// (from 10: 5% fewer nodes, 13% more time). The evaluation search is 1 ply
-// deep below 18 empties, 2 from 18 and 3 from kProbCutDepth3MinEmpties.
-// Below 18 that is one ply deeper than the ordering's search of each child
-// (its static value), so ProbCut sees as far as the ordering does. From 18
-// the ordering sees further (2 plies below each child at 18-19, 3 at 20-21,
-// 4 from 22: move_order.h) and ProbCut's search does not follow it. Deeper
-// ProbCut searches at 18-21 are unmeasured since the ordering deepened
-// there; from 22 a 4-ply one visited 0.1% more nodes (FFO #50-#54 at one
-// thread) for a dearer search, as it had saved only 0.6% beside the 3-ply
-// ordering (bench/results/solver-ordering-2026-11.md, "The hard positions").
-inline constexpr int kProbCutMinEmpties = 12;
-inline constexpr int kProbCutDepth3MinEmpties = 22;
+// A selective pass cuts from kProbCutMinEmpties; its evaluation search is
+// 1 ply deep below kEvalDepth2MinEmpties, 2 from there and 3 from
+// kProbCutDepth3MinEmpties (settings.h). Below 18 empties that is one ply
+// deeper than the ordering's search of each child (its static value), so
+// ProbCut sees as far as the ordering does; above, the ordering sees
+// further and ProbCut's search does not follow it.
 constexpr int ProbCutDepth(int empties) {
   return empties >= kProbCutDepth3MinEmpties ? 3 : empties >= kEvalDepth2MinEmpties ? 2 : 1;
 }
 
-// Where and when to stop, polled every kPollInterval nodes (counted in the
-// table layer; the subtrees below it are small). The node limit counts the
-// nodes of every searcher of the solve.
+// Where and when to stop, polled every kPollInterval nodes (settings.h;
+// counted in the table layer, the subtrees below it are small). The node
+// limit counts the nodes of every searcher of the solve.
 struct Limits {
   std::uint64_t node_limit = 0;  // 0: none
   absl::Time deadline = absl::InfiniteFuture();
   const std::atomic<bool>* cancel = nullptr;
 };
-inline constexpr std::uint64_t kPollInterval = 4096;
 
 // A split threshold no node reaches: the search never splits.
 inline constexpr int kNoSplit = kNumSquares + 1;

@@ -4,13 +4,13 @@
 // and the work/span model (parallelism.h) apply the same rules, and a
 // policy can be judged on a 2-core machine before a 16-core one is at hand.
 //
-// Two policies exist. kTwoCore is the one tuned on two cores (until
-// 2026-11-25): the root never splits, a split node lets two moves run at
-// once (widening by one per `threads` moves finished) and waits for two or
-// three elders. On the 16-core machine it stalled at 1.93x past 4 threads
-// with 2.6% node overhead: the threads were idle, not wasteful, and the
-// model puts its parallelism at about that figure (bench/results/solver-parallel-2026-11.md,
-// "Parallelism"). kManyCore is the default: it keeps kTwoCore's rules where
+// Two policies exist. kTwoCore, tuned on two cores: the root never splits,
+// a split node lets two moves run at once (widening by one per `threads`
+// moves finished) and waits for two or three elders. On 16 cores it stalls
+// near 2x past 4 threads with little node overhead: the threads are idle,
+// not wasteful, and the model puts its parallelism at about that figure
+// (bench/results/solver-parallel-2026-11.md, "Parallelism"). kManyCore is
+// the default: it keeps kTwoCore's rules where
 // they guard against waste (nodes that may cut off) and opens the nodes
 // that will not cut off, and the root; the README has the measurements
 // that chose each rule.
@@ -21,48 +21,14 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "endsolve/solver/settings.h"
 
 namespace endsolve::search {
 
-// Nodes with at least this many empties split by default. Below it a
-// subtree is too small to pay for a task (a task_group, a Searcher, a
-// cancellation): measured on FFO #40-#44 in bench/results/solver-parallel-2026-11.md ("Parallel
-// search").
-inline constexpr int kSplitMinEmpties = 13;
-
-// The many-core policy's split threshold: the table layer's smallest nodes
-// (kTTMinEmpties in search.h), since below them the search has no split
-// code at all.
-inline constexpr int kManyCoreMinEmpties = 9;
-// ... with more than this many threads. With fewer the many-core policy
-// splits from kSplitMinEmpties: two threads need little parallelism (the
-// model predicts 1.9 either way), and a split of a small node costs its
-// task group, tasks and atomics (from 9 empties, 11.5 M splits on FFO
-// #40-#49, one per 86 nodes, cost 2 threads 12% of their node rate).
-inline constexpr int kManyCoreFewThreads = 2;
-// Null-window nodes with more empties than this get a narrow window in the
-// many-core policy: their moves are large, so a move started past a cutoff
-// costs much (bench/results/solver-parallel-2026-11.md, "Parallelism").
-inline constexpr int kNarrowAboveEmpties = 14;
-// With more than kManyCoreFewThreads threads, the null-window nodes the table
-// knows nothing of (expected cut- and all-nodes) get that narrow window at
-// every size: on 16 cores half the extra nodes were moves started at such
-// split points that a cutoff made useless, since many of them are not what
-// their ply predicts (bench/results/scaling-16-cores-2026-11-26.md: FFO
-// #50-#52 at 16 threads in 0.956 of the time, 4 of 5 interleaved rounds
-// faster, 11% fewer nodes).
-inline constexpr int kExpectedNodeWindow = 2;
-
-// With more than kManyCoreFewThreads threads, a null-window node that is
-// not expected to cut off (the table saw it fail low, or knows nothing of
-// it) splits without waiting for its eldest brother while at least this
-// many eighths of the threads are idle: the threads would do nothing else
-// meanwhile, and the eldest-brother chains are what caps the speedup (FFO
-// #49's work/span 18.4). At every moment it would be a loss: expected
-// all-nodes cut off too often (#49 at 16 virtual cores, +121% nodes).
-// Measured on FFO #40-#49 at 16 virtual cores: 53.0 M ticks against 57.6 M,
-// two runs each (bench/results/parallel-design-2026-12-02.txt).
-inline constexpr int kEarlySplitIdleEighths = 7;
+// The thresholds and windows of the policies (kSplitMinEmpties,
+// kManyCoreMinEmpties, kManyCoreFewThreads, kNarrowAboveEmpties,
+// kExpectedNodeWindow, kEarlySplitIdleEighths) are in settings.h, each with
+// the measurement that chose it; split_policy.cc says where each applies.
 
 // What a node is expected to be, as far as the split cares: the root; a PV
 // node (window wider than null); a null-window node the table saw fail low
