@@ -42,7 +42,7 @@
 //                         (kStabilityMinEmpties)
 //
 // and, across the table layer, from the split threshold up
-// (kSplitMinEmpties in split_policy.h), the Young Brothers Wait split:
+// (kSplitMinEmpties in settings.h), the Young Brothers Wait split:
 // once the eldest brother has failed to cut off, the others are searched
 // in parallel. Below the threshold the search makes no oneTBB call at all.
 //

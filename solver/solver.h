@@ -70,7 +70,7 @@ struct SolveOptions {
   int threads = 1;
   // Nodes with at least this many empties search their younger brothers in
   // parallel; 0 takes the measured default (kSplitMinEmpties in
-  // solver/split_policy.h). For tuning and for tests, which lower it to
+  // solver/settings.h). For tuning and for tests, which lower it to
   // make small positions split.
   int split_min_empties = 0;
   // Which nodes split and how (solver/split_policy.h): the many-core policy,
