@@ -456,6 +456,47 @@ struct PyPerft {
   std::uint64_t nodes() const { return leaves + internal; }
 };
 
+// Pickling (and so copy.copy and multiprocessing): each object's state as
+// plain Python values, checked again when it is read back, since a pickle
+// is bytes from outside.
+py::tuple PositionState(const Position& p) {
+  py::list answers;
+  for (const MoveScore& a : p.answers) answers.append(py::make_tuple(a.square, a.score));
+  py::object window = py::none();
+  if (p.window) window = py::make_tuple(p.window->lo, p.window->hi);
+  return py::make_tuple(p.board.player, p.board.opponent, static_cast<int>(p.to_move), answers,
+                        p.file, p.line, p.label, window);
+}
+
+Position PositionFromState(const py::tuple& state) {
+  if (state.size() != 8) throw py::value_error("not the pickled state of an endsolve.Position");
+  Position p;
+  p.board.player = state[0].cast<Bitboard>();
+  p.board.opponent = state[1].cast<Bitboard>();
+  const int side = state[2].cast<int>();
+  if ((p.board.player & p.board.opponent) != 0 || (side != 0 && side != 1)) {
+    throw py::value_error("not the pickled state of an endsolve.Position: discs on one square "
+                          "twice, or no side to move");
+  }
+  p.to_move = static_cast<Color>(side);
+  for (const py::handle a : state[3].cast<py::list>()) {
+    const auto [square, score] = a.cast<std::pair<int, int>>();
+    if ((square != kNoMove && square != kPass && (square < 0 || square >= kNumSquares)) ||
+        score < -kNumSquares || score > kNumSquares) {
+      throw py::value_error("not the pickled state of an endsolve.Position: a bad answer");
+    }
+    p.answers.push_back({square, score});
+  }
+  p.file = state[4].cast<std::string>();
+  p.line = state[5].cast<int>();
+  p.label = state[6].cast<std::string>();
+  if (!state[7].is_none()) {
+    const auto [lo, hi] = state[7].cast<std::pair<int, int>>();
+    p.window = ScoreWindow{lo, hi};
+  }
+  return p;
+}
+
 // Board, and transform_square for moves under its symmetries.
 void DefineBoard(py::module_& m) {
   py::class_<PyBoard>(m, "Board", R"doc(
@@ -529,7 +570,14 @@ forced passes implied. Board(board64, side) takes the side apart, as 'X',
         return absl::StrFormat("endsolve.Board('%s', '%s')", BoardString(b), SideString(b.to_move));
       })
       .def("_repr_svg_", [](const PyBoard& b) { return BoardSvg({b.AsPosition(), {}, ""}); },
-           "The board as an SVG picture (picture/board_svg.h): a notebook shows it.");
+           "The board as an SVG picture (picture/board_svg.h): a notebook shows it.")
+      .def(py::pickle(
+          [](const PyBoard& b) { return py::make_tuple(BoardString(b), SideString(b.to_move)); },
+          [](const py::tuple& state) {
+            if (state.size() != 2) throw py::value_error("not the pickled state of an endsolve.Board");
+            return PyBoard::Of(ParseText(state[0].cast<std::string>(),
+                                         state[1].cast<std::string>(), std::nullopt));
+          }));
 
   m.def("transform_square", [](const std::string& square, int symmetry) {
         CheckSymmetry(symmetry);
@@ -559,7 +607,8 @@ Board, and checks its answer against these (SolveResult.ok).
       .def("__repr__", [](const Position& p) {
         return absl::StrFormat("endsolve.Position(id='%s', board='%s', side='%s', answers=%d)",
                                PositionId(p), p.BoardString(), SideString(p.to_move), p.answers.size());
-      });
+      })
+      .def(py::pickle(&PositionState, &PositionFromState));
 
   m.def("read_positions", &ReadPositions, py::arg("path"), py::arg("empties") = py::none(),
         py::arg("strict") = true, R"doc(
@@ -630,6 +679,33 @@ void DefineSolve(py::module_& m) {
       .def_readonly("ok", &PyResult::ok,
                     "Against the file's answers, as the CLI's OK/WRONG; None without answers.")
       .def("__repr__", &PyResult::Repr)
+      .def(py::pickle(
+          [](const PyResult& r) {
+            return py::make_tuple(r.id, r.empties, r.score, r.kind, r.best_move, r.pv, r.moves,
+                                  r.leaves, r.internal, r.seconds, r.threads, r.expected_score,
+                                  r.ok, PositionState(r.position));
+          },
+          [](const py::tuple& state) {
+            if (state.size() != 14) {
+              throw py::value_error("not the pickled state of an endsolve.SolveResult");
+            }
+            PyResult r;
+            r.id = state[0].cast<std::string>();
+            r.empties = state[1].cast<int>();
+            r.score = state[2].cast<int>();
+            r.kind = state[3].cast<std::string>();
+            r.best_move = state[4].cast<std::string>();
+            r.pv = state[5].cast<std::vector<std::string>>();
+            r.moves = state[6].cast<std::vector<std::pair<std::string, int>>>();
+            r.leaves = state[7].cast<std::uint64_t>();
+            r.internal = state[8].cast<std::uint64_t>();
+            r.seconds = state[9].cast<double>();
+            r.threads = state[10].cast<int>();
+            r.expected_score = state[11].cast<std::optional<int>>();
+            r.ok = state[12].cast<std::optional<bool>>();
+            r.position = PositionFromState(state[13].cast<py::tuple>());
+            return r;
+          }))
       .def("_repr_svg_", [](const PyResult& r) {
              std::vector<int> line;
              for (const std::string& move : r.pv) line.push_back(move == "PS" ? kPass : *ParseSquare(move));

@@ -5,8 +5,10 @@ PYTHONPATH. They solve FFO #40 and #41, check that bad input raises the
 CLI's messages, and that Ctrl-C stops a long solve promptly and leaves the
 module usable.
 """
+import copy
 import os
 import pathlib
+import pickle
 import signal
 import subprocess
 import threading
@@ -138,6 +140,27 @@ def test_board():
     assert hash(after) == hash(endsolve.Board("f5 d6"))
     assert after != str(after) and after in [None, after]
     assert not start.is_game_over() and start.final_score() == 0
+
+
+def test_boards_positions_and_results_pickle_and_copy():
+    """What multiprocessing and caches need: each object comes back equal."""
+    board = endsolve.Board("f5d6c3")
+    assert pickle.loads(pickle.dumps(board)) == board
+    assert copy.copy(board) == board and copy.deepcopy(board) == board
+    position = ffo(41)
+    again = pickle.loads(pickle.dumps(position))
+    assert (again.board, again.answers, again.file, again.line, again.label) == (
+        position.board, position.answers, position.file, position.line, position.label)
+    result = endsolve.solve(late_board(), threads=1, hash_mb=1, all_moves=True)
+    back = pickle.loads(pickle.dumps(result))
+    for name in ("score", "best_move", "pv", "moves", "nodes", "seconds", "ok", "expected_score"):
+        assert getattr(back, name) == getattr(result, name), name
+    assert back._repr_svg_() == result._repr_svg_()
+    assert copy.copy(result).pv == result.pv
+    # A pickle is outside bytes: a broken one is refused, not believed.
+    broken = pickle.dumps(board).replace(b"X", b"Z")
+    with pytest.raises(ValueError, match="expected a board square"):
+        pickle.loads(broken)
 
 
 def test_play_passes_only_when_asked_and_refuses_illegal_moves():
