@@ -124,6 +124,20 @@ int Finish(const std::string& out, const RunSettings& run, const ResultsSummary&
   return kExitOk;
 }
 
+// Why --follow cannot take `inputs`, or "" when it can: one .obf file that
+// exists.
+std::string FollowRefused(const std::vector<std::string>& inputs) {
+  if (inputs.size() != 1 || inputs[0] == "-" || IsWthorFileName(inputs[0]) ||
+      absl::EndsWithIgnoreCase(inputs[0], ".pos")) {
+    return "--follow reads one .obf file that grows; give one such file";
+  }
+  if (!std::filesystem::is_regular_file(inputs[0])) {
+    return absl::StrCat(inputs[0],
+                        ": not a file; --follow waits for lines appended to a file that exists");
+  }
+  return "";
+}
+
 // --follow: the input's lines solved as they are appended, until its end
 // line, or until nothing modified it for --follow seconds (batch/follow.h).
 int Follow(const BatchArgs& args, const RunSettings& run, const SolveOptions& options,
@@ -212,13 +226,8 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
   }
   std::vector<BatchItem> items;
   if (args.follow > 0) {
-    if (args.inputs.size() != 1 || args.inputs[0] == "-" || IsWthorFileName(args.inputs[0]) ||
-        absl::EndsWithIgnoreCase(args.inputs[0], ".pos")) {
-      return fail("--follow reads one .obf file that grows; give one such file");
-    }
-    if (!std::filesystem::is_regular_file(args.inputs[0])) {
-      return fail(absl::StrCat(args.inputs[0], ": not a file; --follow waits for lines appended "
-                                               "to a file that exists"));
+    if (const std::string refused = FollowRefused(args.inputs); !refused.empty()) {
+      return fail(refused);
     }
   } else {
     auto input = batch::LoadBatchInput(args.inputs, args.input.read_options());

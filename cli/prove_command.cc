@@ -51,6 +51,68 @@ struct ProveArgs {
 // --simulate: the proof run here against each count of virtual workers
 // (prove/simulate.h), with the manager's time on the clock and without it;
 // the speedups are against one worker, the local engine's order.
+// A simulation's table (one JSON object with --json): each worker count
+// with and without the manager's time, against one worker's; the exit
+// status is wrong when a run's score disagrees with the input's answers.
+using RunPair = std::pair<prove::SimulatedRun, prove::SimulatedRun>;
+int PrintPrediction(const Position& root, const prove::Simulation& model,
+                    const std::vector<RunPair>& runs, const prove::SimulatedRun& one,
+                    const prove::SimulatedRun& one_units, bool json) {
+  const bool wrong = std::any_of(runs.begin(), runs.end(), [&](const auto& r) {
+    return root.HasAnswers() && r.first.score != root.ExpectedScore();
+  });
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  if (!json) {
+    absl::PrintF("score %s, best move %s%s\n", FormatScore(one.score),
+                 SquareName(one.best_move),
+                 root.HasAnswers() ? absl::StrCat(" (the answers say ",
+                                                  FormatScore(root.ExpectedScore()),
+                                                  wrong ? ": WRONG)" : ": OK)")
+                                   : "");
+    absl::PrintF("predicted on virtual workers (each unit solved here on one thread, the "
+                 "manager's time measured here, %.1f s of it the first test's passes; speedups "
+                 "against 1 worker: %.1f s, %.1f s without the manager):\n"
+                 "%8s %6s %7s %15s %9s %6s %9s %10s %8s %17s %8s\n",
+                 model.estimate_seconds(), one.wall_seconds, one_units.wall_seconds,
+                 "workers", "score", "units", "nodes", "unit s", "tests", "manager s", "wall s",
+                 "speedup", "without manager s", "speedup");
+  }
+  for (const auto& [with, without] : runs) {
+    const double speedup = one.wall_seconds / with.wall_seconds;
+    const double speedup_units = one_units.wall_seconds / without.wall_seconds;
+    if (json) {
+      rows.push_back({{"workers", with.workers},
+                      {"score", with.score},
+                      {"units", with.units},
+                      {"nodes", with.nodes},
+                      {"unit_seconds", with.unit_seconds},
+                      {"manager_seconds", with.manager_seconds},
+                      {"tests", with.tests},
+                      {"expanded", with.expanded},
+                      {"wall_seconds", with.wall_seconds},
+                      {"speedup", speedup},
+                      {"wall_seconds_without_manager", without.wall_seconds},
+                      {"speedup_without_manager", speedup_units}});
+    } else {
+      absl::PrintF("%8d %6s %7d %15d %9.1f %6d %9.1f %10.1f %8.1f %17.2f %8.1f\n",
+                   with.workers, FormatScore(with.score), with.units, with.nodes,
+                   with.unit_seconds, with.tests, with.manager_seconds, with.wall_seconds,
+                   speedup, without.wall_seconds, speedup_units);
+    }
+  }
+  if (json) {
+    nlohmann::ordered_json j;
+    j["score"] = one.score;
+    j["best_move"] = SquareName(one.best_move);
+    if (root.HasAnswers()) j["expected_score"] = root.ExpectedScore();
+    j["first_test"] = model.first_test();
+    j["estimate_seconds"] = model.estimate_seconds();
+    j["predicted"] = rows;
+    absl::PrintF("%s\n", j.dump());
+  }
+  return wrong ? kExitWrong : kExitOk;
+}
+
 int Simulate(const ProveArgs& args, const Position& root) {
   auto fail = [](absl::string_view message) { return Fail("endsolve prove", message); };
   prove::SimulationOptions options;
@@ -79,7 +141,7 @@ int Simulate(const ProveArgs& args, const Position& root) {
                   manager ? "" : ", the manager's time left off", done->wall_seconds);
     return *done;
   };
-  std::vector<std::pair<prove::SimulatedRun, prove::SimulatedRun>> runs;
+  std::vector<RunPair> runs;
   for (int workers : args.simulate) {
     const std::optional<prove::SimulatedRun> with = run(workers, true);
     if (!with) return *stopped;
@@ -98,57 +160,47 @@ int Simulate(const ProveArgs& args, const Position& root) {
     one_units = run(1, false);
     if (!one_units) return *stopped;
   }
-  const bool wrong = std::any_of(runs.begin(), runs.end(), [&](const auto& r) {
-    return root.HasAnswers() && r.first.score != root.ExpectedScore();
-  });
-  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-  if (!args.json) {
-    absl::PrintF("score %s, best move %s%s\n", FormatScore(one->score),
-                 SquareName(one->best_move),
-                 root.HasAnswers() ? absl::StrCat(" (the answers say ",
-                                                  FormatScore(root.ExpectedScore()),
-                                                  wrong ? ": WRONG)" : ": OK)")
-                                   : "");
-    absl::PrintF("predicted on virtual workers (each unit solved here on one thread, the "
-                 "manager's time measured here, %.1f s of it the first test's passes; speedups "
-                 "against 1 worker: %.1f s, %.1f s without the manager):\n"
-                 "%8s %6s %7s %15s %9s %6s %9s %10s %8s %17s %8s\n",
-                 (*model)->estimate_seconds(), one->wall_seconds, one_units->wall_seconds,
-                 "workers", "score", "units", "nodes", "unit s", "tests", "manager s", "wall s",
-                 "speedup", "without manager s", "speedup");
-  }
-  for (const auto& [with, without] : runs) {
-    const double speedup = one->wall_seconds / with.wall_seconds;
-    const double speedup_units = one_units->wall_seconds / without.wall_seconds;
-    if (args.json) {
-      rows.push_back({{"workers", with.workers},
-                      {"score", with.score},
-                      {"units", with.units},
-                      {"nodes", with.nodes},
-                      {"unit_seconds", with.unit_seconds},
-                      {"manager_seconds", with.manager_seconds},
-                      {"tests", with.tests},
-                      {"expanded", with.expanded},
-                      {"wall_seconds", with.wall_seconds},
-                      {"speedup", speedup},
-                      {"wall_seconds_without_manager", without.wall_seconds},
-                      {"speedup_without_manager", speedup_units}});
-    } else {
-      absl::PrintF("%8d %6s %7d %15d %9.1f %6d %9.1f %10.1f %8.1f %17.2f %8.1f\n",
-                   with.workers, FormatScore(with.score), with.units, with.nodes,
-                   with.unit_seconds, with.tests, with.manager_seconds, with.wall_seconds,
-                   speedup, without.wall_seconds, speedup_units);
-    }
-  }
-  if (args.json) {
+  return PrintPrediction(root, **model, runs, *one, *one_units, args.json);
+}
+
+// Prints a finished proof (one JSON object with --json) and returns the
+// exit status: wrong when the input's answers disagree.
+int PrintSummary(const Position& root, const prove::ProveSummary& summary, bool json) {
+  const bool wrong = root.HasAnswers() && summary.score != root.ExpectedScore();
+  if (json) {
     nlohmann::ordered_json j;
-    j["score"] = one->score;
-    j["best_move"] = SquareName(one->best_move);
+    Position bare;
+    bare.board = root.board;
+    bare.to_move = root.to_move;
+    j["position"] = FormatObf(bare);
+    j["empties"] = root.board.EmptyCount();
+    j["score"] = summary.score;
+    j["best_move"] = SquareName(summary.best_move);
+    nlohmann::ordered_json pv = nlohmann::ordered_json::array();
+    for (int move : summary.pv) pv.push_back(SquareName(move));
+    j["pv"] = pv;
     if (root.HasAnswers()) j["expected_score"] = root.ExpectedScore();
-    j["first_test"] = (*model)->first_test();
-    j["estimate_seconds"] = (*model)->estimate_seconds();
-    j["predicted"] = rows;
+    j["tests"] = summary.tests;
+    j["units"] = summary.units;
+    j["nodes"] = summary.nodes;
+    j["cpu_seconds"] = summary.cpu_seconds;
+    j["wall_seconds"] = summary.wall_seconds;
+    j["expanded"] = summary.expanded;
+    j["folder_bytes"] = summary.folder_bytes;
     absl::PrintF("%s\n", j.dump());
+  } else {
+    absl::PrintF("score %s, best move %s%s\n", FormatScore(summary.score),
+                 SquareName(summary.best_move),
+                 root.HasAnswers()
+                     ? absl::StrCat(" (the answers say ", FormatScore(root.ExpectedScore()),
+                                    wrong ? ": WRONG)" : ": OK)")
+                     : "");
+    absl::PrintF("pv %s\n", FormatPv(summary.pv));
+    absl::PrintF(
+        "%d tests, %d units, %d nodes, %.1f s of CPU, %.1f s of wall time, %d positions "
+        "expanded, %d bytes in the folder\n",
+        summary.tests, summary.units, summary.nodes, summary.cpu_seconds,
+        summary.wall_seconds, summary.expanded, summary.folder_bytes);
   }
   return wrong ? kExitWrong : kExitOk;
 }
@@ -220,43 +272,7 @@ int RunProve(const ProveArgs& args) {
                   args.folder);
     return kExitInterrupted;
   }
-  const bool wrong = root.HasAnswers() && summary->score != root.ExpectedScore();
-  if (args.json) {
-    nlohmann::ordered_json j;
-    Position bare;
-    bare.board = root.board;
-    bare.to_move = root.to_move;
-    j["position"] = FormatObf(bare);
-    j["empties"] = root.board.EmptyCount();
-    j["score"] = summary->score;
-    j["best_move"] = SquareName(summary->best_move);
-    nlohmann::ordered_json pv = nlohmann::ordered_json::array();
-    for (int move : summary->pv) pv.push_back(SquareName(move));
-    j["pv"] = pv;
-    if (root.HasAnswers()) j["expected_score"] = root.ExpectedScore();
-    j["tests"] = summary->tests;
-    j["units"] = summary->units;
-    j["nodes"] = summary->nodes;
-    j["cpu_seconds"] = summary->cpu_seconds;
-    j["wall_seconds"] = summary->wall_seconds;
-    j["expanded"] = summary->expanded;
-    j["folder_bytes"] = summary->folder_bytes;
-    absl::PrintF("%s\n", j.dump());
-  } else {
-    absl::PrintF("score %s, best move %s%s\n", FormatScore(summary->score),
-                 SquareName(summary->best_move),
-                 root.HasAnswers()
-                     ? absl::StrCat(" (the answers say ", FormatScore(root.ExpectedScore()),
-                                    wrong ? ": WRONG)" : ": OK)")
-                     : "");
-    absl::PrintF("pv %s\n", FormatPv(summary->pv));
-    absl::PrintF(
-        "%d tests, %d units, %d nodes, %.1f s of CPU, %.1f s of wall time, %d positions "
-        "expanded, %d bytes in the folder\n",
-        summary->tests, summary->units, summary->nodes, summary->cpu_seconds,
-        summary->wall_seconds, summary->expanded, summary->folder_bytes);
-  }
-  return wrong ? kExitWrong : kExitOk;
+  return PrintSummary(root, *summary, args.json);
 }
 
 }  // namespace
