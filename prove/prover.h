@@ -84,7 +84,7 @@ struct ProveOptions {
   // and each costs several times the one before (one thread: FFO #69, 30
   // empties, 2.1 s, 9.0 s and 19.8 s for 1, 2 and 3 passes; #75, 32
   // empties, 76 s, 102 s and 395 s), so a root too large for one machine
-  // takes fewer (prove/README.md, "The passes over the root").
+  // takes fewer (prove/README.md, "Beyond this machine").
   int passes = kOrderingPasses;
   // A frontier position whose estimate lies within this many discs of its
   // unit's test is split into its children's units (proof_tree.h; 0: none).
