@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "endsolve/batch/identity.h"
+#include "endsolve/positions/read_file.h"
 
 namespace endsolve::batch {
 namespace {
@@ -155,25 +156,10 @@ absl::StatusOr<bool> Claims::Claim(const std::string& id) {
 
 absl::StatusOr<std::vector<ClaimLine>> ClaimsReader::ReadNew() {
   std::vector<ClaimLine> claims;
-  const int fd = open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT) return claims;
-    return Failed(path_, "open it");
-  }
-  std::string text;
-  char buffer[1 << 16];
-  for (;;) {
-    const ssize_t n =
-        pread(fd, buffer, sizeof(buffer), read_ + static_cast<long long>(text.size()));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      close(fd);
-      return Failed(path_, "read it");
-    }
-    if (n == 0) break;
-    text.append(buffer, static_cast<std::size_t>(n));
-  }
-  close(fd);
+  absl::StatusOr<std::string> read = ReadFileFrom(path_, static_cast<std::size_t>(read_));
+  if (absl::IsNotFound(read.status())) return claims;
+  if (!read.ok()) return read.status();
+  const std::string& text = *read;
   std::size_t start = 0;
   for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
     claims.push_back(ParseClaimLine(absl::string_view(text).substr(start, end - start)));

@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "endsolve/batch/durable_write.h"
+#include "endsolve/positions/read_file.h"
 
 namespace endsolve::batch {
 namespace {
@@ -67,34 +68,21 @@ absl::Status Touch(const std::string& path) {
 absl::StatusOr<std::vector<BatchItem>> FollowedInput::ReadNew(std::vector<std::string>* warnings) {
   std::vector<BatchItem> items;
   if (ended_) return items;
-  const int fd = open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return Failed(path_, "open it");
-  std::string text;
-  char buffer[1 << 16];
-  for (;;) {
-    const ssize_t n = pread(fd, buffer, sizeof(buffer), read_ + static_cast<long long>(text.size()));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      close(fd);
-      return Failed(path_, "read it");
-    }
-    if (n == 0) break;
-    text.append(buffer, static_cast<std::size_t>(n));
-  }
-  close(fd);
-  seen_ = read_ + static_cast<long long>(text.size());
+  absl::StatusOr<std::string> text = ReadFileFrom(path_, static_cast<std::size_t>(read_));
+  if (!text.ok()) return text.status();
+  seen_ = read_ + static_cast<long long>(text->size());
   // Whole lines only, up to the end line.
   std::size_t whole = 0;
   int lines = 0;
-  for (std::size_t end; (end = text.find('\n', whole)) != std::string::npos; whole = end + 1) {
-    if (IsEndLine(absl::string_view(text).substr(whole, end - whole))) {
+  for (std::size_t end; (end = text->find('\n', whole)) != std::string::npos; whole = end + 1) {
+    if (IsEndLine(absl::string_view(*text).substr(whole, end - whole))) {
       ended_ = true;
       break;
     }
     ++lines;
   }
-  text.resize(whole);
-  if (!text.empty()) items = ItemsOfText(text, path_, {}, lines_, warnings);
+  text->resize(whole);
+  if (!text->empty()) items = ItemsOfText(*text, path_, {}, lines_, warnings);
   read_ += static_cast<long long>(whole);
   lines_ += lines;
   return items;

@@ -12,12 +12,22 @@ namespace endsolve {
 // on Linux and the first read fails with EISDIR, so a directory is caught
 // before, with a plainer message.
 absl::StatusOr<std::string> ReadFileBytes(const std::string& path, std::size_t max_bytes) {
+  return ReadFileFrom(path, 0, max_bytes);
+}
+
+absl::StatusOr<std::string> ReadFileFrom(const std::string& path, std::size_t offset,
+                                         std::size_t max_bytes) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     return absl::InvalidArgumentError(absl::StrCat("cannot read ", path, ": it is a directory"));
   }
   std::FILE* file = std::fopen(path == kStandardInput ? "/dev/stdin" : path.c_str(), "rb");
   if (file == nullptr) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));
+  if (offset > 0 && fseeko(file, static_cast<off_t>(offset), SEEK_SET) != 0) {
+    const int error = errno;
+    std::fclose(file);
+    return absl::ErrnoToStatus(error, absl::StrCat("cannot read ", path));
+  }
   std::string bytes;
   char buffer[1 << 16];
   std::size_t n = 0;

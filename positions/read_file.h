@@ -31,6 +31,12 @@ inline constexpr std::string_view kStandardInput = "-";
 absl::StatusOr<std::string> ReadFileBytes(const std::string& path,
                                           std::size_t max_bytes = kMaxInputFileBytes);
 
+// The bytes of `path` from byte `offset` to its end, as ReadFileBytes reads
+// the whole (its errors; a missing file is NotFound): a file another program
+// appends to, read in parts (batch --follow's input, a claims file).
+absl::StatusOr<std::string> ReadFileFrom(const std::string& path, std::size_t offset,
+                                         std::size_t max_bytes = kMaxInputFileBytes);
+
 }  // namespace endsolve
 
 #endif  // ENDSOLVE_POSITIONS_READ_FILE_H_

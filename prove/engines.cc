@@ -57,19 +57,9 @@ class LocalRunner : public UnitRunner {
   int slots() const override { return 1; }
 
   absl::Status Start(const std::vector<Position>& units) override {
-    std::string lines;
-    for (const Position& unit : units) absl::StrAppend(&lines, FormatObf(unit), "\n");
-    const absl::StatusOr<int> first = units_->Append(lines);
-    if (!first.ok()) return first.status();
-    int line = *first;
-    for (const Position& unit : units) {
-      batch::BatchItem item;
-      item.file = units_->path();
-      item.line = line++;
-      item.position = unit;
-      item.id = batch::BatchId(item.file, item.line, batch::ItemHash(KeyOf(unit.board), unit.window));
-      queue_.push_back(std::move(item));
-    }
+    absl::StatusOr<std::vector<batch::BatchItem>> items = AppendUnits(units_.get(), units);
+    if (!items.ok()) return items.status();
+    for (batch::BatchItem& item : *items) queue_.push_back(std::move(item));
     return absl::OkStatus();
   }
 

@@ -102,15 +102,9 @@ class PoolRunner : public UnitRunner {
   int slots() const override { return options_.workers * kUnitsPerWorker; }
 
   absl::Status Start(const std::vector<Position>& units) override {
-    std::string lines;
-    for (const Position& unit : units) absl::StrAppend(&lines, FormatObf(unit), "\n");
-    const absl::StatusOr<int> first = units_->Append(lines);
-    if (!first.ok()) return first.status();
-    int line = *first;
-    for (const Position& unit : units) {
-      unit_of_[batch::BatchId(units_->path(), line++,
-                              batch::ItemHash(KeyOf(unit.board), unit.window))] = unit;
-    }
+    absl::StatusOr<std::vector<batch::BatchItem>> items = AppendUnits(units_.get(), units);
+    if (!items.ok()) return items.status();
+    for (const batch::BatchItem& item : *items) unit_of_[item.id] = *item.position;
     touched_ = absl::Now();
     return StartWorkers();
   }

@@ -20,12 +20,15 @@ namespace endsolve::prove {
 
 namespace fs = std::filesystem;
 
-absl::StatusOr<int> RunProgram(std::vector<std::string> argv, const std::string& out_path,
-                               const std::string& err_path) {
+namespace {
+
+// Starts `argv` with its standard output opened as `out_path` with
+// `out_flags` and its standard error appended to `err_path`.
+absl::StatusOr<pid_t> Spawn(std::vector<std::string> argv, const std::string& out_path,
+                            int out_flags, const std::string& err_path) {
   posix_spawn_file_actions_t files;
   posix_spawn_file_actions_init(&files);
-  posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, out_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, out_path.c_str(), out_flags, 0644);
   posix_spawn_file_actions_addopen(&files, STDERR_FILENO, err_path.c_str(),
                                    O_WRONLY | O_CREAT | O_APPEND, 0644);
   std::vector<char*> args;
@@ -38,10 +41,20 @@ absl::StatusOr<int> RunProgram(std::vector<std::string> argv, const std::string&
     return absl::FailedPreconditionError(
         absl::StrCat("cannot run ", argv[0], ": ", std::strerror(spawned)));
   }
+  return pid;
+}
+
+}  // namespace
+
+absl::StatusOr<int> RunProgram(std::vector<std::string> argv, const std::string& out_path,
+                               const std::string& err_path) {
+  const absl::StatusOr<pid_t> pid =
+      Spawn(std::move(argv), out_path, O_WRONLY | O_CREAT | O_TRUNC, err_path);
+  if (!pid.ok()) return pid.status();
   int status = 0;
   for (;;) {
-    const pid_t done = waitpid(pid, &status, 0);
-    if (done == pid) return status;
+    const pid_t done = waitpid(*pid, &status, 0);
+    if (done == *pid) return status;
     if (done < 0 && errno != EINTR) return 0;  // not ours to wait for any more
   }
 }
@@ -106,22 +119,7 @@ absl::Status WaitForJob(const std::string& job, const std::string& scratch, cons
 }
 
 absl::StatusOr<pid_t> SpawnProgram(std::vector<std::string> argv, const std::string& err_path) {
-  posix_spawn_file_actions_t files;
-  posix_spawn_file_actions_init(&files);
-  posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&files, STDERR_FILENO, err_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_APPEND, 0644);
-  std::vector<char*> args;
-  for (std::string& a : argv) args.push_back(a.data());
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = posix_spawnp(&pid, argv[0].c_str(), &files, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&files);
-  if (spawned != 0) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("cannot run ", argv[0], ": ", std::strerror(spawned)));
-  }
-  return pid;
+  return Spawn(std::move(argv), "/dev/null", O_WRONLY, err_path);
 }
 
 absl::StatusOr<std::set<int>> QueuedTasks(const std::string& job, const std::string& scratch) {

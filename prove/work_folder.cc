@@ -13,6 +13,8 @@
 #include "endsolve/batch/results_file.h"
 #include "endsolve/board/notation.h"
 #include "endsolve/output/write_file.h"
+#include "endsolve/batch/identity.h"
+#include "endsolve/board/symmetry.h"
 #include "endsolve/positions/position_io.h"
 #include "endsolve/positions/read_file.h"
 #include "nlohmann/json.hpp"
@@ -82,6 +84,25 @@ absl::StatusOr<int> LineAppender::Append(const std::string& lines) {
   const int first = lines_ + 1;
   lines_ += static_cast<int>(std::count(lines.begin(), lines.end(), '\n'));
   return first;
+}
+
+absl::StatusOr<std::vector<batch::BatchItem>> AppendUnits(LineAppender* file,
+                                                          const std::vector<Position>& units) {
+  std::string lines;
+  for (const Position& unit : units) absl::StrAppend(&lines, FormatObf(unit), "\n");
+  const absl::StatusOr<int> first = file->Append(lines);
+  if (!first.ok()) return first.status();
+  std::vector<batch::BatchItem> items;
+  int line = *first;
+  for (const Position& unit : units) {
+    batch::BatchItem item;
+    item.file = file->path();
+    item.line = line++;
+    item.position = unit;
+    item.id = batch::BatchId(item.file, item.line, batch::ItemHash(KeyOf(unit.board), unit.window));
+    items.push_back(std::move(item));
+  }
+  return items;
 }
 
 absl::StatusOr<std::unique_ptr<WorkFolder>> WorkFolder::Open(const std::string& root,

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "endsolve/batch/input.h"
 #include "endsolve/batch/record.h"
 #include "endsolve/board/position.h"
 #include "endsolve/prove/proof_tree.h"
@@ -64,6 +65,12 @@ class LineAppender {
   int lines_;  // in the file
   bool durable_;
 };
+
+// Appends `units` to `file` as .obf lines, and returns them as the batch
+// items a run over the file reads (their lines and ids), so that an engine
+// knows each unit's record when its answer comes.
+absl::StatusOr<std::vector<batch::BatchItem>> AppendUnits(LineAppender* file,
+                                                          const std::vector<Position>& units);
 
 class WorkFolder {
  public:
