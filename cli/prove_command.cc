@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "endsolve/batch/results_file.h"
 #include "endsolve/batch/run.h"
 #include "endsolve/board/notation.h"
 #include "endsolve/cli/commands.h"
@@ -44,6 +45,7 @@ struct ProveArgs {
   int hash_mb = 64;
   std::string unit_time_limit;
   std::vector<int> simulate;
+  std::string simulate_answers;
   bool json = false;
   int max_empties = kDefaultMaxEmpties;
 };
@@ -121,11 +123,21 @@ int Simulate(const ProveArgs& args, const Position& root) {
   options.plan_threads = args.plan_threads;
   options.passes = args.passes;
   options.max_empties = args.max_empties;
+  options.answers = args.simulate_answers;
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options.cancel = &interrupted;
   absl::StatusOr<std::unique_ptr<prove::Simulation>> model =
       prove::Simulation::Create(root, options);
-  if (!model.ok()) return fail(model.status().message());
+  if (!model.ok()) {
+    return interrupted.load() ? kExitInterrupted : fail(model.status().message());
+  }
+  for (const std::string& warning : (*model)->answers_warnings()) {
+    absl::FPrintF(stderr, "prove: %s\n", warning);
+  }
+  if (!args.simulate_answers.empty()) {
+    absl::FPrintF(stderr, "prove: %d answers taken from %s\n", (*model)->answers_read(),
+                  args.simulate_answers);
+  }
   absl::FPrintF(stderr, "prove: first test %s, its passes %.1f s\n",
                 FormatScore((*model)->first_test()), (*model)->estimate_seconds());
   // One run, its line on stderr; a failure ends the command with its
@@ -137,8 +149,9 @@ int Simulate(const ProveArgs& args, const Position& root) {
       stopped = interrupted.load() ? kExitInterrupted : fail(done.status().message());
       return std::nullopt;
     }
-    absl::FPrintF(stderr, "prove: %d workers%s: %.1f s\n", workers,
-                  manager ? "" : ", the manager's time left off", done->wall_seconds);
+    absl::FPrintF(stderr, "prove: %d workers%s: %.1f s (%d units solved so far)\n", workers,
+                  manager ? "" : ", the manager's time left off", done->wall_seconds,
+                  (*model)->units_solved());
     return *done;
   };
   std::vector<RunPair> runs;
@@ -222,7 +235,14 @@ int RunProve(const ProveArgs& args) {
   // The first test's estimate searches to the end, and the plan grows with
   // the empties: the solver's guard, before either starts.
   if (!WithinMaxEmpties("endsolve prove", read->positions, args.max_empties)) return kExitBadInput;
-  if (!args.simulate.empty()) return Simulate(args, root);
+  if (!args.simulate.empty()) {
+    if (absl::Status s = CheckOutputPath("--simulate-answers", args.simulate_answers,
+                                         batch::ResultsFileKind(), args.inputs);
+        !s.ok()) {
+      return fail(s.message());
+    }
+    return Simulate(args, root);
+  }
   // The work folder is an output: never one of the inputs, never a file.
   for (const std::string& input : args.inputs) {
     if (SameFile(args.folder, input)) {
@@ -335,7 +355,7 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
   CLI::Option* time_limit = app->add_option("--unit-time-limit", args->unit_time_limit,
                   "a unit running longer is tried once more, then stops the proof (e.g. 10m)")
       ->check(StatusCheck([](const std::string& s) { return batch::ParseTimeLimit(s); }));
-  app->add_option("--simulate", args->simulate,
+  CLI::Option* simulate_option = app->add_option("--simulate", args->simulate,
                   "no proof in a folder: run it here against each of these counts of virtual "
                   "workers, e.g. 1,16,256,1024, each unit solved for real on one thread and "
                   "its answer heard when that worker would have finished, and print the "
@@ -343,6 +363,12 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       ->delimiter(',')
       ->check(InRange(1, 1 << 20, "a number of workers"))
       ->excludes(folder, engine, workers, sbatch, threads, split, time_limit);
+  app->add_option("--simulate-answers", args->simulate_answers,
+                  "with --simulate: a results file that keeps every unit's answer, its CPU "
+                  "seconds and nodes: read first, its units never solved again, each new one "
+                  "appended, so that a stopped simulation resumes and other worker counts "
+                  "solve only the units no run asked before")
+      ->needs(simulate_option);
   AddMaxEmptiesOption(*app, args->max_empties);
   app->add_flag("--json", args->json, "print the summary as one JSON object");
   runs[app] = [args](const std::vector<std::string>&) { return RunProve(*args); };

@@ -1,9 +1,14 @@
 #include "endsolve/prove/simulate.h"
 
+#include <time.h>
+
 #include <algorithm>
+#include <optional>
 #include <queue>
+#include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
@@ -15,7 +20,26 @@
 namespace endsolve::prove {
 namespace {
 
-double SecondsSince(absl::Time start) { return absl::ToDoubleSeconds(absl::Now() - start); }
+// The CPU seconds the calling thread has used.
+double ThreadCpuSeconds() {
+  timespec now;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+// A stopwatch on the calling thread's CPU seconds, or on the wall.
+class Stopwatch {
+ public:
+  explicit Stopwatch(bool cpu) : cpu_(cpu), start_(Now()) {}
+  double Seconds() const { return Now() - start_; }
+
+ private:
+  double Now() const {
+    return cpu_ ? ThreadCpuSeconds() : absl::ToDoubleSeconds(absl::Now() - absl::UnixEpoch());
+  }
+  bool cpu_;
+  double start_;
+};
 
 // A unit on a virtual worker: when it will have answered, and which.
 struct Running {
@@ -32,6 +56,9 @@ struct Running {
 absl::StatusOr<std::unique_ptr<Simulation>> Simulation::Create(const Position& root,
                                                                const SimulationOptions& options) {
   std::unique_ptr<Simulation> model(new Simulation(root, options));
+  if (!options.answers.empty()) {
+    if (absl::Status read = model->ReadAnswers(); !read.ok()) return read;
+  }
   TTOptions table;
   table.size_mib = static_cast<std::size_t>(options.hash_mb);
   for (std::unique_ptr<TranspositionTable>* made : {&model->ordering_, &model->units_}) {
@@ -48,12 +75,43 @@ absl::StatusOr<std::unique_ptr<Simulation>> Simulation::Create(const Position& r
   solve.cancel = options.cancel;
   solve.tt = model->ordering_.get();
   solve.max_empties = options.max_empties;
+  const Stopwatch passes(model->manager_on_cpu());
   const absl::StatusOr<ScoreEstimate> estimate = EstimateScore(root.board, solve, options.passes);
   if (!estimate.ok()) return estimate.status();
   if (estimate->stopped) return absl::CancelledError("interrupted during the first estimate");
   model->first_test_ = FirstTestOf(*estimate);
-  model->estimate_seconds_ = absl::ToDoubleSeconds(estimate->time);
+  model->estimate_seconds_ = passes.Seconds();
   return model;
+}
+
+absl::Status Simulation::ReadAnswers() {
+  absl::StatusOr<std::unique_ptr<batch::ResultsAppender>> opened =
+      batch::ResultsAppender::Open(options_.answers, /*create_only=*/false);
+  if (!opened.ok()) return opened.status();
+  answers_file_ = *std::move(opened);
+  // A unit costs seconds; a sync every second loses at most a second's
+  // units to a power loss, none to a kill.
+  answers_file_->SyncAtMostEvery(absl::Seconds(1));
+  for (const batch::ResultRecord& record : answers_file_->contents().records) {
+    if (record.status != batch::ResultStatus::kSolved || !record.position || !record.window ||
+        !record.seconds || !record.nodes) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s:%d: expected a unit's answer (status solved, with a window, seconds and nodes), "
+          "found a line of id %s",
+          options_.answers, record.line_number, record.id));
+    }
+    Answer answer;
+    answer.record = record;
+    answer.seconds = *record.seconds;
+    answer.nodes = *record.nodes;
+    if (answers_.emplace(batch::QuestionOf(record), std::move(answer)).second) ++answers_read_;
+  }
+  return absl::OkStatus();
+}
+
+const std::vector<std::string>& Simulation::answers_warnings() const {
+  static const std::vector<std::string> kNone;
+  return answers_file_ != nullptr ? answers_file_->contents().warnings : kNone;
 }
 
 absl::StatusOr<const Simulation::Answer*> Simulation::Solve(const Position& unit) {
@@ -66,18 +124,28 @@ absl::StatusOr<const Simulation::Answer*> Simulation::Solve(const Position& unit
   solve.tt = units_.get();
   solve.lo = unit.window->lo;
   solve.hi = unit.window->hi;
+  // One thread: the solve runs on this one (solver.cc), whose CPU seconds
+  // are the unit's.
+  const Stopwatch cpu(/*cpu=*/true);
   const absl::StatusOr<SolveResult> result = endsolve::Solve(unit.board, solve);
   if (!result.ok()) return result.status();
   if (result->stopped) return absl::CancelledError("interrupted in a unit's solve");
   batch::BatchItem item;
-  item.id = "simulated";
+  item.id = absl::StrCat("unit-", answers_.size() + 1);
   item.position = unit;
   batch::RunSettings run;
   run.fresh_table = false;
   Answer answer;
   static_cast<batch::Record&>(answer.record) = batch::FinishedRecord(item, *result, run);
-  answer.seconds = absl::ToDoubleSeconds(result->time);
+  answer.seconds = cpu.Seconds();
+  answer.record.seconds = answer.seconds;
   answer.nodes = result->nodes.total();
+  if (answers_file_ != nullptr) {
+    const absl::Status kept =
+        answers_file_->Append(batch::Json(static_cast<const batch::Record&>(answer.record)));
+    if (!kept.ok()) return kept;
+  }
+  ++units_solved_;
   return &answers_.emplace(question, std::move(answer)).first->second;
 }
 
@@ -86,8 +154,8 @@ absl::StatusOr<SimulatedRun> Simulation::Run(int workers, bool count_manager) {
   run.workers = workers;
   run.manager_counted = count_manager;
   double clock = 0;  // the virtual wall, seconds
-  auto manager_time = [&](absl::Time since) {
-    const double seconds = SecondsSince(since);
+  auto manager_time = [&](const Stopwatch& since) {
+    const double seconds = since.Seconds();
     run.manager_seconds += seconds;
     if (count_manager) clock += seconds;
   };
@@ -95,23 +163,23 @@ absl::StatusOr<SimulatedRun> Simulation::Run(int workers, bool count_manager) {
   if (count_manager) clock = estimate_seconds_;
   const eval::Evaluator& evaluator =
       options_.evaluator != nullptr ? *options_.evaluator : eval::Evaluator::Default();
-  absl::Time start = absl::Now();
+  std::optional<Stopwatch> start(std::in_place, manager_on_cpu());
   ProofTree tree(root_.board, root_.to_move, first_test_, options_.unit_empties, evaluator,
                  options_.plan_threads, /*split_within=*/0, ordering_.get());
   tree.SetCancel(options_.cancel);
   Manager manager(&tree, first_test_, std::nullopt);
-  manager_time(start);
+  manager_time(*start);
   std::priority_queue<Running, std::vector<Running>, std::greater<Running>> running;
   std::int64_t started = 0;
   for (;;) {
     if (options_.cancel != nullptr && options_.cancel->load()) {
       return absl::CancelledError("interrupted");
     }
-    start = absl::Now();
+    start.emplace(manager_on_cpu());
     const absl::StatusOr<std::vector<Position>> units =
         manager.Wanted(static_cast<std::size_t>(workers) - running.size(),
                        [&](int) { ++run.tests; });
-    manager_time(start);
+    manager_time(*start);
     if (!units.ok()) return units.status();
     if (manager.complete()) break;
     for (const Position& unit : *units) {
@@ -125,14 +193,14 @@ absl::StatusOr<SimulatedRun> Simulation::Run(int workers, bool count_manager) {
     if (running.empty()) return absl::InternalError("the proof needs no unit and is not proven");
     // The answers due first: the earliest, and every other due by then.
     clock = std::max(clock, running.top().finish);
-    start = absl::Now();
+    start.emplace(manager_on_cpu());
     while (!running.empty() && running.top().finish <= clock) {
       if (absl::Status s = manager.Heard(answers_.at(running.top().question).record); !s.ok()) {
         return s;
       }
       running.pop();
     }
-    manager_time(start);
+    manager_time(*start);
   }
   run.score = manager.score();
   run.best_move = manager.line().empty() ? kNoMove : manager.line().front();

@@ -7,6 +7,14 @@
 // test's selective passes, each walk, each answer's backup) is measured
 // here and put on the clock, or left off it to see what the units alone
 // would take.
+//
+// Seconds are CPU seconds of the thread that ran them (the units, and the
+// manager on one plan thread; on more, wall seconds): what a worker alone
+// on its core would take, steady when other work shares this machine's
+// cores, as a many-hour simulation on a two-core machine does. A unit's
+// answer, with its seconds and nodes, can be kept in a results file
+// (`answers`), so that a simulation stopped midway resumes where it was and
+// another worker count solves only the units no earlier run asked.
 #ifndef ENDSOLVE_PROVE_SIMULATE_H_
 #define ENDSOLVE_PROVE_SIMULATE_H_
 
@@ -14,9 +22,12 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "endsolve/batch/record.h"
+#include "endsolve/batch/results_file.h"
 #include "endsolve/board/position.h"
 #include "endsolve/eval/evaluator.h"
 #include "endsolve/hashtable/transposition_table.h"
@@ -32,6 +43,10 @@ struct SimulationOptions {
   // The selective passes over the root, as ProveOptions' (0..3: Create
   // refuses others with EstimateScore's error).
   int passes = kOrderingPasses;
+  // A batch results file (batch/results_file.h) of the units' answers, each
+  // line a unit with its seconds (CPU, as above) and nodes: read first, its
+  // questions never solved again; each unit solved is appended. Empty: none.
+  std::string answers;
   const eval::Evaluator* evaluator = nullptr;  // null: the built-in one
   const std::atomic<bool>* cancel = nullptr;
 };
@@ -57,7 +72,9 @@ struct SimulatedRun {
 class Simulation {
  public:
   // Runs the first test's selective passes into the manager's table (its
-  // time counted in every run's manager seconds). Errors as Solve's.
+  // time counted in every run's manager seconds), after reading `answers`.
+  // Errors as Solve's, and the answers file's (not a results file, a line
+  // of it that is no unit's answer, named by its line).
   static absl::StatusOr<std::unique_ptr<Simulation>> Create(const Position& root,
                                                             const SimulationOptions& options);
   // The proof on `workers` virtual workers. Errors: a cancel (the message
@@ -67,6 +84,11 @@ class Simulation {
   // The first test, and the seconds its passes took.
   int first_test() const { return first_test_; }
   double estimate_seconds() const { return estimate_seconds_; }
+  // Answers taken from `answers` when it was read, and units solved since.
+  int answers_read() const { return answers_read_; }
+  int units_solved() const { return units_solved_; }
+  // The answers file's corrupted lines, skipped ("NAME:LINE: ignoring ...").
+  const std::vector<std::string>& answers_warnings() const;
 
  private:
   struct Answer {
@@ -76,6 +98,10 @@ class Simulation {
   };
   Simulation(const Position& root, const SimulationOptions& options)
       : root_(root), options_(options) {}
+  // The manager's seconds: its thread's CPU on one plan thread.
+  bool manager_on_cpu() const { return options_.plan_threads == 1; }
+  // Opens `options_.answers` and takes its answers.
+  absl::Status ReadAnswers();
   // The answer to `unit`'s question, solved now unless asked before.
   absl::StatusOr<const Answer*> Solve(const Position& unit);
 
@@ -83,8 +109,11 @@ class Simulation {
   SimulationOptions options_;
   std::unique_ptr<TranspositionTable> ordering_;  // the passes' (the manager's), never written after
   std::unique_ptr<TranspositionTable> units_;     // every unit's, never cleared
+  std::unique_ptr<batch::ResultsAppender> answers_file_;  // null without `answers`
   int first_test_ = 0;
   double estimate_seconds_ = 0;
+  int answers_read_ = 0;
+  int units_solved_ = 0;
   std::map<batch::QuestionKey, Answer> answers_;
 };
 

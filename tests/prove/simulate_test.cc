@@ -4,10 +4,15 @@
 // manager's, when counted); more workers never take longer than the work,
 // and start units the one worker never asked (they run ahead of the
 // answers). An evaluation of zeros makes the estimates wrong, so that
-// answers change what the manager wants while units run.
+// answers change what the manager wants while units run. A file of answers
+// makes a second simulation solve nothing its first solved.
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
+#include "endsolve/batch/input.h"
+#include "endsolve/batch/record.h"
 #include "endsolve/eval/evaluator.h"
 #include "endsolve/eval/weights.h"
 #include "endsolve/positions/position_io.h"
@@ -22,6 +27,9 @@ namespace {
 
 using ::endsolve::testing::InputsForThisBuild;
 using ::endsolve::testing::RandomPositions;
+using ::endsolve::testing::ReadFile;
+using ::endsolve::testing::TempFolder;
+using ::endsolve::testing::WriteFile;
 
 int Solved(const Board& board) {
   SolveOptions options;
@@ -84,6 +92,66 @@ TEST(Simulation, OneWorkerAddsTheUnitsOneAfterAnother) {
     EXPECT_EQ(counted->units, alone->units);
     EXPECT_EQ(counted->unit_seconds, alone->unit_seconds);
   }
+}
+
+TEST(Simulation, AnAnswersFileIsReadAgainAndSolvesNothingTwice) {
+  const TempFolder folder("simulate_answers");
+  int roots = 0;
+  for (const Position& root : RandomPositions(InputsForThisBuild(3), 14, 14, /*seed=*/59)) {
+    SimulationOptions options = Small(nullptr);
+    options.answers = folder / absl::StrCat("answers-", ++roots, ".jsonl");
+    absl::StatusOr<std::unique_ptr<Simulation>> first = Simulation::Create(root, options);
+    ASSERT_TRUE(first.ok()) << first.status();
+    EXPECT_EQ((*first)->answers_read(), 0);
+    const absl::StatusOr<SimulatedRun> run = (*first)->Run(3, false);
+    ASSERT_TRUE(run.ok()) << run.status();
+    EXPECT_EQ((*first)->units_solved(), run->units);
+    first->reset();  // closes the file
+
+    absl::StatusOr<std::unique_ptr<Simulation>> again = Simulation::Create(root, options);
+    ASSERT_TRUE(again.ok()) << again.status();
+    EXPECT_EQ((*again)->answers_read(), run->units);
+    const absl::StatusOr<SimulatedRun> rerun = (*again)->Run(3, false);
+    ASSERT_TRUE(rerun.ok()) << rerun.status();
+    EXPECT_EQ((*again)->units_solved(), 0) << FormatObf(root);
+    // The same answers, seconds and nodes: the same run.
+    EXPECT_EQ(rerun->score, run->score);
+    EXPECT_EQ(rerun->units, run->units);
+    EXPECT_EQ(rerun->nodes, run->nodes);
+    EXPECT_EQ(rerun->unit_seconds, run->unit_seconds);
+    EXPECT_EQ(rerun->wall_seconds, run->wall_seconds);
+  }
+}
+
+TEST(Simulation, AnAnswersFileOfOtherLinesIsRefusedByLine) {
+  const TempFolder folder("simulate_answers_refused");
+  const Position root = RandomPositions(InputsForThisBuild(1), 14, 14, /*seed=*/60).front();
+  SimulationOptions options = Small(nullptr);
+  // A positions file is no results file: left alone.
+  options.answers = folder / "positions.obf";
+  WriteFile(options.answers, FormatObf(root) + "\n");
+  absl::StatusOr<std::unique_ptr<Simulation>> refused = Simulation::Create(root, options);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find(options.answers), std::string::npos)
+      << refused.status();
+  EXPECT_EQ(ReadFile(options.answers), FormatObf(root) + "\n");
+  // A results line of a whole solve (no window) is no unit's answer.
+  options.answers = folder / "solves.jsonl";
+  batch::BatchItem item;
+  item.id = "whole";
+  item.position = root;
+  SolveOptions solve;
+  solve.threads = 1;
+  solve.table.size_mib = 1;
+  const batch::Record whole =
+      batch::FinishedRecord(item, Solve(root.board, solve).value(), batch::RunSettings());
+  WriteFile(options.answers, batch::Json(whole).dump() + "\n");
+  refused = Simulation::Create(root, options);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().message(),
+            absl::StrCat(options.answers,
+                         ":1: expected a unit's answer (status solved, with a window, seconds and "
+                         "nodes), found a line of id whole"));
 }
 
 }  // namespace
