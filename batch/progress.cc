@@ -34,6 +34,7 @@ void BatchProgress::Start(const std::string& id, int empties) {
   current_id_ = id;
   current_empties_ = empties;
   current_nodes_ = 0;
+  live_nodes_.store(0, std::memory_order_relaxed);
   current_start_ = absl::Now();
   current_elapsed_ = absl::ZeroDuration();
 }
@@ -72,9 +73,15 @@ std::string BatchProgress::Line(bool with_current) const {
   const absl::Duration current_elapsed =
       current_id_.empty() ? absl::ZeroDuration()
                           : std::max(current_elapsed_, absl::Now() - current_start_);
-  // Nodes per second pairs the solver's nodes with its own elapsed time.
-  const double search_seconds = absl::ToDoubleSeconds(time_observed_ + current_elapsed_);
-  const double nodes = static_cast<double>(nodes_finished_ + current_nodes_);
+  // Nodes per second pairs the solver's nodes with its own elapsed time,
+  // or the live count (which runs ahead of the reports) with the clock's.
+  const std::uint64_t live =
+      current_id_.empty() ? 0 : live_nodes_.load(std::memory_order_relaxed);
+  const bool counting = live > current_nodes_;
+  const double search_seconds =
+      absl::ToDoubleSeconds(time_observed_ + (counting ? current_elapsed : current_elapsed_));
+  const double nodes =
+      static_cast<double>(nodes_finished_ + (counting ? live : current_nodes_));
   const double mnps = search_seconds > 0 ? nodes / search_seconds / 1e6 : 0.0;
   double eta_seconds = -1;  // unknown until a solve has calibrated the model
   if (done_ == total_) {

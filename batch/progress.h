@@ -4,6 +4,7 @@
 #ifndef ENDSOLVE_BATCH_PROGRESS_H_
 #define ENDSOLVE_BATCH_PROGRESS_H_
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -57,6 +58,9 @@ class BatchProgress {
   // duplicate or a bad line, and its time calibrates the ETA).
   void Start(const std::string& id, int empties);
   void Update(std::uint64_t nodes, absl::Duration elapsed);
+  // For the solve's SolveOptions::live_nodes: the current position's nodes
+  // between the solver's reports. Start sets it to 0.
+  std::atomic<std::uint64_t>* live_nodes() { return &live_nodes_; }
   void Finish(bool solved, int empties, std::uint64_t nodes, absl::Duration time);
 
   // "57/239 done (24%), 1.90 pos/s, 14.2 Mnodes/s, ETA 1m35s", and on a
@@ -82,6 +86,7 @@ class BatchProgress {
   std::string current_id_;  // empty between positions
   int current_empties_ = 0;
   std::uint64_t current_nodes_ = 0;
+  std::atomic<std::uint64_t> live_nodes_{0};
   absl::Time current_start_;
   absl::Duration current_elapsed_;  // as the solver last reported it
 };

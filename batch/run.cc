@@ -178,6 +178,7 @@ absl::StatusOr<const ResultRecord*> BatchRun::Do(const BatchItem& given, BatchPr
       if (p.presearch_depth > 0) return;  // the presearch: its positions are not nodes
       progress->Update(p.nodes, p.elapsed);
     };
+    options_.live_nodes = progress->live_nodes();
     // A prove unit's null-window test; a plain line, the whole window.
     const ScoreWindow window = item.position->window.value_or(ScoreWindow{});
     options_.lo = window.lo;

@@ -168,6 +168,7 @@ int RunSolve(const SolveArgs& args) {
   if (live) {
     display = std::make_unique<ProgressDisplay>([&status](bool) { return status.Line(); }, true, "");
     options->on_progress = [&status](const Progress& p) { status.Report(p); };
+    options->live_nodes = status.live_nodes();
   }
   int wrong = 0;
   int current = 0;  // the position being solved, for an error's message

@@ -9,6 +9,30 @@
 
 namespace endsolve::console {
 
+namespace {
+bool Continuation(char c) { return (static_cast<unsigned char>(c) & 0xc0) == 0x80; }
+}  // namespace
+
+std::string FitToWidth(std::string_view line, std::size_t width) {
+  constexpr std::string_view kCut = "...";
+  if (line.size() <= width) return std::string(line);
+  if (width <= 2 * kCut.size()) {
+    std::size_t end = width;
+    while (end > 0 && Continuation(line[end])) --end;
+    return std::string(line.substr(0, end));
+  }
+  // Two thirds for the tail: the counts, the rate and the time.
+  const std::size_t room = width - kCut.size();
+  std::size_t tail = line.size() - room * 2 / 3;
+  std::size_t head = room - room * 2 / 3;
+  while (tail < line.size() && Continuation(line[tail])) ++tail;
+  while (head > 0 && Continuation(line[head])) --head;
+  std::string fit(line.substr(0, head));
+  fit += kCut;
+  fit += line.substr(tail);
+  return fit;
+}
+
 ProgressDisplay::ProgressDisplay(LineSource line, bool terminal, std::string log_prefix)
     : line_(std::move(line)),
       terminal_(terminal),
@@ -40,8 +64,7 @@ void ProgressDisplay::Stop() {
   }
 }
 
-// On a terminal the line is cut to its width: a wrapped line could not be
-// redrawn in place.
+// On a terminal the line is cut to its width (FitToWidth).
 void ProgressDisplay::Draw() {
   if (!terminal_) {
     absl::FPrintF(stderr, "%s%s\n", log_prefix_, line_(false));
@@ -49,9 +72,8 @@ void ProgressDisplay::Draw() {
   }
   std::string line = line_(true);
   winsize size{};
-  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 1 &&
-      line.size() >= size.ws_col) {
-    line.resize(size.ws_col - 1u);
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 1) {
+    line = FitToWidth(line, size.ws_col - 1u);
   }
   absl::FPrintF(stderr, "\r\033[K%s", line);
 }

@@ -18,6 +18,12 @@
 
 namespace endsolve::console {
 
+// `line` cut to at most `width` bytes for a terminal of that many columns
+// (a wrapped line could not be redrawn in place): its head and its tail,
+// where the counts and the time are, joined by "...", never inside a UTF-8
+// character. A line that fits comes back whole.
+std::string FitToWidth(std::string_view line, std::size_t width);
+
 class ProgressDisplay {
  public:
   // Redraws often enough to look live, rarely enough to cost nothing.

@@ -461,7 +461,7 @@ void Searcher::Retire(SplitPoint& split) {
   split.leaves.fetch_add(counts_.leaves, std::memory_order_release);
   split.etc_probes.fetch_add(etc_probes_, std::memory_order_release);
   const std::uint64_t local = counts_.internal + counts_.leaves;
-  shared_->nodes.fetch_add(local - flushed_, std::memory_order_relaxed);
+  shared_->AddNodes(local - flushed_);
   flushed_ = local;
 }
 

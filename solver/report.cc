@@ -95,6 +95,7 @@ void SolveStatus::Start(std::string id) {
   start_ = absl::Now();
   last_ = Progress{};
   reported_ = false;
+  live_nodes_.store(0, std::memory_order_relaxed);
 }
 
 void SolveStatus::Report(const Progress& progress) {
@@ -107,10 +108,14 @@ std::string SolveStatus::Line() const {
   std::lock_guard lock(mutex_);
   const double seconds = absl::ToDoubleSeconds(absl::Now() - start_);
   if (!reported_) return absl::StrFormat("%s: starting, %.1fs", id_, seconds);
-  const double reported = absl::ToDoubleSeconds(last_.elapsed);
+  // The live count runs ahead of the last report between root moves; the
+  // presearch reports positions, which the live count leaves out.
+  const std::uint64_t live = live_nodes_.load(std::memory_order_relaxed);
+  const bool counting = last_.presearch_depth == 0 && live > last_.nodes;
+  const std::uint64_t nodes = counting ? live : last_.nodes;
+  const double over = counting ? seconds : absl::ToDoubleSeconds(last_.elapsed);
   return absl::StrFormat("%s: %s, %d nodes (%.1f M/s), %.1fs", id_, DescribeProgress(last_),
-                         last_.nodes,
-                         reported > 0 ? static_cast<double>(last_.nodes) / reported / 1e6 : 0.0,
+                         nodes, over > 0 ? static_cast<double>(nodes) / over / 1e6 : 0.0,
                          seconds);
 }
 

@@ -6,6 +6,7 @@
 #ifndef ENDSOLVE_SOLVER_REPORT_H_
 #define ENDSOLVE_SOLVER_REPORT_H_
 
+#include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -39,8 +40,10 @@ std::string DescribeProgress(const Progress& progress);
 
 // What the solve of one position last reported, as a status line: the
 // solver reports at the end of each root move, a display redraws on its
-// own clock, so the line's time moves from the first second on. Reports
-// come from the solving thread, lines are read by the display's.
+// own clock, so the line's time moves from the first second on, and the
+// nodes too, read from the solve's live count (SolveOptions::live_nodes,
+// which the caller points at live_nodes()). Reports come from the solving
+// thread, lines are read by the display's.
 class SolveStatus {
  public:
   void Start(std::string id);          // a new position, known as `id`
@@ -48,6 +51,8 @@ class SolveStatus {
   // "ID: starting, 0.4s", then what the search believes (DescribeProgress),
   // the nodes, their rate and the time.
   std::string Line() const;
+  // For SolveOptions::live_nodes; Start sets it to 0.
+  std::atomic<std::uint64_t>* live_nodes() { return &live_nodes_; }
 
  private:
   mutable std::mutex mutex_;
@@ -55,6 +60,7 @@ class SolveStatus {
   absl::Time start_;
   Progress last_;
   bool reported_ = false;
+  std::atomic<std::uint64_t> live_nodes_{0};
 };
 
 // One JSON object (a line, without newline) with the keys documented in

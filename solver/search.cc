@@ -131,8 +131,7 @@ bool Searcher::CheckLimits() {
       return stopped_;
     }
   }
-  const std::uint64_t total =
-      shared_->nodes.fetch_add(local - flushed_, std::memory_order_relaxed) + local - flushed_;
+  const std::uint64_t total = shared_->AddNodes(local - flushed_);
   flushed_ = local;
   if (stopped_) return true;
   const Limits& limits = shared_->limits;

@@ -228,6 +228,13 @@ struct SharedSearch {
   // Nodes counted so far, flushed by each searcher at its polls and when
   // it finishes: what the node limit is checked against.
   std::atomic<std::uint64_t> nodes{0};
+  // Not null: the flushed nodes are added here too (SolveOptions::live_nodes).
+  std::atomic<std::uint64_t>* live_nodes = nullptr;
+  // Adds a searcher's flushed nodes; returns the solve's count with them.
+  std::uint64_t AddNodes(std::uint64_t flushed) {
+    if (live_nodes != nullptr) live_nodes->fetch_add(flushed, std::memory_order_relaxed);
+    return nodes.fetch_add(flushed, std::memory_order_relaxed) + flushed;
+  }
   // Threads searching now, the root's from the start: neither idle nor
   // waiting at a split point (the policy's early splits ask).
   std::atomic<int> searching{1};

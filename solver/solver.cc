@@ -344,6 +344,7 @@ absl::Status WalkLine(TranspositionTable* tt, const Board& board, int move, int 
   }
   search::SharedSearch shared(tt, options.features, limits, /*search_threads=*/1,
                               search::kNoSplit, options.evaluator);
+  shared.live_nodes = options.live_nodes;
   search::Searcher searcher(&shared);
   result->pv.push_back(move);
   const Board next = move == kPass ? board.Pass() : board.Play(move);
@@ -383,6 +384,7 @@ absl::StatusOr<SolveResult> SolveIn(TranspositionTable* tt, const Board& board,
   search::SharedSearch shared(tt, options.features, limits, options.threads,
                               search::kNoSplit, options.evaluator);
   shared.policy = PolicyOf(options);
+  shared.live_nodes = options.live_nodes;
   std::optional<search::SpanTracker> spans;
   if (!options.parallelism_policies.empty()) {
     spans.emplace(options.parallelism_policies);
@@ -574,6 +576,7 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
   search::SharedSearch shared(tt, options.features, limits, options.threads, search::kNoSplit,
                               options.evaluator);
   shared.policy = PolicyOf(options);
+  shared.live_nodes = options.live_nodes;
   search::Searcher searcher(&shared);
   int best_move = kNoMove;
   if (passes > 0 && board.EmptyCount() > search::kProbCutMinEmpties) {

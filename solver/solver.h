@@ -108,6 +108,13 @@ struct SolveOptions {
   // The evaluation for ordering and the presearch; null: the built-in one.
   const eval::Evaluator* evaluator = nullptr;
   std::function<void(const Progress&)> on_progress;  // may be empty
+  // Not null: every searcher adds its nodes here as it polls (every
+  // kPollInterval nodes) and as it ends, so that another thread (a progress
+  // display) reads the nodes of a running solve, its passes and all_moves'
+  // solves included, between the root moves that on_progress hears of: to
+  // within kPollInterval nodes a thread. The presearch's positions are not
+  // added. Never reset by the solve.
+  std::atomic<std::uint64_t>* live_nodes = nullptr;
 };
 
 // How the reported score relates to the true one.

@@ -136,5 +136,31 @@ TEST(ProgressDisplayTest, ALogGetsMessagesAndAFinalLine) {
   EXPECT_EQ(::testing::internal::GetCapturedStderr(), "a message\ntoy: 3 done\n");
 }
 
+// A status line longer than the terminal keeps its head and its tail, where
+// the counts and the time are.
+TEST(ProgressDisplayTest, ALongLineKeepsItsHeadAndTailOnATerminal) {
+  const std::string line =
+      "wthor/wth2024-sample.wtb:1: selective pass (margin 16), root 13/13, best F5 +4, "
+      "464520540 nodes (65.1 M/s), 31.5s";
+  EXPECT_EQ(FitToWidth(line, line.size()), line);
+  const std::string fit = FitToWidth(line, 79);
+  EXPECT_EQ(fit.size(), 79u) << fit;
+  EXPECT_TRUE(fit.starts_with("wthor/wth2024-sample")) << fit;
+  EXPECT_TRUE(fit.ends_with("464520540 nodes (65.1 M/s), 31.5s")) << fit;
+  EXPECT_NE(fit.find("..."), std::string::npos) << fit;
+  // Never inside a UTF-8 character: "é" is two bytes.
+  const std::string accents = "éééééééééééééééééééé: 12345 nodes, 1.0s";
+  for (std::size_t width = 1; width < accents.size(); ++width) {
+    const std::string cut = FitToWidth(accents, width);
+    EXPECT_LE(cut.size(), width);
+    for (std::size_t i = 0; i + 1 < cut.size(); ++i) {
+      if (static_cast<unsigned char>(cut[i]) == 0xc3) {
+        EXPECT_EQ(static_cast<unsigned char>(cut[i + 1]) & 0xc0, 0x80) << width << " " << cut;
+      }
+    }
+    if (!cut.empty()) EXPECT_NE(static_cast<unsigned char>(cut.back()), 0xc3) << width;
+  }
+}
+
 }  // namespace
 }  // namespace endsolve::console

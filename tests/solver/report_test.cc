@@ -3,10 +3,14 @@
 #include "endsolve/solver/report.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <vector>
 
 #include "endsolve/board/bitboard.h"
 #include "endsolve/positions/position_io.h"
+#include "endsolve/solver/settings.h"
+#include "endsolve/solver/solver.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 
@@ -142,6 +146,47 @@ TEST(ReportTest, TheStatusLineSaysStartingUntilTheFirstReport) {
       << status.Line();
   status.Start("#41");  // a new position forgets the last one's report
   EXPECT_TRUE(status.Line().starts_with("#41: starting, ")) << status.Line();
+}
+
+// Between two root moves only the live count moves: the line shows it.
+TEST(ReportTest, TheStatusLineCountsTheLiveNodesBetweenReports) {
+  SolveStatus status;
+  status.Start("#40");
+  Progress p;
+  p.iteration = 1;
+  p.root_moves_total = 13;
+  p.nodes = 1000;
+  p.elapsed = absl::Milliseconds(10);
+  status.Report(p);
+  EXPECT_NE(status.Line().find(", 1000 nodes ("), std::string::npos) << status.Line();
+  status.live_nodes()->fetch_add(464520540);
+  EXPECT_NE(status.Line().find(", 464520540 nodes ("), std::string::npos) << status.Line();
+  status.Start("#41");
+  EXPECT_EQ(status.live_nodes()->load(), 0u);
+}
+
+// A solve adds every searcher's nodes to the live count as they poll: at
+// its end the count is the solve's, less what the last polls had not added.
+TEST(ReportTest, ASolveCountsItsNodesLiveAsItGoes) {
+  for (const int threads : {1, 2}) {
+    std::atomic<std::uint64_t> live{0};
+    std::uint64_t reported_live = 0;
+    SolveOptions options;
+    options.threads = threads;
+    options.table.size_mib = 16;
+    options.live_nodes = &live;
+    // What the count held at each root report: it runs ahead of nothing
+    // the solve has not searched.
+    options.on_progress = [&](const Progress& p) {
+      if (p.presearch_depth == 0) reported_live = std::max(reported_live, live.load());
+    };
+    const absl::StatusOr<SolveResult> result = Solve(Ffo40().board, options);
+    ASSERT_TRUE(result.ok()) << result.status();
+    EXPECT_GT(reported_live, 0u) << threads;
+    const std::uint64_t nodes = result->nodes.total();
+    EXPECT_LE(live.load(), nodes) << threads;
+    EXPECT_GE(live.load() + 4 * search::kPollInterval, nodes) << threads;
+  }
 }
 
 }  // namespace
