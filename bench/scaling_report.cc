@@ -19,6 +19,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
 #include "endsolve/output/write_file.h"
 
 namespace endsolve::bench {
@@ -236,6 +237,19 @@ std::string GnuplotString(std::string_view text) {
   return quoted + "'";
 }
 
+absl::Status CheckGnuplot() {
+  const char* path = std::getenv("PATH");
+  for (const absl::string_view folder : absl::StrSplit(path != nullptr ? path : "", ':')) {
+    // An empty entry is the working folder, as for posix_spawnp.
+    const std::string candidate = absl::StrCat(folder.empty() ? "." : folder, "/gnuplot");
+    if (::access(candidate.c_str(), X_OK) == 0 && !std::filesystem::is_directory(candidate)) {
+      return absl::OkStatus();
+    }
+  }
+  return absl::FailedPreconditionError(
+      "--plot needs gnuplot, which is not on PATH (scripts/setup installs gnuplot-nox)");
+}
+
 absl::Status RunGnuplot(const std::string& script, const std::string& path) {
   const absl::StatusOr<std::string> drawn = RunFilter({"gnuplot"}, script);
   if (!drawn.ok() || drawn->empty()) {
@@ -249,15 +263,20 @@ absl::Status RunGnuplot(const std::string& script, const std::string& path) {
 // Writes the data inline into a gnuplot script (no temporary data file) and
 // runs gnuplot on it: speedup on the left axis with the ideal y = x line,
 // node overhead in percent on the right axis.
-absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>& rows,
-                         const std::string& title) {
-  if (absl::Status usable = CheckPlotPath(path); !usable.ok()) return usable;
+std::string ScalingPlotScript(const std::string& path, const std::vector<ScalingRow>& rows,
+                              const std::string& title) {
   bool predicted = false;
   for (const ScalingRow& r : rows) predicted = predicted || r.predicted_speedup > 0;
-  double max_overhead = 0;
+  // The overhead axis takes every point, a negative one too (a run that
+  // searched fewer nodes than one thread).
+  double max_overhead = 0, min_overhead = 0;
   for (const ScalingRow& r : rows) {
     max_overhead = std::max(max_overhead, 100.0 * NodeOverhead(rows.front(), r));
+    min_overhead = std::min(min_overhead, 100.0 * NodeOverhead(rows.front(), r));
   }
+  const double overhead_top = std::max(5.0, 1.2 * max_overhead);
+  const double overhead_bottom =
+      min_overhead < 0 ? min_overhead - 0.1 * (overhead_top - min_overhead) : 0.0;
   std::string script = absl::StrCat(
       GnuplotTerminal(path), "set title ", GnuplotString(title), "\n",
       "set xlabel 'threads'\nset ylabel 'speedup'\nset y2label 'node overhead (%)'\n",
@@ -266,7 +285,7 @@ absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>&
       // Room right of the last count, so that its tic is not on the border.
       absl::StrFormat("set xrange [0.8:%.2f]\n", 1.25 * rows.back().threads),
       // A fixed top when every overhead is ~0, so gnuplot has a range to draw.
-      absl::StrFormat("set y2range [0:%.1f]\n", std::max(5.0, 1.2 * max_overhead)),
+      absl::StrFormat("set y2range [%.1f:%.1f]\n", overhead_bottom, overhead_top),
       "plot '-' using 1:2 with linespoints title 'speedup' axes x1y1, "
       "'-' using 1:1 with lines dashtype 2 title 'ideal' axes x1y1, "
       "'-' using 1:3 with linespoints title 'node overhead (%)' axes x1y2",
@@ -292,8 +311,10 @@ absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>&
     band = absl::StrFormat(
         "set object 1 rect from first %.3f, graph 0 to graph 1, graph 1 behind "
         "fillcolor rgb '#e8e8e8' fillstyle solid noborder\n"
-        "set label 1 'oversubscribed: no speedup figures' at first %.3f, graph 0.05\n",
-        start, start * 1.05);
+        // Right-aligned at the plot's right edge: the label ends inside the
+        // picture however narrow the band.
+        "set label 1 'oversubscribed: no speedup figures' at graph 0.98, graph 0.05 right\n",
+        start);
   }
   std::string xtics;
   for (const ScalingRow& r : rows) absl::StrAppend(&xtics, xtics.empty() ? "" : ",", r.threads);
@@ -305,7 +326,13 @@ absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>&
   }
   absl::StrAppend(&script, data, "e\n", data, "e\n", data, "e\n");
   if (predicted) absl::StrAppend(&script, data, "e\n");
-  return RunGnuplot(script, path);
+  return script;
+}
+
+absl::Status PlotScaling(const std::string& path, const std::vector<ScalingRow>& rows,
+                         const std::string& title) {
+  if (absl::Status usable = CheckPlotPath(path); !usable.ok()) return usable;
+  return RunGnuplot(ScalingPlotScript(path, rows, title), path);
 }
 
 }  // namespace endsolve::bench

@@ -53,6 +53,11 @@ std::string GnuplotTerminal(const std::string& path);
 // break made a space (it would end the command).
 std::string GnuplotString(std::string_view text);
 
+// Checks, before any work, that RunGnuplot will find gnuplot: an executable
+// of that name in a folder of PATH, as posix_spawnp looks. The error says
+// what to install.
+absl::Status CheckGnuplot();
+
 // Runs gnuplot on `script` (data inline, no `set output`: gnuplot draws on
 // its standard output) and writes what it drew to `path` at once
 // (WriteFileAtomically). Neither the path nor any other name of the user's
@@ -60,6 +65,12 @@ std::string GnuplotString(std::string_view text);
 // started without a shell. A gnuplot that fails or draws nothing is an
 // error naming `path`, which is then left as it was.
 absl::Status RunGnuplot(const std::string& script, const std::string& path);
+
+// The gnuplot script PlotScaling runs, its data inline: speedup on the left
+// axis from 0, node overhead on the right from 0 or below the lowest
+// (negative) point, the oversubscribed band labelled from the right edge.
+std::string ScalingPlotScript(const std::string& path, const std::vector<ScalingRow>& rows,
+                              const std::string& title);
 
 // Draws speedup (with the ideal line and, where measured, the predicted
 // speedup) and node overhead against threads

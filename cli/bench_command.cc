@@ -229,7 +229,8 @@ int RunBench(const BenchArgs& args, BenchKind kind) {
                                           bench::kScalingCsvHeader);
   for (const absl::Status& s :
        {CheckOutputPath("--csv", args.csv, table, args.positions),
-        CheckOutputPath("--plot", args.plot, PlotPicture(args.plot), args.positions)}) {
+        CheckOutputPath("--plot", args.plot, PlotPicture(args.plot), args.positions),
+        args.plot.empty() ? absl::OkStatus() : bench::CheckGnuplot()}) {
     if (!s.ok()) return Fail("endsolve bench", s.message());
   }
   switch (kind) {

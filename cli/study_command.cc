@@ -51,7 +51,8 @@ int RunStudy(const StudyArgs& args) {
        {CheckOutputPath("--csv", args.csv,
                         CsvTable("a CSV table of endsolve study", study::kStudyCsvHeader),
                         args.inputs),
-        CheckOutputPath("--plot", args.plot, PlotPicture(args.plot), args.inputs)}) {
+        CheckOutputPath("--plot", args.plot, PlotPicture(args.plot), args.inputs),
+        args.plot.empty() ? absl::OkStatus() : bench::CheckGnuplot()}) {
     if (!s.ok()) return Fail("endsolve study", s.message());
   }
   // Every value was checked as it was parsed.

@@ -1,5 +1,7 @@
 // End-to-end tests of `endsolve`: exit statuses, table rows, JSON lines and
 // error messages, as users and scripts see them.
+#include <unistd.h>
+
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
@@ -8,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "endsolve/tests/cli/run_command.h"
@@ -828,6 +831,25 @@ TEST(CliTest, BenchScalingRefusesAPlotItCannotWrite) {
                                "/nonexistent/dir to write it in"));
   EXPECT_THAT(r.err, Not(HasSubstr("threads:")));
   EXPECT_EQ(r.out, "");
+}
+
+// gnuplot is looked for before the runs too, not after them.
+TEST(CliTest, APlotWithoutGnuplotIsRefusedBeforeTheRuns) {
+  // A PATH of one empty folder: no gnuplot there.
+  const std::string folder = absl::StrCat(::testing::TempDir(), "no_gnuplot_", getpid());
+  ASSERT_EQ(RunCommand("mkdir -p " + folder).exit_status, 0);
+  for (const std::string command :
+       {" bench scaling --threads 1,2 --positions ffo/fforum-1-19.obf --range 1 --plot ",
+        " study ffo/fforum-1-19.obf --range 1 --depths 1-2 --plot "}) {
+    const CommandOutput r =
+        RunCommand(absl::StrCat("env PATH=", folder, " ", kBinary, command, folder, "/s.svg"));
+    EXPECT_EQ(r.exit_status, 2) << command << r.err;
+    EXPECT_THAT(r.err, HasSubstr("--plot needs gnuplot, which is not on PATH (scripts/setup "
+                                 "installs gnuplot-nox)"));
+    EXPECT_THAT(r.err, Not(HasSubstr("threads:")));
+    EXPECT_EQ(r.out, "") << command;
+  }
+  RunCommand("rmdir " + folder);
 }
 
 // --csv is checked as --plot is, before any run: a CSV file that cannot be
