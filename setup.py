@@ -5,6 +5,10 @@ The build is the package's: portable (x86-64-v3), release, without the
 tests and micro-benchmarks, for the Python that runs pip. With
 ENDSOLVE_BUILD_DIR set, that CMake build folder (one scripts/build made) is
 built and packed instead of a fresh one under build-pip/.
+
+The module's types (python/endsolve.pyi) go beside it as the stub-only
+package endsolve-stubs (PEP 561: a type checker does not read the stub of a
+single-file module from site-packages otherwise).
 """
 import os
 import pathlib
@@ -16,6 +20,11 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 SOURCE = pathlib.Path(__file__).resolve().parent
+# The stub package's folder, relative to this file as setuptools wants it,
+# made from python/endsolve.pyi each time the wheel is built.
+STUBS = pathlib.Path("build-pip") / "stubs" / "endsolve-stubs"
+(SOURCE / STUBS).mkdir(parents=True, exist_ok=True)
+shutil.copyfile(SOURCE / "python" / "endsolve.pyi", SOURCE / STUBS / "__init__.pyi")
 
 
 class CMakeBuild(build_ext):
@@ -44,7 +53,10 @@ class CMakeBuild(build_ext):
 
 
 setup(
-    packages=[],  # the module alone: no folder of the checkout is a Python package
+    # The module and its stubs: no folder of the checkout is a Python package.
+    packages=["endsolve-stubs"],
+    package_dir={"endsolve-stubs": str(STUBS)},
+    package_data={"endsolve-stubs": ["__init__.pyi"]},
     py_modules=[],
     ext_modules=[Extension("endsolve", sources=[])],
     cmdclass={"build_ext": CMakeBuild},

@@ -19,7 +19,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <future>
+#include <mutex>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -78,11 +80,27 @@ char SideChar(const std::string& side) {
       "side: expected 'X', 'O', 'black' or 'white', found '%s'", side));
 }
 
+// A move as Python sees it (endsolve.Move): a square, or the pass.
+struct PyMove {
+  int square = kPass;  // 0 (A1) .. 63 (H8), or kPass
+  std::string Name() const { return SquareName(square); }  // "F5", "PS"
+  friend bool operator==(const PyMove&, const PyMove&) = default;
+};
+
 // A board with its side to move: what Python calls a Board. The C++ Board is
 // seen from the side to move; the colour is kept beside it, as Position does.
+// `stack` holds the moves pushed (Board.push) with the boards before them,
+// so that Board.pop takes the last one back; two boards are equal when
+// their discs and side are, whatever their stacks.
 struct PyBoard {
+  struct Pushed {
+    Board board;
+    Color to_move;
+    PyMove move;
+  };
   Board board = Board::Initial();
   Color to_move = Color::kBlack;
+  std::vector<Pushed> stack;
 
   Position AsPosition() const {
     Position p;
@@ -90,12 +108,15 @@ struct PyBoard {
     p.to_move = to_move;
     return p;
   }
-  static PyBoard Of(const Position& p) { return {p.board, p.to_move}; }
+  static PyBoard Of(const Position& p) { return {p.board, p.to_move, {}}; }
 
-  // The board under `symmetry` (0..7), the side to move unchanged.
-  PyBoard Transformed(int symmetry) const { return {Transform(board, symmetry), to_move}; }
+  // The board under `symmetry` (0..7), the side to move unchanged, with no
+  // moves pushed (the stack's boards are of the other orientation).
+  PyBoard Transformed(int symmetry) const { return {Transform(board, symmetry), to_move, {}}; }
 
-  friend bool operator==(const PyBoard&, const PyBoard&) = default;
+  friend bool operator==(const PyBoard& a, const PyBoard& b) {
+    return a.board == b.board && a.to_move == b.to_move;
+  }
 };
 
 // Checks a symmetry number given from Python.
@@ -186,6 +207,12 @@ Position ToPosition(py::handle object, const std::optional<std::string>& side,
   return position;
 }
 
+// What a solve stopped by its time or node limit throws: Python sees
+// endsolve.LimitReached, a TimeoutError (py::register_exception).
+struct LimitReached : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // One solve's answer as Python sees it: plain values, with square names.
 struct PyResult {
   std::string id;            // the position's id (PositionId) when it came from a file, else ""
@@ -245,32 +272,37 @@ PyResult ToPyResult(const Position& position, const SolveResult& result, int thr
 }
 
 // Runs `work` on a thread of its own with the GIL released, waking every
-// kSignalPoll to run Python's signal handlers. When a handler raises
-// (KeyboardInterrupt on Ctrl-C), sets `cancel`, waits for `work` to notice
-// and return, and raises that exception. A thread of its own rather than the
-// calling one, because only the calling (main) thread runs the handlers and
-// it must stay free to do so while the search runs.
+// kSignalPoll to run Python's signal handlers and then `on_poll` (if any),
+// once more after `work` returned. When a handler or `on_poll` raises
+// (KeyboardInterrupt on Ctrl-C, or a progress callback's exception), sets
+// `cancel`, waits for `work` to notice and return, and raises that
+// exception. A thread of its own rather than the calling one, because only
+// the calling (main) thread runs the handlers and it must stay free to do
+// so while the search runs; `on_poll` runs on the calling thread too.
 template <typename Work>
-auto RunInterruptible(std::atomic<bool>& cancel, Work work) -> decltype(work()) {
+auto RunInterruptible(std::atomic<bool>& cancel, Work work,
+                      const std::function<void()>& on_poll = {}) -> decltype(work()) {
   using Result = decltype(work());
   std::packaged_task<Result()> task(std::move(work));
   std::future<Result> done = task.get_future();
-  bool interrupted = false;
+  std::optional<py::error_already_set> raised;
   {
     py::gil_scoped_release release;
     std::thread worker(std::move(task));
-    while (done.wait_for(kSignalPoll) != std::future_status::ready) {
+    for (bool finished = false; !finished && !raised;) {
+      finished = done.wait_for(kSignalPoll) == std::future_status::ready;
       py::gil_scoped_acquire acquire;
-      if (PyErr_CheckSignals() != 0) {
-        interrupted = true;
-        break;
+      try {
+        if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+        if (on_poll) on_poll();
+      } catch (py::error_already_set& e) {
+        raised.emplace(std::move(e));
       }
     }
-    if (interrupted) cancel.store(true);
+    if (raised) cancel.store(true);
     worker.join();
   }
-  // The handler's exception is still set on this thread: raise it.
-  if (interrupted) throw py::error_already_set();
+  if (raised) throw std::move(*raised);
   return done.get();
 }
 
@@ -278,6 +310,7 @@ auto RunInterruptible(std::atomic<bool>& cancel, Work work) -> decltype(work()) 
 struct SolveCall {
   SolveOptions options;
   int threads = 1;
+  std::optional<double> time_limit;  // seconds, from the call's start
 };
 
 // The options of a call, refused with the solver's own messages (the ones
@@ -300,12 +333,79 @@ SolveCall MakeSolveCall(int threads, std::size_t hash_mb, bool wld, bool all_mov
   return call;
 }
 
+// solve()'s limits: a time limit in seconds (> 0) and a node limit (> 0),
+// either None for none.
+void SetLimits(SolveCall& call, std::optional<double> time_limit,
+               std::optional<std::uint64_t> node_limit) {
+  if (time_limit) {
+    if (!(*time_limit > 0) || *time_limit > 1e9) {
+      throw py::value_error(
+          absl::StrFormat("time_limit: expected seconds above 0, or None, found %g", *time_limit));
+    }
+    call.time_limit = time_limit;
+  }
+  if (node_limit) {
+    if (*node_limit == 0) throw py::value_error("node_limit: expected nodes above 0, or None, found 0");
+    call.options.node_limit = *node_limit;
+  }
+}
+
+// What a running solve reports to solve()'s progress callback: Progress
+// (solver/progress.h) with square names and seconds.
+struct PyProgress {
+  std::string stage;  // "presearch", "selective", "exact"
+  int iteration = 0, presearch_depth = 0, margin = 0;
+  int root_moves_done = 0, root_moves_total = 0;
+  std::optional<std::string> best_move;
+  int lower = -64, upper = 64;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+
+  static PyProgress Of(const Progress& p) {
+    PyProgress out;
+    out.stage = p.iteration > 0 ? "exact" : p.presearch_depth > 0 ? "presearch" : "selective";
+    out.iteration = p.iteration;
+    out.presearch_depth = p.presearch_depth;
+    out.margin = p.margin;
+    out.root_moves_done = p.root_moves_done;
+    out.root_moves_total = p.root_moves_total;
+    if (p.best_move != kNoMove) out.best_move = SquareName(p.best_move);
+    out.lower = p.bound;
+    out.upper = p.upper;
+    out.nodes = p.nodes;
+    out.seconds = absl::ToDoubleSeconds(p.elapsed);
+    return out;
+  }
+};
+
 // Solves `positions` in order (SolveEach: one table, cleared before each, so
 // that each result is the one the CLI gives for that position alone). Ctrl-C
-// stops it (RunInterruptible).
-std::vector<PyResult> SolveAll(const std::vector<Position>& positions, SolveCall call) {
+// stops it (RunInterruptible). With `progress` (a callable, or None), the
+// newest report of the search is handed to it on the calling thread at most
+// every kSignalPoll; an exception it raises stops the search and is raised.
+// A solve stopped by the call's limits raises LimitReached.
+std::vector<PyResult> SolveAll(const std::vector<Position>& positions, SolveCall call,
+                               const py::object& progress = py::none()) {
   std::atomic<bool> cancel{false};
   call.options.cancel = &cancel;
+  std::mutex reports;
+  std::optional<Progress> newest;  // under `reports`: not yet handed to `progress`
+  std::function<void()> on_poll;
+  if (!progress.is_none()) {
+    call.options.on_progress = [&](const Progress& p) {
+      const std::lock_guard<std::mutex> lock(reports);
+      newest = p;
+    };
+    on_poll = [&]() {
+      std::optional<Progress> report;
+      {
+        const std::lock_guard<std::mutex> lock(reports);
+        report.swap(newest);
+      }
+      if (report) progress(PyProgress::Of(*report));
+    };
+  }
+  if (call.time_limit) call.options.deadline = absl::Now() + absl::Seconds(*call.time_limit);
   // The worker's answer: the results, or the error that stopped it.
   struct Outcome {
     absl::Status status;
@@ -320,8 +420,16 @@ std::vector<PyResult> SolveAll(const std::vector<Position>& positions, SolveCall
         });
     if (!finished.ok()) out.status = finished.status();
     return out;  // a cancelled call (fewer results) raises in RunInterruptible
-  });
+  }, on_poll);
   if (!outcome.status.ok()) ThrowValueError(outcome.status);
+  if (outcome.results.size() < positions.size()) {
+    const bool out_of_time = call.time_limit && absl::Now() >= call.options.deadline;
+    throw LimitReached(out_of_time
+        ? absl::StrFormat("the solve reached its time limit of %g s before proving a score",
+                          *call.time_limit)
+        : absl::StrFormat("the solve reached its node limit of %d nodes before proving a score",
+                          call.options.node_limit));
+  }
   return std::move(outcome.results);
 }
 
@@ -411,30 +519,72 @@ std::vector<std::string> MoveNames(const Board& board) {
   return names;
 }
 
-// Plays `move`: a square name, or "PS" (or "pass") when the side to move
-// has no move but the game goes on. Passes are never implied, so that a
-// solve's PV, which spells them, replays move by move.
-PyBoard Play(const PyBoard& from, const std::string& move) {
-  PyBoard b = from;
-  const std::string upper = absl::AsciiStrToUpper(move);
-  if (upper == "PS" || upper == "PASS") {
+// A move named in Python: a square name ("f5", either case), or "PS" (or
+// "pass", either case) for the pass. Raises ValueError for anything else.
+PyMove ParseMove(const std::string& text) {
+  const std::string upper = absl::AsciiStrToUpper(text);
+  if (upper == "PS" || upper == "PASS") return PyMove{kPass};
+  const std::optional<int> square = ParseSquare(text);
+  if (!square) {
+    throw py::value_error(
+        absl::StrFormat("expected a move: a square such as 'f5', or 'PS' to pass, found '%s'", text));
+  }
+  return PyMove{*square};
+}
+
+// A move argument: a Move, or its name as ParseMove reads it; anything else
+// raises TypeError.
+PyMove MoveArgument(py::handle move) {
+  if (py::isinstance<PyMove>(move)) return move.cast<PyMove>();
+  if (py::isinstance<py::str>(move)) return ParseMove(move.cast<std::string>());
+  throw py::type_error(absl::StrCat("expected a Move or a move's name such as 'f5', found ",
+                                    std::string(py::str(py::type::of(move).attr("__name__")))));
+}
+
+// The legal moves as Moves, in square order; the pass alone when the side to
+// move has no move and the game goes on; none when the game is over.
+std::vector<PyMove> LegalMoves(const Board& board) {
+  std::vector<PyMove> moves;
+  for (Bitboard m = board.Moves(); m != 0; m &= m - 1) moves.push_back(PyMove{FirstSquare(m)});
+  if (moves.empty() && !board.IsGameOver()) moves.push_back(PyMove{kPass});
+  return moves;
+}
+
+// Plays `move` on `b` in place and pushes it: a square, or the pass when the
+// side to move has no move but the game goes on. Passes are never implied,
+// so that a solve's PV, which spells them, replays move by move.
+void Push(PyBoard& b, const PyMove& move) {
+  if (move.square == kPass) {
     if (b.board.Moves() != 0 || b.board.IsGameOver()) {
       throw py::value_error(absl::StrFormat(
           "expected a legal move (a pass only when the side to move has none and the game "
-          "goes on), found '%s'", move));
+          "goes on), found '%s'", move.Name()));
     }
-    b.board = b.board.Pass();
-  } else {
-    const int square = SquareOf(move);
-    if (!(b.board.Moves() & SquareBit(square))) {
-      const std::string legal = b.board.Moves() == 0 ? std::string("none: 'PS' passes")
-                                                     : absl::StrJoin(MoveNames(b.board), " ");
-      throw py::value_error(absl::StrFormat("expected a legal move (%s), found '%s'", legal, move));
-    }
-    b.board = b.board.Play(square);
+  } else if (!(b.board.Moves() & SquareBit(move.square))) {
+    const std::string legal = b.board.Moves() == 0 ? std::string("none: 'PS' passes")
+                                                   : absl::StrJoin(MoveNames(b.board), " ");
+    throw py::value_error(absl::StrFormat("expected a legal move (%s), found '%s'", legal, move.Name()));
   }
+  b.stack.push_back({b.board, b.to_move, move});
+  b.board = move.square == kPass ? b.board.Pass() : b.board.Play(move.square);
   b.to_move = Opposite(b.to_move);
+}
+
+// Board.play: the board after `move`, this one unchanged.
+PyBoard Play(const PyBoard& from, py::handle move) {
+  PyBoard b = from;
+  Push(b, MoveArgument(move));
   return b;
+}
+
+// Board.pop: takes the last pushed move back and returns it.
+PyMove Pop(PyBoard& b) {
+  if (b.stack.empty()) throw py::index_error("pop from a board with no move pushed");
+  const PyBoard::Pushed last = b.stack.back();
+  b.stack.pop_back();
+  b.board = last.board;
+  b.to_move = last.to_move;
+  return last.move;
 }
 
 // The value of an evaluation search of `depth` plies in discs for the side
@@ -497,8 +647,35 @@ Position PositionFromState(const py::tuple& state) {
   return p;
 }
 
-// Board, and transform_square for moves under its symmetries.
+// Move, Board, and transform_square for moves under its symmetries.
 void DefineBoard(py::module_& m) {
+  py::class_<PyMove> move(m, "Move", R"doc(
+A move: a square, or the pass. Move('f5') reads a square name in either case,
+Move('PS') or Move('pass') the pass; Move.PASS is the pass. str() gives the
+name the CLI and a SolveResult's pv write ('F5', 'PS'); a Move equals another
+of the same square. Board.push, Board.play and Board.legal_moves take and give
+them; they take the names too.
+)doc");
+  move.def(py::init(&ParseMove), py::arg("name"))
+      .def_property_readonly("square", [](const PyMove& mv) -> std::optional<int> {
+             return mv.square == kPass ? std::nullopt : std::optional(mv.square);
+           }, "The square, 0 (A1) .. 63 (H8), bit i of Board.black and Board.white; None for the pass.")
+      .def_property_readonly("is_pass", [](const PyMove& mv) { return mv.square == kPass; })
+      .def_property_readonly("name", &PyMove::Name, "'F5', or 'PS' for the pass.")
+      .def("__eq__", [](const PyMove& a, const PyMove& b) { return a == b; })
+      .def("__eq__", [](const PyMove&, const py::object&) {
+        return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+      })
+      .def("__hash__", [](const PyMove& mv) { return py::hash(py::int_(mv.square)); })
+      .def("__str__", &PyMove::Name)
+      .def("__repr__", [](const PyMove& mv) { return absl::StrFormat("endsolve.Move('%s')", mv.Name()); })
+      .def(py::pickle([](const PyMove& mv) { return py::make_tuple(mv.Name()); },
+                      [](const py::tuple& state) {
+                        if (state.size() != 1) throw py::value_error("not the pickled state of an endsolve.Move");
+                        return ParseMove(state[0].cast<std::string>());
+                      }));
+  move.attr("PASS") = PyMove{kPass};
+
   py::class_<PyBoard>(m, "Board", R"doc(
 An Othello position: the discs and the side to move.
 
@@ -525,10 +702,28 @@ forced passes implied. Board(board64, side) takes the side apart, as 'X',
                              "The number of empty squares.")
       .def("moves", [](const PyBoard& b) { return MoveNames(b.board); },
            "The side to move's legal moves, as square names; [] when it must pass or the game is over.")
+      .def_property_readonly("legal_moves", [](const PyBoard& b) { return LegalMoves(b.board); },
+           "The legal moves as Moves, in square order: [Move.PASS] when the side to move has "
+           "none and the game goes on, [] when the game is over (each is a ply, as in perft).")
       .def("play", &Play, py::arg("move"),
-           "The board after `move`: a square name, or 'PS' to pass when the side to move has "
-           "no move but the game goes on. Passes are never implied, so a SolveResult's pv "
-           "replays move by move. Raises ValueError for an illegal move.")
+           "The board after `move` (a Move, or its name: a square such as 'f5', or 'PS' to pass "
+           "when the side to move has no move but the game goes on), this one unchanged; its "
+           "move stack is this one's and the move. Passes are never implied, so a "
+           "SolveResult's pv replays move by move. Raises ValueError for an illegal move.")
+      .def("push", [](PyBoard& b, py::handle move) { Push(b, MoveArgument(move)); }, py::arg("move"),
+           "Plays `move` on this board (as play() reads it) and pushes it on the move stack. "
+           "Raises ValueError for an illegal move, and then changes nothing.")
+      .def("pop", &Pop,
+           "Takes the last pushed move back and returns it; IndexError when none was pushed.")
+      .def_property_readonly("move_stack", [](const PyBoard& b) {
+             std::vector<PyMove> moves;
+             for (const PyBoard::Pushed& p : b.stack) moves.push_back(p.move);
+             return moves;
+           }, "The moves pushed (push, play) since the board was made, first first.")
+      .def("copy", [](const PyBoard& b) { return b; },
+           "A board of its own with the same discs, side and move stack.")
+      .def("__copy__", [](const PyBoard& b) { return b; })
+      .def("__deepcopy__", [](const PyBoard& b, py::handle) { return b; }, py::arg("memo"))
       .def("is_game_over", [](const PyBoard& b) { return b.board.IsGameOver(); },
            "True when neither side can move.")
       .def("final_score", [](const PyBoard& b) { return b.board.FinalScore(); },
@@ -547,7 +742,7 @@ forced passes implied. Board(board64, side) takes the side apart, as 'X',
       .def("canonical", [](const PyBoard& b) {
              int symmetry = 0;
              const Board image = Canonical(b.board, &symmetry);
-             return std::pair(PyBoard{image, b.to_move}, symmetry);
+             return std::pair(PyBoard{image, b.to_move, {}}, symmetry);
            }, "(image, symmetry): the image every orientation of this position maps to, and the "
               "symmetry that gives it.")
       .def("symmetry_to", [](const PyBoard& b, const PyBoard& other) -> std::optional<int> {
@@ -556,6 +751,10 @@ forced passes implied. Board(board64, side) takes the side apart, as 'X',
              return s < 0 ? std::nullopt : std::optional(s);
            }, py::arg("other"),
            "The symmetry s with self.transform(s) == other, or None when other is no image of self.")
+      // Equal discs and side, whatever the move stacks. The hash follows
+      // them too: a board pushed or popped while a set or a dict holds it
+      // is lost there, as a list would be (hash a copy, or the canonical
+      // image, to keep one).
       .def("__eq__", [](const PyBoard& a, const PyBoard& b) { return a == b; })
       // Anything else is no Board: let Python try the other side, then
       // answer False, rather than raise TypeError.
@@ -572,11 +771,27 @@ forced passes implied. Board(board64, side) takes the side apart, as 'X',
       .def("_repr_svg_", [](const PyBoard& b) { return BoardSvg({b.AsPosition(), {}, ""}); },
            "The board as an SVG picture (picture/board_svg.h): a notebook shows it.")
       .def(py::pickle(
-          [](const PyBoard& b) { return py::make_tuple(BoardString(b), SideString(b.to_move)); },
+          // The first board of the stack, its side, and the moves pushed
+          // since: replayed, so that a pickle from outside is checked as
+          // text and moves are.
+          [](const PyBoard& b) {
+            const PyBoard first = b.stack.empty() ? b : PyBoard{b.stack.front().board, b.stack.front().to_move, {}};
+            std::vector<std::string> moves;
+            for (const PyBoard::Pushed& p : b.stack) moves.push_back(p.move.Name());
+            return py::make_tuple(BoardString(first), SideString(first.to_move), moves);
+          },
           [](const py::tuple& state) {
-            if (state.size() != 2) throw py::value_error("not the pickled state of an endsolve.Board");
-            return PyBoard::Of(ParseText(state[0].cast<std::string>(),
-                                         state[1].cast<std::string>(), std::nullopt));
+            if (state.size() != 2 && state.size() != 3) {
+              throw py::value_error("not the pickled state of an endsolve.Board");
+            }
+            PyBoard b = PyBoard::Of(ParseText(state[0].cast<std::string>(),
+                                              state[1].cast<std::string>(), std::nullopt));
+            if (state.size() == 3) {
+              for (const std::string& move : state[2].cast<std::vector<std::string>>()) {
+                Push(b, ParseMove(move));
+              }
+            }
+            return b;
           }));
 
   m.def("transform_square", [](const std::string& square, int symmetry) {
@@ -655,8 +870,36 @@ void CheckEmpties(const std::vector<Position>& positions, const SolveCall& call,
   }
 }
 
-// SolveResult, solve and solve_many.
+// SolveResult, SolveProgress, LimitReached, solve and solve_many.
 void DefineSolve(py::module_& m) {
+  py::register_exception<LimitReached>(m, "LimitReached", PyExc_TimeoutError);
+  py::class_<PyProgress>(m, "SolveProgress", R"doc(
+A running solve's newest report, handed to solve()'s progress callback. The
+root is searched in passes: first estimates (stage 'presearch', then
+'selective' passes with their ProbCut margin), whose lower bound is a guess;
+then 'exact' passes (iteration 1, 2, ...), whose lower and upper bounds are
+proven.
+)doc")
+      .def_readonly("stage", &PyProgress::stage, "'presearch', 'selective' or 'exact'.")
+      .def_readonly("iteration", &PyProgress::iteration, "The exact pass, from 1; 0 before.")
+      .def_readonly("presearch_depth", &PyProgress::presearch_depth)
+      .def_readonly("margin", &PyProgress::margin, "A selective pass's ProbCut margin in discs.")
+      .def_readonly("root_moves_done", &PyProgress::root_moves_done)
+      .def_readonly("root_moves_total", &PyProgress::root_moves_total)
+      .def_readonly("best_move", &PyProgress::best_move, "The move of `lower`, or None.")
+      .def_readonly("lower", &PyProgress::lower, "The best score so far (proven in exact passes).")
+      .def_readonly("upper", &PyProgress::upper, "An upper bound on the score proven so far.")
+      .def_readonly("nodes", &PyProgress::nodes)
+      .def_readonly("seconds", &PyProgress::seconds)
+      .def("__repr__", [](const PyProgress& p) {
+        return absl::StrFormat(
+            "SolveProgress(stage='%s', iteration=%d, root_moves=%d/%d, best_move=%s, lower=%d, "
+            "upper=%d, nodes=%d, seconds=%.3f)",
+            p.stage, p.iteration, p.root_moves_done, p.root_moves_total,
+            p.best_move ? absl::StrCat("'", *p.best_move, "'") : "None", p.lower, p.upper,
+            p.nodes, p.seconds);
+      });
+
   py::class_<PyResult>(m, "SolveResult", "What solve() found: the exact score and how to reach it.")
       .def_readonly("id", &PyResult::id, "The position's id when it came from a file, else ''.")
       .def_readonly("empties", &PyResult::empties)
@@ -715,14 +958,20 @@ void DefineSolve(py::module_& m) {
            }, "The position with its principal variation numbered, as an SVG picture: a notebook shows it.");
 
   m.def("solve", [](py::handle board, std::optional<std::string> side, int threads, std::size_t hash_mb, bool wld,
-                    bool all_moves, int max_empties) {
+                    bool all_moves, int max_empties, std::optional<double> time_limit,
+                    std::optional<std::uint64_t> node_limit, py::object progress) {
         const std::vector<Position> positions = {ToPosition(board, side)};
-        const SolveCall call = MakeSolveCall(threads, hash_mb, wld, all_moves, max_empties);
+        SolveCall call = MakeSolveCall(threads, hash_mb, wld, all_moves, max_empties);
+        SetLimits(call, time_limit, node_limit);
+        if (!progress.is_none() && !PyCallable_Check(progress.ptr())) {
+          throw py::type_error("progress: expected a callable taking a SolveProgress, or None");
+        }
         CheckEmpties(positions, call, /*list=*/false);
-        return SolveAll(positions, call).front();
+        return SolveAll(positions, call, progress).front();
       }, py::arg("board"), py::arg("side") = py::none(), py::arg("threads") = 0,
       py::arg("hash_mb") = 256, py::arg("wld") = false, py::arg("all_moves") = false,
-      py::arg("max_empties") = kDefaultMaxEmpties, R"doc(
+      py::arg("max_empties") = kDefaultMaxEmpties, py::kw_only(), py::arg("time_limit") = py::none(),
+      py::arg("node_limit") = py::none(), py::arg("progress") = py::none(), R"doc(
 Solves a position exactly and returns a SolveResult.
 
 board is a Board, a Position, or text as Board() takes it (with side: a bare
@@ -732,9 +981,16 @@ move. threads=0 uses every hardware thread; hash_mb is the table size in MiB
 all_moves also solves every other move exactly, in the same table, into the
 result's moves (as `endsolve solve --all-moves`). A position with more than
 max_empties (36) empty squares is refused with ValueError, as the CLI's
---max-empties: an exact solve of so many may take days. The GIL
-is released while the search runs; Ctrl-C stops it and raises
-KeyboardInterrupt.
+--max-empties: an exact solve of so many may take days.
+
+The keywords time_limit (seconds) and node_limit (nodes) stop a search that
+runs longer (as `endsolve batch --time-limit-per-position` does a
+position's); a search stopped so proved nothing, and raises endsolve.LimitReached (a TimeoutError) naming the
+limit. progress, a callable, is handed a SolveProgress with the search's
+newest report (its stage, root moves done, bounds proven so far, nodes,
+seconds) on the calling thread, at most every 50 ms; an exception it raises
+stops the search and comes out of solve(). The GIL is released while the
+search runs; Ctrl-C stops it and raises KeyboardInterrupt.
 )doc");
 
   m.def("solve_many", [](py::iterable positions, int threads, std::size_t hash_mb, bool wld,

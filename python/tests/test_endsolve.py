@@ -175,8 +175,128 @@ def test_play_passes_only_when_asked_and_refuses_illegal_moves():
         endsolve.Board().play("A1")
     with pytest.raises(ValueError, match=r"^expected a legal move \(a pass only"):
         endsolve.Board().play("PS")
-    with pytest.raises(ValueError, match=r"^expected a square such as 'f5', found 'Z9'$"):
+    with pytest.raises(ValueError, match=r"^expected a move: a square such as 'f5', or 'PS' to "
+                       r"pass, found 'Z9'$"):
         endsolve.Board().play("Z9")
+    with pytest.raises(TypeError, match="expected a Move or a move's name"):
+        endsolve.Board().play(37)
+
+
+def test_moves_are_parsed_once_and_name_themselves():
+    f5 = endsolve.Move("f5")
+    assert (f5.square, f5.name, str(f5), f5.is_pass) == (37, "F5", "F5", False)
+    assert f5 == endsolve.Move("F5") and hash(f5) == hash(endsolve.Move("F5"))
+    assert f5 != "F5" and f5 != endsolve.Move("d3")
+    assert endsolve.Move("pass") == endsolve.Move("PS") == endsolve.Move.PASS
+    assert (endsolve.Move.PASS.square, endsolve.Move.PASS.name) == (None, "PS")
+    assert repr(f5) == "endsolve.Move('F5')"
+    assert pickle.loads(pickle.dumps(f5)) == f5
+    with pytest.raises(ValueError, match=r"^expected a move: .* found 'i9'$"):
+        endsolve.Move("i9")
+
+
+def test_push_and_pop_walk_a_game_as_python_chess_does():
+    board = endsolve.Board()
+    assert board.legal_moves == [endsolve.Move(m) for m in ("D3", "C4", "F5", "E6")]
+    board.push("f5")
+    board.push(endsolve.Move("d6"))
+    assert board == endsolve.Board("f5d6") and board.move_stack == [
+        endsolve.Move("F5"), endsolve.Move("D6")]
+    # An illegal push changes nothing.
+    with pytest.raises(ValueError, match="expected a legal move"):
+        board.push("a1")
+    assert board == endsolve.Board("f5d6") and len(board.move_stack) == 2
+    # play() is a copy and a push; copies keep their own stacks.
+    played = board.play("c3")
+    assert played == endsolve.Board("f5d6c3") and len(played.move_stack) == 3
+    assert len(board.move_stack) == 2 and board.copy().move_stack == board.move_stack
+    assert copy.copy(played).move_stack == played.move_stack
+    assert board.pop() == endsolve.Move("D6") and board.pop() == endsolve.Move("F5")
+    assert board == endsolve.Board() and board.move_stack == []
+    with pytest.raises(IndexError, match="pop from a board with no move pushed"):
+        board.pop()
+    # A pickle keeps the stack: pop goes on after loads.
+    again = pickle.loads(pickle.dumps(played))
+    assert again == played and again.move_stack == played.move_stack
+    assert again.pop() == endsolve.Move("C3") and again == endsolve.Board("f5d6")
+
+
+def test_legal_moves_pass_when_forced_and_end_with_the_game():
+    # Black's only disc, B1, brackets nothing: black must pass, white has C1.
+    stuck = endsolve.Board("OX------" + "-" * 16 + "---OO---" * 2 + "-" * 24, "X")
+    assert stuck.legal_moves == [endsolve.Move.PASS]
+    stuck.push(endsolve.Move.PASS)
+    assert stuck.legal_moves == [endsolve.Move("C1")]
+    # A solve's PV replays with push to the game's end, passes included.
+    board = late_board()
+    played = len(board.move_stack)  # late_board() plays its moves onto FFO #40
+    result = endsolve.solve(board, threads=1, hash_mb=1)
+    for move in result.pv:
+        assert endsolve.Move(move) in board.legal_moves
+        board.push(move)
+    assert board.is_game_over() and board.legal_moves == []
+    assert len(board.move_stack) == played + len(result.pv)
+
+
+def test_a_walk_with_push_and_pop_counts_what_perft_counts():
+    def count(board, depth):
+        if depth == 0 or board.is_game_over():
+            return 1
+        total = 1
+        for move in board.legal_moves:
+            board.push(move)
+            total += count(board, depth - 1)
+            board.pop()
+        return total
+
+    start = endsolve.Board()
+    assert count(start, 5) == endsolve.perft(5).nodes
+    assert start == endsolve.Board() and start.move_stack == []
+
+
+def test_limits_stop_a_solve_with_limit_reached():
+    with pytest.raises(endsolve.LimitReached,
+                       match=r"^the solve reached its node limit of 1000 nodes before proving a "
+                             r"score$"):
+        endsolve.solve(FFO_40, "X", threads=1, node_limit=1000)
+    started = time.monotonic()
+    with pytest.raises(TimeoutError, match=r"^the solve reached its time limit of 0.2 s"):
+        endsolve.solve(ffo(49), threads=1, time_limit=0.2)
+    assert time.monotonic() - started < 60  # stopped, not solved
+    # Limits the solve stays within change nothing.
+    result = endsolve.solve(FFO_40, "X", threads=1, node_limit=10**12, time_limit=3600)
+    assert (result.score, result.nodes) == (38, FFO_40_NODES)
+    with pytest.raises(ValueError, match=r"^time_limit: expected seconds above 0, or None, found 0$"):
+        endsolve.solve(FFO_40, "X", time_limit=0)
+    with pytest.raises(ValueError, match=r"^node_limit: expected nodes above 0"):
+        endsolve.solve(FFO_40, "X", node_limit=0)
+    with pytest.raises(TypeError):
+        endsolve.solve(FFO_40, "X", 1, 16, False, False, 36, 10)  # the limits are keywords
+
+
+def test_progress_reports_reach_the_callback_and_its_exception_stops_the_solve():
+    reports = []
+    result = endsolve.solve(ffo(41), threads=1, hash_mb=16, progress=reports.append)
+    assert reports, "no progress reported"
+    assert all(isinstance(r, endsolve.SolveProgress) for r in reports)
+    assert {r.stage for r in reports} <= {"presearch", "selective", "exact"}
+    exact = [r for r in reports if r.stage == "exact"]
+    assert exact and all(r.iteration >= 1 and r.lower <= result.score <= r.upper for r in exact)
+    assert [r.seconds for r in reports] == sorted(r.seconds for r in reports)
+    assert all(0 <= r.root_moves_done <= r.root_moves_total for r in reports)
+
+    class Enough(Exception):
+        pass
+
+    def stop(report):
+        raise Enough(report.stage)
+
+    with pytest.raises(Enough):
+        endsolve.solve(ffo(49), threads=1, progress=stop)
+    with pytest.raises(TypeError, match="progress: expected a callable"):
+        endsolve.solve(FFO_40, "X", progress=3)
+    # The module goes on.
+    assert endsolve.solve(FFO_40, "X", threads=1).score == 38
 
 
 def test_symmetries():
