@@ -9,9 +9,12 @@
 // would take.
 //
 // Seconds are CPU seconds of the thread that ran them (the units, and the
-// manager on one plan thread; on more, wall seconds): what a worker alone
-// on its core would take, steady when other work shares this machine's
-// cores, as a many-hour simulation on a two-core machine does. A unit's
+// manager on one plan thread; on more, wall seconds): they leave out the
+// time another process held the core, not what it costs in the memory
+// this one waits on. Beside two other jobs on two cores, FFO #40-#42 took
+// 1.96 s of CPU for 35.9 M nodes (18.3 M/s, about 0.85 of the rate alone),
+// while FFO #76's first passes in a 512 MiB table took 83 s of CPU against
+// 39 s alone: figures to quote come from a simulation run alone. A unit's
 // answer, with its seconds and nodes, can be kept in a results file
 // (`answers`), so that a simulation stopped midway resumes where it was and
 // another worker count solves only the units no earlier run asked.
