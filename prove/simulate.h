@@ -13,8 +13,8 @@
 // time another process held the core, not what it costs in the memory
 // this one waits on. Beside two other jobs on two cores, FFO #40-#42 took
 // 1.96 s of CPU for 35.9 M nodes (18.3 M/s, about 0.85 of the rate alone),
-// while FFO #76's first passes in a 512 MiB table took 83 s of CPU against
-// 39 s alone: figures to quote come from a simulation run alone. A unit's
+// and FFO #76's first passes in a 512 MiB table 83.0 s of CPU against
+// 76.2 s alone: figures to quote come from a simulation run alone. A unit's
 // answer, with its seconds and nodes, can be kept in a results file
 // (`answers`), so that a simulation stopped midway resumes where it was and
 // another worker count solves only the units no earlier run asked.
