@@ -163,23 +163,23 @@ absl::StatusOr<SimulatedRun> Simulation::Run(int workers, bool count_manager) {
   if (count_manager) clock = estimate_seconds_;
   const eval::Evaluator& evaluator =
       options_.evaluator != nullptr ? *options_.evaluator : eval::Evaluator::Default();
-  std::optional<Stopwatch> start(std::in_place, manager_on_cpu());
+  Stopwatch start(manager_on_cpu());
   ProofTree tree(root_.board, root_.to_move, first_test_, options_.unit_empties, evaluator,
                  options_.plan_threads, /*split_within=*/0, ordering_.get());
   tree.SetCancel(options_.cancel);
   Manager manager(&tree, first_test_, std::nullopt);
-  manager_time(*start);
+  manager_time(start);
   std::priority_queue<Running, std::vector<Running>, std::greater<Running>> running;
   std::int64_t started = 0;
   for (;;) {
     if (options_.cancel != nullptr && options_.cancel->load()) {
       return absl::CancelledError("interrupted");
     }
-    start.emplace(manager_on_cpu());
+    start = Stopwatch(manager_on_cpu());
     const absl::StatusOr<std::vector<Position>> units =
         manager.Wanted(static_cast<std::size_t>(workers) - running.size(),
                        [&](int) { ++run.tests; });
-    manager_time(*start);
+    manager_time(start);
     if (!units.ok()) return units.status();
     if (manager.complete()) break;
     for (const Position& unit : *units) {
@@ -193,14 +193,14 @@ absl::StatusOr<SimulatedRun> Simulation::Run(int workers, bool count_manager) {
     if (running.empty()) return absl::InternalError("the proof needs no unit and is not proven");
     // The answers due first: the earliest, and every other due by then.
     clock = std::max(clock, running.top().finish);
-    start.emplace(manager_on_cpu());
+    start = Stopwatch(manager_on_cpu());
     while (!running.empty() && running.top().finish <= clock) {
       if (absl::Status s = manager.Heard(answers_.at(running.top().question).record); !s.ok()) {
         return s;
       }
       running.pop();
     }
-    manager_time(*start);
+    manager_time(start);
   }
   run.score = manager.score();
   run.best_move = manager.line().empty() ? kNoMove : manager.line().front();
