@@ -187,7 +187,13 @@ std::string Nearest(const std::string& typed, const std::vector<std::string>& ca
 static int RunCommand(CLI::App& root, const CommandRuns& runs, const std::string& footer,
                       int argc, char** argv, std::string* command) {
   const std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+  // No command at all is a usage error, as in other tools: the overview
+  // goes to stderr, so that a script that forgot its arguments fails.
+  if (args.empty()) {
+    absl::FPrintF(stderr, "%s", Overview(root, footer, runs));
+    return kExitBadInput;
+  }
+  if (args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
     const CLI::App* app = &root;
     for (std::size_t i = 1; i < args.size(); ++i) {
       const CLI::App* sub = FindSubcommand(*app, args[i]);

@@ -42,9 +42,10 @@ using CommandRuns = std::map<const CLI::App*, CommandRun>;
 // SIGPIPE's) turns any status into kExitWriteFailed, with the reason on
 // standard error once, so that no output cut short is taken for a finished
 // one.
-// `endsolve`, `endsolve help` and `endsolve --help` print the overview of
-// every subcommand (`footer` after it); `endsolve help CMD` and
-// `endsolve CMD --help` print CMD's options.
+// `endsolve help` and `endsolve --help` print the overview of every
+// subcommand (`footer` after it); `endsolve` alone prints it on stderr and
+// returns 2, bad usage; `endsolve help CMD` and `endsolve CMD --help` print
+// CMD's options.
 int RunCommandLine(CLI::App& root, const CommandRuns& runs, const std::string& footer, int argc,
                    char** argv);
 

@@ -93,7 +93,7 @@ TEST(RunCommandLineTest, BadUsageExitsTwoNamingTheCommand) {
 
 TEST(RunCommandLineTest, HelpPrintsTheOverviewOrOneCommandsOptions) {
   Toy toy;
-  EXPECT_EQ(toy.Run({}), kExitOk);
+  EXPECT_EQ(toy.Run({"help"}), kExitOk);
   EXPECT_THAT(toy.out, HasSubstr("toy run [OPTIONS] [WORDS...]\n      runs\n"));
   EXPECT_THAT(toy.out, HasSubstr("'toy help COMMAND' or 'toy COMMAND --help'"));
   EXPECT_THAT(toy.out, HasSubstr("footer\n"));
@@ -105,6 +105,11 @@ TEST(RunCommandLineTest, HelpPrintsTheOverviewOrOneCommandsOptions) {
     EXPECT_THAT(one.out, HasSubstr("--count"));
     EXPECT_TRUE(one.given.empty());
   }
+  // No command at all is bad usage: the overview, on stderr.
+  Toy bare;
+  EXPECT_EQ(bare.Run({}), kExitBadInput);
+  EXPECT_EQ(bare.out, "");
+  EXPECT_EQ(bare.err, toy.out);
   Toy version;
   EXPECT_EQ(version.Run({"--version"}), kExitOk);
   EXPECT_EQ(version.out, "toy 1.0\n");

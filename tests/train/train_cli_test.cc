@@ -38,8 +38,12 @@ std::vector<std::string> ListedOptions(const std::string& help) {
 }
 
 TEST(TrainCliTest, TheOverviewAndEachStagesHelpListItsOptions) {
-  const CommandOutput overview = RunCommand(kTrain);
+  const CommandOutput overview = RunCommand(kTrain + " help");
   EXPECT_EQ(overview.exit_status, 0);
+  // With no command at all, the same overview is a usage error's message.
+  const CommandOutput bare = RunCommand(kTrain);
+  EXPECT_EQ(bare.exit_status, 2);
+  EXPECT_EQ(bare.err, overview.out);
   EXPECT_THAT(overview.out, HasSubstr("endsolve-train solve [OPTIONS]"));
   EXPECT_THAT(overview.out, HasSubstr("endsolve-train fit [OPTIONS]"));
   const CommandOutput solve = RunCommand(kTrain + " solve --help");
