@@ -28,32 +28,46 @@ struct ShowArgs {
 };
 
 // The board as text: columns A-H, rows 1-8, X black, O white, '*' a legal
-// move of the side to move, or the line's move numbers (1-9, then a-z,
-// then '+') where a line is given.
+// move of the side to move. Where a line is given its moves are numbered
+// 1, 2, 3... on their squares, each cell then three characters wide so
+// that a number of two digits reads as one.
 std::string ShowDiagram(const BoardPicture& picture) {
   const Position& position = picture.position;
-  std::string cells = position.BoardString();
-  for (char& c : cells) c = c == '-' ? '.' : c;
+  std::vector<std::string> cells;
+  for (const char c : position.BoardString()) cells.emplace_back(1, c == '-' ? '.' : c);
   if (picture.line.empty()) {
-    for (Bitboard moves = position.board.Moves(); moves != 0;) cells[PopFirstSquare(moves)] = '*';
+    for (Bitboard moves = position.board.Moves(); moves != 0;) cells[PopFirstSquare(moves)] = "*";
   }
   int number = 0;
   for (const int move : picture.line) {
-    if (move == kPass) continue;
-    ++number;
-    cells[move] = number < 10 ? static_cast<char>('0' + number)
-                  : number < 36 ? static_cast<char>('a' + number - 10)
-                                : '+';
+    if (move != kPass) cells[move] = absl::StrCat(++number);
   }
-  std::string text = "  A B C D E F G H\n";
+  const int width = picture.line.empty() ? 1 : 2;
+  std::string text = " ";
+  for (const char column : std::string("ABCDEFGH")) {
+    absl::StrAppend(&text, absl::StrFormat(" %*c", width, column));
+  }
+  text += '\n';
   for (int row = 0; row < 8; ++row) {
     absl::StrAppend(&text, row + 1);
     for (int col = 0; col < 8; ++col) {
-      absl::StrAppend(&text, " ", std::string(1, cells[row * 8 + col]));
+      absl::StrAppend(&text, absl::StrFormat(" %*s", width, cells[row * 8 + col]));
     }
     text += '\n';
   }
   return text;
+}
+
+// The legend of a numbered line: "line: 1 G8, 2 H7, pass, 3 ..." (a pass
+// takes no number, as on the board).
+std::string LineLegend(const std::vector<int>& line) {
+  std::string text = "line:";
+  int number = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    absl::StrAppend(&text, i == 0 ? " " : ", ",
+                    line[i] == kPass ? "pass" : absl::StrCat(++number, " ", SquareName(line[i])));
+  }
+  return line.empty() ? "line: none (the game is over)" : text;
 }
 
 int RunShow(const ShowArgs& args) {
@@ -108,7 +122,7 @@ int RunShow(const ShowArgs& args) {
                  position.board.EmptyCount(), summary.empty() ? "" : absl::StrCat(": ", summary),
                  ShowDiagram(picture));
     if (args.pv) {
-      absl::PrintF("line: %s\n\n", FormatPv(picture.line));
+      absl::PrintF("%s\n\n", LineLegend(picture.line));
     } else {
       std::vector<int> moves;
       for (Bitboard m = position.board.Moves(); m != 0;) moves.push_back(PopFirstSquare(m));

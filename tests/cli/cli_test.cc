@@ -1012,5 +1012,38 @@ TEST(CliTest, BenchScalingOnVirtualCoresStopsAtCtrlC) {
   EXPECT_THAT(r.out, Not(HasSubstr("virtual cores in lockstep"))) << r.out;
 }
 
+// show --pv as text: the line's moves numbered 1, 2, 3... on their squares,
+// two characters a square so that 10 and on read as numbers, and a legend
+// under the board that names each number's square (a pass unnumbered).
+TEST(CliTest, ShowNumbersTheLineWithALegend) {
+  const CommandOutput r =
+      RunCommand(kBinary + " show ffo/fforum-40-59.obf --range 40 --pv --threads 1");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const std::vector<std::string> lines = Lines(r.out);
+  ASSERT_EQ(lines.size(), 11u) << r.out;
+  EXPECT_EQ(lines[0], "#40, X (black) to move, 20 empties: A2 +38");
+  EXPECT_EQ(lines[1], "   A  B  C  D  E  F  G  H");
+  ASSERT_THAT(lines[10], ::testing::StartsWith("line: 1 A2, "));
+  std::vector<std::vector<std::string>> board;
+  for (int row = 0; row < 8; ++row) {
+    std::vector<std::string> cells = absl::StrSplit(lines[2 + row], ' ', absl::SkipEmpty());
+    ASSERT_EQ(cells.size(), 9u) << lines[2 + row];
+    EXPECT_EQ(cells[0], std::to_string(row + 1));
+    board.emplace_back(cells.begin() + 1, cells.end());
+  }
+  // Every number of the legend stands on its square, in order; 20 empties,
+  // so the line runs past 9.
+  int numbered = 0;
+  for (const absl::string_view move : absl::StrSplit(lines[10].substr(6), ", ")) {
+    if (move == "pass") continue;
+    const std::vector<std::string> parts = absl::StrSplit(move, ' ');
+    ASSERT_EQ(parts.size(), 2u) << move;
+    EXPECT_EQ(parts[0], std::to_string(++numbered));
+    const int col = parts[1][0] - 'A', row = parts[1][1] - '1';
+    EXPECT_EQ(board[row][col], parts[0]) << move;
+  }
+  EXPECT_GE(numbered, 10);
+}
+
 }  // namespace
 }  // namespace endsolve::testing
