@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "endsolve/board/symmetry.h"
+#include "endsolve/positions/arguments.h"
 #include "endsolve/positions/position_io.h"
 #include "endsolve/positions/read_file.h"
 #include "endsolve/positions/wthor.h"
@@ -122,6 +123,22 @@ absl::StatusOr<BatchInput> LoadBatchInput(const std::vector<std::string>& files,
     }
   }
   return input;
+}
+
+absl::StatusOr<std::vector<BatchItem>> SelectRange(std::vector<BatchItem> items,
+                                                   const std::string& range) {
+  std::vector<Position> positions;
+  for (const BatchItem& item : items) {
+    if (item.ok()) positions.push_back(*item.position);
+  }
+  absl::StatusOr<std::vector<bool>> in = InRangeFlags(positions, range);
+  if (!in.ok()) return in.status();
+  std::vector<BatchItem> chosen;
+  std::size_t good = 0;
+  for (BatchItem& item : items) {
+    if (!item.ok() || (*in)[good++]) chosen.push_back(std::move(item));
+  }
+  return chosen;
 }
 
 std::vector<BatchItem> SelectShard(std::vector<BatchItem> items, const Shard& shard) {

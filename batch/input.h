@@ -51,6 +51,14 @@ std::vector<BatchItem> ItemsOfText(absl::string_view text, const std::string& fi
                                    const ReadOptions& options, int lines_before,
                                    std::vector<std::string>* warnings);
 
+// The items whose position's number lies in `range` (positions/arguments.h's
+// InRangeFlags, the place counted among the good positions, as `solve`
+// counts it), and every bad line, which has no number and still gets its
+// bad-input record; in the same order. A range that matches no position
+// is an error.
+absl::StatusOr<std::vector<BatchItem>> SelectRange(std::vector<BatchItem> items,
+                                                   const std::string& range);
+
 // The items of one shard, in the same order.
 std::vector<BatchItem> SelectShard(std::vector<BatchItem> items, const Shard& shard);
 

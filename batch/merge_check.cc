@@ -173,7 +173,7 @@ MergeReport MergeShards(const std::vector<ShardFile>& files,
     report.notes.push_back(
         absl::StrCat(strangers,
                      " records have ids not among the inputs (ids name files as given to batch: "
-                     "give --inputs the same paths, and for .wtb files the same --empties); they are "
+                     "give --input the same paths, the same --range, and for .wtb files the same --empties); they are "
                      "kept, after the others"));
   }
   std::sort(report.merged.begin(), report.merged.end(),

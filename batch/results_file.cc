@@ -176,8 +176,8 @@ absl::StatusOr<std::unique_ptr<ResultsAppender>> ResultsAppender::Open(const std
     if (fd < 0 && errno == EEXIST && create_only) {
       return absl::AlreadyExistsError(absl::StrCat(
           path,
-          " already exists and --noresume was given; it is left alone. Resume it (drop "
-          "--noresume), or choose another --out, or remove it yourself"));
+          " already exists and --no-resume was given; it is left alone. Resume it (drop "
+          "--no-resume), or choose another --out, or remove it yourself"));
     }
   }
   if (fd < 0) return absl::ErrnoToStatus(errno, absl::StrCat("cannot open ", path));

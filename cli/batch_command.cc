@@ -29,6 +29,7 @@
 #include "endsolve/batch/summary.h"
 #include "endsolve/board/notation.h"
 #include "endsolve/cli/commands.h"
+#include "endsolve/cli/output_flags.h"
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/output/output_path.h"
@@ -65,7 +66,7 @@ struct BatchArgs {
 std::string ResumeCommand(const std::vector<std::string>& args) {
   std::vector<std::string> words = {batch::ShellQuote(program_invocation_name), "batch"};
   for (const absl::string_view arg : args) {
-    if (arg == "--noresume" || arg == "-noresume") continue;
+    if (arg == "--no-resume") continue;
     words.push_back(batch::ShellQuote(arg));
   }
   return absl::StrJoin(words, " ");
@@ -229,6 +230,11 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
     if (const std::string refused = FollowRefused(args.inputs); !refused.empty()) {
       return fail(refused);
     }
+    // A range counts places in the input, which a growing file has not yet
+    // settled.
+    if (!args.input.range.empty()) {
+      return fail("--follow solves every line appended to its input; it takes no --range");
+    }
   } else {
     auto input = batch::LoadBatchInput(args.inputs, args.input.read_options());
     if (!input.ok()) return fail(input.status().message());
@@ -237,7 +243,10 @@ int RunBatch(const BatchArgs& args, const std::vector<std::string>& typed) {
       return fail(absl::StrCat("no position in ", absl::StrJoin(args.inputs, ", "),
                                ": there is nothing to solve"));
     }
-    items = batch::SelectShard(std::move(input->items), run.shard);
+    absl::StatusOr<std::vector<BatchItem>> in_range =
+        batch::SelectRange(std::move(input->items), args.input.range);
+    if (!in_range.ok()) return fail(in_range.status().message());
+    items = batch::SelectShard(*std::move(in_range), run.shard);
     if (!WithinMaxEmpties("endsolve batch", PositionsOf(items), options->max_empties)) {
       return kExitBadInput;
     }
@@ -305,14 +314,14 @@ void AddBatchCommand(CLI::App& root, CommandRuns& runs) {
       "batch", "solves files of positions into a results file that survives crashes and resumes");
   AddPositionals(*app, "INPUT", args->inputs,
                   "position files (.obf, .pos, .wtb; -: standard input); with --summary, results files");
-  app->add_option("--out", args->out, "the results file (JSON lines), appended to and synced");
-  // Two flags rather than CLI11's "--resume,!--noresume", whose help line
-  // "--resume,--noresume{false}" read as if resume were off by default.
+  AddOutOption(*app, args->out);
+  // Two flags rather than CLI11's "--resume,!--no-resume", whose help line
+  // "--resume,--no-resume{false}" read as if resume were off by default.
   CLI::Option* resume = app->add_flag_callback(
       "--resume", [args] { args->resume = true; },
       "the default: skip the positions already in --out, solve the rest");
-  CLI::Option* noresume = app->add_flag_callback(
-      "--noresume", [args] { args->resume = false; },
+  CLI::Option* no_resume = app->add_flag_callback(
+      "--no-resume", [args] { args->resume = false; },
       "refuse to start when --out exists (it is left alone) instead of resuming it");
   app->add_option("--shard", args->shard, "solve only shard K of N, e.g. 2/8")
       ->check(StatusCheck([](const std::string& s) { return batch::ParseShard(s); }));
@@ -331,17 +340,15 @@ void AddBatchCommand(CLI::App& root, CommandRuns& runs) {
                 "so that a result does not depend on the order): neighbouring positions, such "
                 "as a proof's units, reuse what the others learnt; node counts then depend on "
                 "the order, scores do not");
-  app->add_option("--time-limit-per-position", args->time_limit,
-                  "give up on a position after this long (e.g. 90s, 10m, 2h or seconds; "
-                  "default none)")
-      ->check(StatusCheck([](const std::string& s) { return batch::ParseTimeLimit(s); }));
+  AddTimeLimitOption(*app, args->time_limit);
+  AddRangeOption(*app, args->input);
   AddEmptiesOption(*app, args->input);
   AddSearchOptions(*app, args->search, ThreadsOption::kCount);
   CLI::Option* summary = app->add_flag(
       "--summary", args->summary, "print the totals of the given results files instead");
-  runs[app] = [args, app, summary, resume, noresume](const std::vector<std::string>& typed) {
-    if (resume->count() > 0 && noresume->count() > 0) {
-      return Fail("endsolve batch", "--resume and --noresume contradict each other; give one");
+  runs[app] = [args, app, summary, resume, no_resume](const std::vector<std::string>& typed) {
+    if (resume->count() > 0 && no_resume->count() > 0) {
+      return Fail("endsolve batch", "--resume and --no-resume contradict each other; give one");
     }
     // --summary takes no other option: one given with it would do nothing,
     // so it is refused rather than ignored.

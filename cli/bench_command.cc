@@ -1,6 +1,7 @@
-// `endsolve bench ffo`: solves a range of FFO positions, optionally several
-// times, and prints the per-position table with medians and the totals;
-// --csv writes the same figures for scripts.
+// `endsolve bench ffo|scaling|ablation [FILE...]`: solves a range of FFO
+// positions, optionally several times, and prints the table of medians
+// (or, with --json, a JSON object per row); --csv writes the same figures
+// for scripts.
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -9,12 +10,14 @@
 #include "absl/strings/str_format.h"
 #include "endsolve/bench/ablation.h"
 #include "endsolve/bench/builtin_ffo.h"
+#include "endsolve/bench/json_rows.h"
 #include "endsolve/bench/report.h"
 #include "endsolve/bench/runner.h"
 #include "endsolve/bench/scaling.h"
 #include "endsolve/bench/scaling_report.h"
 #include "endsolve/bench/virtual_scaling.h"
 #include "endsolve/cli/commands.h"
+#include "endsolve/cli/output_flags.h"
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/output/output_path.h"
@@ -28,30 +31,37 @@ using bench::BenchSummary;
 using bench::ScalingRow;
 
 struct BenchArgs {
-  std::vector<std::string> positions;
+  std::vector<std::string> inputs;
   int repeat = 1;
   std::string csv;
   std::string plot;
   bool verbose = false;
+  bool json = false;
   bool virtual_cores = false;  // scaling's --virtual
   SearchArgs search;
   InputArgs input;
 };
 
-// The positions of --positions (read as --empties says), or the built-in
-// FFO #40-#59, within --range; nothing, after printing why, when none is.
+// The positions of the input files (read as --empties says), or the
+// built-in FFO #40-#59, within --range; nothing, after printing why, when
+// none is.
 std::optional<LoadedPositions> ChosenPositions(const BenchArgs& args) {
   const ReadOptions read_options = args.input.read_options();
   LoadedPositions loaded;
-  if (args.positions.empty()) {
+  if (args.inputs.empty()) {
     ReadResult builtin =
         ParsePositions(bench::BuiltinFfoText(), bench::kBuiltinFfoName, read_options);
     loaded.positions = std::move(builtin.positions);
     loaded.errors = std::move(builtin.errors);
   } else {
-    loaded = LoadPositions(args.positions, read_options);
+    loaded = LoadPositions(args.inputs, read_options);
   }
   return SelectInputs("endsolve bench", std::move(loaded), args.input);
+}
+
+// --json's rows, one a line.
+void PrintLines(const std::vector<std::string>& lines) {
+  for (const std::string& line : lines) absl::PrintF("%s\n", line);
 }
 
 // Where a benchmark is, for the progress display: written by the runner's
@@ -80,7 +90,11 @@ int BenchFfo(const BenchArgs& args, const SolveOptions& base, const std::vector<
   display.Stop();
   if (!runs.ok()) return Fail("endsolve bench", runs.status().message());
   const BenchSummary summary = bench::Summarise(chosen, *runs, base.wld);
-  absl::PrintF("%s", bench::FormatBenchTable(chosen, summary, base.threads, repeat));
+  if (args.json) {
+    PrintLines(bench::BenchJsonRows(chosen, summary, base.threads));
+  } else {
+    absl::PrintF("%s", bench::FormatBenchTable(chosen, summary, base.threads, repeat));
+  }
   if (const std::string& csv = args.csv; !csv.empty()) {
     if (absl::Status s = bench::WriteBenchCsv(csv, chosen, summary, base.threads); !s.ok()) {
       return FailWrite("endsolve bench", s.message());
@@ -131,9 +145,13 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
   if (!measured.ok()) return Fail("endsolve bench scaling", measured.status().message());
   const std::vector<ScalingRow>& rows = *measured;
   if (rows.empty()) return kExitInterrupted;
-  absl::PrintF("%s", bench::FormatScalingTable(rows, cores, repeat, &*parallelism,
-                                               search::PolicyName(base.split_policy)));
-  if (args.verbose) absl::PrintF("%s", bench::FormatThreadUse(rows));
+  if (args.json) {
+    PrintLines(bench::ScalingJsonRows(rows));
+  } else {
+    absl::PrintF("%s", bench::FormatScalingTable(rows, cores, repeat, &*parallelism,
+                                                 search::PolicyName(base.split_policy)));
+    if (args.verbose) absl::PrintF("%s", bench::FormatThreadUse(rows));
+  }
   if (const std::string& csv = args.csv; !csv.empty()) {
     if (absl::Status s = bench::WriteScalingCsv(csv, rows); !s.ok()) {
       return FailWrite("endsolve bench scaling", s.message());
@@ -155,8 +173,8 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
 
 // --virtual: each count on a virtual machine of that many cores
 // (bench/virtual_scaling.h), the table of predicted figures.
-int BenchVirtual(const SolveOptions& base, const std::vector<Position>& positions,
-                 const std::vector<int>& counts, bool verbose) {
+int BenchVirtual(const BenchArgs& args, const SolveOptions& base,
+                 const std::vector<Position>& positions, const std::vector<int>& counts) {
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   std::atomic<int> threads = 1, index = 0;
   ProgressDisplay display(
@@ -173,8 +191,12 @@ int BenchVirtual(const SolveOptions& base, const std::vector<Position>& position
                                            });
   display.Stop();
   if (!rows.ok()) return Fail("endsolve bench scaling", rows.status().message());
-  if (!rows->empty()) absl::PrintF("%s", bench::FormatVirtualTable(*rows, slice));
-  if (!rows->empty() && verbose) absl::PrintF("%s", bench::FormatVirtualThreadUse(*rows));
+  if (args.json) {
+    PrintLines(bench::VirtualJsonRows(*rows));
+  } else if (!rows->empty()) {
+    absl::PrintF("%s", bench::FormatVirtualTable(*rows, slice));
+    if (args.verbose) absl::PrintF("%s", bench::FormatVirtualThreadUse(*rows));
+  }
   if (interrupted.load()) return kExitInterrupted;
   for (const bench::VirtualRow& r : *rows) {
     if (r.wrong > 0) return kExitWrong;
@@ -184,7 +206,8 @@ int BenchVirtual(const SolveOptions& base, const std::vector<Position>& position
 
 // Solves the positions once per ablation variant (bench/ablation.h) and
 // prints the table.
-int BenchAblation(const SolveOptions& base, const std::vector<Position>& positions) {
+int BenchAblation(const BenchArgs& args, const SolveOptions& base,
+                  const std::vector<Position>& positions) {
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   const std::vector<bench::AblationVariant> variants = bench::AblationVariants(base.features);
   std::atomic<int> variant = 0, index = 0;
@@ -200,7 +223,11 @@ int BenchAblation(const SolveOptions& base, const std::vector<Position>& positio
   });
   display.Stop();
   if (!rows.ok()) return Fail("endsolve bench ablation", rows.status().message());
-  if (!rows->empty()) absl::PrintF("%s", bench::FormatAblationTable(*rows));
+  if (args.json) {
+    PrintLines(bench::AblationJsonRows(*rows));
+  } else if (!rows->empty()) {
+    absl::PrintF("%s", bench::FormatAblationTable(*rows));
+  }
   if (interrupted.load()) return kExitInterrupted;
   for (const bench::AblationRow& r : *rows) {
     if (r.wrong > 0) return kExitWrong;
@@ -228,8 +255,8 @@ int RunBench(const BenchArgs& args, BenchKind kind) {
                                : CsvTable("a CSV table of endsolve bench scaling",
                                           bench::kScalingCsvHeader);
   for (const absl::Status& s :
-       {CheckOutputPath("--csv", args.csv, table, args.positions),
-        CheckOutputPath("--plot", args.plot, PlotPicture(args.plot), args.positions),
+       {CheckOutputPath("--csv", args.csv, table, args.inputs),
+        CheckOutputPath("--plot", args.plot, PlotPicture(args.plot), args.inputs),
         args.plot.empty() ? absl::OkStatus() : bench::CheckGnuplot()}) {
     if (!s.ok()) return Fail("endsolve bench", s.message());
   }
@@ -246,10 +273,10 @@ int RunBench(const BenchArgs& args, BenchKind kind) {
           return Fail("endsolve bench scaling", valid.message());
         }
       }
-      return args.virtual_cores ? BenchVirtual(*options, positions, counts, args.verbose)
+      return args.virtual_cores ? BenchVirtual(args, *options, positions, counts)
                                 : BenchScaling(args, *options, positions, counts);
     }
-    case BenchKind::kAblation: return BenchAblation(*options, positions);
+    case BenchKind::kAblation: return BenchAblation(args, *options, positions);
   }
   return kExitBadInput;
 }
@@ -267,24 +294,19 @@ CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
                 : bench.add_subcommand("ablation",
                                        "solves the positions with each ordering feature switched, "
                                        "one at a time, and other killer counts");
-  app->add_option("--positions", args.positions,
-                  "position files, comma-separated (-: standard input; default: FFO #40-#59, built in)")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->default_str("");
+  AddPositionals(*app, "FILE", args.inputs,
+                 "position files (-: standard input; default: FFO #40-#59, built in)");
   AddRangeOption(*app, args.input);
   AddEmptiesOption(*app, args.input);
   if (kind != BenchKind::kAblation) {
     app->add_option("--repeat", args.repeat, "runs per position; tables report the median")
         ->check(InRange(1, 1000000, "a number of runs"));
-    app->add_option("--csv", args.csv,
-                    "also write the table to this CSV file (a file there is replaced only when it "
-                    "is such a table)");
+    AddCsvOption(*app, args.csv);
   }
+  AddJsonOption(*app, args.json);
   if (scaling) {
-    app->add_option("--plot", args.plot,
-                    "draw speedup and node overhead with gnuplot into this .svg or .png file")
-        ->check(StatusCheck([](const std::string& s) { return bench::CheckPlotPath(s); }));
+    // Speedup and node overhead against the thread count.
+    AddPlotOption(*app, args.plot);
     app->add_flag("--virtual", args.virtual_cores,
                   "predict instead of timing: run each count on a virtual machine of that many "
                   "cores, its threads in lockstep and time counted in nodes "

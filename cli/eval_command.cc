@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "endsolve/cli/commands.h"
+#include "endsolve/cli/output_flags.h"
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/eval/evaluator.h"
@@ -29,8 +30,8 @@ struct EvalArgs {
   std::vector<std::string> inputs;
   int depth = 0;
   int selective = -1;  // passes; -1: an evaluation search of `depth` plies
-  int threads = 1;
-  int hash_mb = 64;
+  int threads = kDefaultThreads;
+  int hash_mb = kDefaultHashMb;
   bool json = false;
   std::string eval;
   int max_empties = kDefaultMaxEmpties;
@@ -61,7 +62,7 @@ int RunEval(const EvalArgs& args) {
     if (args.selective >= 0) {
       SolveOptions options;
       options.evaluator = *evaluator;
-      options.threads = args.threads;
+      options.threads = ThreadCount(args.threads);
       options.table.size_mib = static_cast<std::size_t>(args.hash_mb);
       options.max_empties = args.max_empties;
       absl::StatusOr<ScoreEstimate> e = EstimateScore(board, options, args.selective);
@@ -79,7 +80,8 @@ int RunEval(const EvalArgs& args) {
       ++with_answers;
     }
     if (json) {
-      nlohmann::json line = {{"id", id}, {"empties", board.EmptyCount()}};
+      // Keys in the order written, as solve --json writes them.
+      nlohmann::ordered_json line = {{"id", id}, {"empties", board.EmptyCount()}};
       if (estimate) {
         line["selective_passes"] = args.selective;
         line["eval"] = estimate->score;
@@ -131,16 +133,12 @@ void AddEvalCommand(CLI::App& root, CommandRuns& runs) {
                                       kSelectivePasses))
           ->check(InRange(0, kSelectivePasses, "a number of selective passes"));
   app->get_option("--depth")->excludes(selective);
-  app->add_option("--threads", args->threads, "--selective: search threads (default 1)")
-      ->check(InRange(1, kMaxThreads, "a number of threads"))
-      ->needs(selective);
-  app->add_option("--hash-mb", args->hash_mb,
-                  "--selective: transposition table size in MiB (default 64)")
-      ->check(HashMbCheck())
-      ->needs(selective);
+  // The search options act only on --selective's search.
+  AddThreadsOption(*app, args->threads)->needs(selective);
+  AddHashMbOption(*app, args->hash_mb)->needs(selective);
   AddMaxEmptiesOption(*app, args->max_empties)->needs(selective);
-  app->add_flag("--json", args->json, "print one JSON object per position instead of the table");
-  app->add_option("--eval", args->eval, "an evaluation weights file (default: the built-in one)");
+  AddJsonOption(*app, args->json);
+  AddEvalOption(*app, args->eval);
   AddRangeOption(*app, args->input);
   AddEmptiesOption(*app, args->input);
   runs[app] = [args](const std::vector<std::string>&) { return RunEval(*args); };

@@ -1,7 +1,9 @@
 // `endsolve merge SHARD_RESULTS... --out MERGED.jsonl`: combines the
 // results files of `batch --shard K/N` runs into one (batch/merge_check.h),
-// and checks that nothing is missing, duplicated or contradictory.
-// --empties must be the batch's, for the ids of .wtb inputs to match.
+// and checks that nothing is missing, duplicated or contradictory; with
+// --input, that every position of the batch's inputs has a result.
+// --range and --empties must be the batch's, for the same positions and
+// the ids of .wtb inputs to match.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -15,7 +17,9 @@
 #include "endsolve/batch/results_file.h"
 #include "endsolve/batch/summary.h"
 #include "endsolve/cli/commands.h"
+#include "endsolve/cli/output_flags.h"
 #include "endsolve/cli/positions.h"
+#include "nlohmann/json.hpp"
 
 namespace endsolve::cli {
 namespace {
@@ -34,9 +38,34 @@ void PrintList(absl::string_view title, const std::vector<std::string>& lines) {
 struct MergeArgs {
   std::vector<std::string> shards;
   std::string out;
-  std::vector<std::string> inputs;
+  std::vector<std::string> inputs;  // --input, once per file
   InputArgs input;
+  bool json = false;
 };
+
+// --json: the merge as one object, its lists whole.
+void PrintJson(const MergeArgs& args, int files, const batch::MergeReport& report,
+               const batch::ResultsSummary& summary) {
+  nlohmann::ordered_json j;
+  j["out"] = args.out;
+  j["files"] = files;
+  j["positions"] = summary.positions;
+  j["solved"] = summary.solved;
+  j["wrong"] = summary.wrong;
+  j["bad_input"] = summary.bad_input;
+  j["timed_out"] = summary.timed_out;
+  j["duplicates"] = summary.duplicates;
+  j["seconds"] = summary.seconds;
+  j["nodes"] = summary.leaves + summary.internal_nodes;
+  j["inputs_checked"] = !args.inputs.empty();
+  j["missing"] = report.missing;
+  j["duplicated"] = report.duplicates;
+  j["conflicts"] = report.conflicts;
+  j["disagreements"] = report.disagreements;
+  j["notes"] = report.notes;
+  j["ok"] = report.ok();
+  absl::PrintF("%s\n", j.dump());
+}
 
 int RunMerge(const MergeArgs& args) {
   const std::string& out = args.out;
@@ -61,20 +90,29 @@ int RunMerge(const MergeArgs& args) {
     absl::StatusOr<BatchInput> loaded =
         batch::LoadBatchInput(args.inputs, args.input.read_options());
     if (!loaded.ok()) return Fail("endsolve merge", loaded.status().message());
-    inputs = std::move(loaded->items);
+    absl::StatusOr<std::vector<BatchItem>> in_range =
+        batch::SelectRange(std::move(loaded->items), args.input.range);
+    if (!in_range.ok()) return Fail("endsolve merge", in_range.status().message());
+    inputs = *std::move(in_range);
   }
 
   const MergeReport report = batch::MergeShards(*files, inputs);
   if (absl::Status s = batch::WriteMergedFile(out, report.merged); !s.ok()) {
     return FailWrite("endsolve merge", s.message());
   }
-  absl::PrintF("merged %d files into %s: %d positions\n", files->size(), out, report.merged.size());
-  absl::PrintF("%s", batch::FormatSummary(batch::Summarize(report.merged)));
-  PrintList("missing", report.missing);
-  PrintList("duplicated", report.duplicates);
-  PrintList("conflicts", report.conflicts);
-  PrintList("disagreeing records", report.disagreements);
-  for (const std::string& note : report.notes) absl::PrintF("note: %s\n", note);
+  const batch::ResultsSummary summary = batch::Summarize(report.merged);
+  if (args.json) {
+    PrintJson(args, static_cast<int>(files->size()), report, summary);
+  } else {
+    absl::PrintF("merged %d files into %s: %d positions\n", files->size(), out,
+                 report.merged.size());
+    absl::PrintF("%s", batch::FormatSummary(summary));
+    PrintList("missing", report.missing);
+    PrintList("duplicated", report.duplicates);
+    PrintList("conflicts", report.conflicts);
+    PrintList("disagreeing records", report.disagreements);
+    for (const std::string& note : report.notes) absl::PrintF("note: %s\n", note);
+  }
   if (!report.ok()) {
     const std::string disagreeing =
         report.disagreements.empty()
@@ -85,9 +123,11 @@ int RunMerge(const MergeArgs& args) {
                   disagreeing);
     return kExitWrong;
   }
-  absl::PrintF("complete: %s\n", inputs ? "every input position has a result"
-                                        : "every shard is present (give --inputs to check every "
-                                          "position)");
+  if (!args.json) {
+    absl::PrintF("complete: %s\n", inputs ? "every input position has a result"
+                                          : "every shard is present (give --input to check "
+                                            "every position)");
+  }
   return kExitOk;
 }
 
@@ -98,14 +138,17 @@ void AddMergeCommand(CLI::App& root, CommandRuns& runs) {
   CLI::App* app = root.add_subcommand(
       "merge", "combines the results files of a sharded batch, checking that none is missing");
   AddPositionals(*app, "SHARD_RESULTS", args->shards, "the results files of the shards");
-  app->add_option("--out", args->out, "the merged results file to write");
-  app->add_option("--inputs", args->inputs,
-                  "the batch's input files, comma-separated, to check that every position has a "
-                  "result")
-      ->delimiter(',')
-      ->allow_extra_args(false)
-      ->default_str("");
-  AddEmptiesOption(*app, args->input);
+  AddOutOption(*app, args->out);
+  // One file a time, so that any name, commas and all, can be given.
+  CLI::Option* input =
+      app->add_option("--input", args->inputs,
+                      "one of the batch's input files (give it once per file), to check that "
+                      "every position has a result")
+          ->allow_extra_args(false)
+          ->default_str("");
+  AddRangeOption(*app, args->input)->needs(input);
+  AddEmptiesOption(*app, args->input)->needs(input);
+  AddJsonOption(*app, args->json);
   runs[app] = [args](const std::vector<std::string>&) { return RunMerge(*args); };
 }
 

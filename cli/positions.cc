@@ -37,15 +37,17 @@ void AddPositionInputs(CLI::App& app, std::vector<std::string>& inputs) {
       ->required();
 }
 
-void AddRangeOption(CLI::App& app, InputArgs& args) {
-  app.add_option("--range", args.range,
+CLI::Option* AddRangeOption(CLI::App& app, InputArgs& args) {
+  args.range.clear();
+  return app.add_option("--range", args.range,
                  "positions to take by FFO number (or .wtb game number, or place in the input), "
                  "e.g. 40-44; default all")
       ->check(StatusCheck([](const std::string& s) { return ParseRange(s); }));
 }
 
-void AddEmptiesOption(CLI::App& app, InputArgs& args) {
-  app.add_option("--empties", args.empties,
+CLI::Option* AddEmptiesOption(CLI::App& app, InputArgs& args) {
+  args.empties = -1;
+  return app.add_option("--empties", args.empties,
                  ".wtb inputs: take each game's position with this many empty squares")
       ->check(InRange(0, 60, "a number of empty squares"))
       ->default_str("the file's theoretical depth, or 24");

@@ -1,5 +1,7 @@
-// The options that choose positions from a command's inputs: --range and,
-// for .wtb files, --empties (positions/arguments.h reads and selects them).
+// The options that choose positions from a command's inputs, each declared
+// by one function with its one name, default and help line (docs/options.md):
+// --range and, for .wtb files, --empties (positions/arguments.h reads and
+// selects them).
 #ifndef ENDSOLVE_CLI_POSITIONS_H_
 #define ENDSOLVE_CLI_POSITIONS_H_
 
@@ -33,8 +35,8 @@ std::optional<LoadedPositions> SelectInputs(absl::string_view command, LoadedPos
 
 // The required positional arguments of solve and eval: FILE_OR_POSITION...
 void AddPositionInputs(CLI::App& app, std::vector<std::string>& inputs);
-void AddRangeOption(CLI::App& app, InputArgs& args);
-void AddEmptiesOption(CLI::App& app, InputArgs& args);
+CLI::Option* AddRangeOption(CLI::App& app, InputArgs& args);
+CLI::Option* AddEmptiesOption(CLI::App& app, InputArgs& args);
 
 }  // namespace endsolve::cli
 

@@ -16,6 +16,7 @@
 #include "endsolve/batch/run.h"
 #include "endsolve/board/notation.h"
 #include "endsolve/cli/commands.h"
+#include "endsolve/cli/output_flags.h"
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/output/output_path.h"
@@ -38,12 +39,12 @@ struct ProveArgs {
   std::string engine = "local";
   int workers = 0;  // 0: not given (2 for the engines that use it)
   std::vector<std::string> sbatch_options;
-  int threads = HardwareThreads();
+  int threads = kDefaultThreads;
   int plan_threads = 0;  // every hardware thread
   int passes = prove::kOrderingPasses;
   int split_within = 0;
-  int hash_mb = 64;
-  std::string unit_time_limit;
+  int hash_mb = kDefaultUnitHashMb;
+  std::string time_limit;
   std::vector<int> simulate;
   std::string simulate_answers;
   bool json = false;
@@ -265,14 +266,14 @@ int RunProve(const ProveArgs& args) {
   }
   options.workers = args.workers != 0 ? args.workers : 2;
   options.sbatch_options = args.sbatch_options;
-  options.threads = args.threads;
+  options.threads = ThreadCount(args.threads);
   options.plan_threads = args.plan_threads;
   options.passes = args.passes;
   options.split_within = args.split_within;
   options.hash_mb = args.hash_mb;
   options.max_empties = args.max_empties;
-  if (!args.unit_time_limit.empty()) {
-    options.unit_time_limit = *batch::ParseTimeLimit(args.unit_time_limit);
+  if (!args.time_limit.empty()) {
+    options.unit_time_limit = *batch::ParseTimeLimit(args.time_limit);  // checked as parsed
   }
   options.endsolve_binary = "/proc/self/exe";
   char self[4096];
@@ -304,6 +305,7 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       "proves one position through many unit solves (batch lines with a window), resumable");
   AddPositionInputs(*app, args->inputs);
   AddRangeOption(*app, args->input);
+  AddEmptiesOption(*app, args->input);
   CLI::Option* folder = app->add_option(
       "--folder", args->folder,
       "the proof's work folder: its units and results; the same command resumes");
@@ -326,9 +328,8 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
                   "slurm: more sbatch options for the pool's array, separated by spaces; "
                   "write it with '=', e.g. --sbatch-options=\"--partition=long --time=4:00:00\"")
       ->delimiter(' ');
-  CLI::Option* threads = app->add_option("--threads", args->threads,
-                  "threads of each unit solve (default: every hardware thread)")
-      ->check(InRange(1, kMaxThreads, "a number of threads"));
+  // Each unit solve's threads and table.
+  CLI::Option* threads = AddThreadsOption(*app, args->threads);
   app->add_option("--plan-threads", args->plan_threads,
                   "the manager's threads: the evaluation searches that order the positions "
                   "it expands, and with parallel and slurm its first test's estimate (default, "
@@ -350,11 +351,9 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
                   "longest units (default 0: none)")
       ->default_str("0")
       ->check(InRange(0, 2 * kNumSquares, "a number of discs"));
-  app->add_option("--hash-mb", args->hash_mb, "table of each unit solve, MiB (default 64)")
-      ->check(HashMbCheck());
-  CLI::Option* time_limit = app->add_option("--unit-time-limit", args->unit_time_limit,
-                  "a unit running longer is tried once more, then stops the proof (e.g. 10m)")
-      ->check(StatusCheck([](const std::string& s) { return batch::ParseTimeLimit(s); }));
+  AddHashMbOption(*app, args->hash_mb, kDefaultUnitHashMb);
+  // A unit past it is tried once more, then stops the proof.
+  CLI::Option* time_limit = AddTimeLimitOption(*app, args->time_limit);
   CLI::Option* simulate_option = app->add_option("--simulate", args->simulate,
                   "no proof in a folder: run it here against each of these counts of virtual "
                   "workers, e.g. 1,16,256,1024, each unit solved for real on one thread and "
@@ -370,7 +369,7 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
                   "solve only the units no run asked before")
       ->needs(simulate_option);
   AddMaxEmptiesOption(*app, args->max_empties);
-  app->add_flag("--json", args->json, "print the summary as one JSON object");
+  AddJsonOption(*app, args->json);
   runs[app] = [args](const std::vector<std::string>&) { return RunProve(*args); };
 }
 

@@ -1,5 +1,6 @@
-// `endsolve solve FILE_OR_POSITION...`: solves each position exactly and prints a table row (or a JSON line) per position, in input
-// order, then a summary.
+// `endsolve solve FILE_OR_POSITION...`: solves each position exactly and
+// prints a table row (or a JSON line) per position, in input order, then a
+// summary; --csv writes the rows to a CSV file too.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -14,11 +15,14 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "endsolve/batch/durable_write.h"
+#include "endsolve/bench/report.h"
 #include "endsolve/board/notation.h"
 #include "endsolve/cli/commands.h"
+#include "endsolve/cli/output_flags.h"
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/output/output_path.h"
+#include "endsolve/output/write_file.h"
 #include "endsolve/solver/report.h"
 
 namespace endsolve::cli {
@@ -29,9 +33,25 @@ struct SolveArgs {
   SearchArgs search;
   InputArgs input;
   bool json = false;
+  std::string csv;
   bool all_moves = false;
   std::string obf;  // --obf: where each solved position goes with its answer list
 };
+
+// The first line of --csv's file, which tells it from a user's; the
+// columns of a row, the PV's moves separated by spaces.
+constexpr char kSolveCsvHeader[] =
+    "id,empties,best_move,score,expected,ok,nodes,seconds,leaves,internal_nodes,pv";
+
+std::string CsvRow(const Position& position, const SolveResult& result, Verdict verdict) {
+  return absl::StrFormat(
+      "%s,%d,%s,%d,%s,%s,%d,%.6f,%d,%d,%s\n", bench::CsvField(PositionId(position)),
+      position.board.EmptyCount(), SquareName(result.best_move), result.score,
+      position.HasAnswers() ? absl::StrCat(position.ExpectedScore()) : "",
+      verdict == Verdict::kUnknown ? "" : verdict == Verdict::kOk ? "true" : "false",
+      result.nodes.total(), absl::ToDoubleSeconds(result.time), result.nodes.leaves,
+      result.nodes.internal, FormatPv(result.pv));
+}
 
 // The line under a result row that lists every move's score, best first,
 // spelt as an .obf answer list is: "all moves: A2:+38 C7:+36 ...".
@@ -99,10 +119,11 @@ int RunSolve(const SolveArgs& args) {
   }
   // The output is checked before anything is read: a standard input that
   // never ends waits for no refusal.
-  if (absl::Status s =
-          CheckOutputPath("--obf", args.obf, OutputKind{"an .obf file", nullptr}, args.inputs);
-      !s.ok()) {
-    return Fail("endsolve solve", s.message());
+  for (const absl::Status& s :
+       {CheckOutputPath("--obf", args.obf, OutputKind{"an .obf file", nullptr}, args.inputs),
+        CheckOutputPath("--csv", args.csv, CsvTable("a CSV table of endsolve solve", kSolveCsvHeader),
+                        args.inputs)}) {
+    if (!s.ok()) return Fail("endsolve solve", s.message());
   }
   auto tt = TranspositionTable::Create(options->table);
   if (!tt.ok()) return Fail("endsolve solve", tt.status().message());
@@ -157,6 +178,7 @@ int RunSolve(const SolveArgs& args) {
     obf = *std::move(created);
   }
   absl::Status obf_status = absl::OkStatus();
+  std::string csv = std::string(kSolveCsvHeader) + '\n';
 
   const bool json = args.json;
   const bool live = !json && IsInteractive();
@@ -203,6 +225,7 @@ int RunSolve(const SolveArgs& args) {
           std::fflush(stdout);
         }
         if (obf && obf_status.ok()) obf_status = obf->Write(position, result);
+        absl::StrAppend(&csv, CsvRow(position, result, verdict));
       });
   if (!obf_status.ok()) {
     if (display) display->Stop();
@@ -214,6 +237,12 @@ int RunSolve(const SolveArgs& args) {
                                       ": ", solved.status().message()));
   }
   if (display) display->Stop();
+  // The positions solved, also when interrupted.
+  if (!args.csv.empty()) {
+    if (absl::Status s = WriteFileAtomically(args.csv, csv); !s.ok()) {
+      return FailWrite("endsolve solve", absl::StrCat("--csv: ", s.message()));
+    }
+  }
   // The summary says what was done only when the rows reached their reader.
   if (absl::Status written = console::FlushStandardOutput(); !written.ok()) {
     return FailWrite("endsolve solve", written.message());
@@ -245,7 +274,8 @@ void AddSolveCommand(CLI::App& root, CommandRuns& runs) {
       "solve", "solves each position exactly: best move, score and principal variation");
   AddPositionInputs(*app, args->inputs);
   AddSearchOptions(*app, args->search, ThreadsOption::kCount);
-  app->add_flag("--json", args->json, "print one JSON object per position instead of the table");
+  AddJsonOption(*app, args->json);
+  AddCsvOption(*app, args->csv);
   AddRangeOption(*app, args->input);
   AddEmptiesOption(*app, args->input);
   CLI::Option* all_moves = app->add_flag(

@@ -13,6 +13,7 @@
 #include "absl/strings/str_join.h"
 #include "endsolve/bench/scaling_report.h"
 #include "endsolve/cli/commands.h"
+#include "endsolve/cli/output_flags.h"
 #include "endsolve/cli/positions.h"
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/output/output_path.h"
@@ -35,8 +36,8 @@ struct StudyArgs {
   std::string measures = "leaves,internal,seconds";
   std::string csv, plot;
   int jobs = 1;
-  int hash_mb = 64;
-  std::string tt_scheme = "twobig1";
+  int hash_mb = kDefaultHashMb;
+  std::string tt_scheme = kDefaultTtScheme;
   InputArgs input;
 };
 
@@ -115,7 +116,7 @@ int RunStudy(const StudyArgs& args) {
 struct SchemesArgs {
   std::vector<std::string> inputs;
   std::string entries = "8K,32K,512K";
-  int threads = 1;
+  int threads = kDefaultThreads;
   InputArgs input;
 };
 
@@ -125,7 +126,7 @@ int RunSchemes(const SchemesArgs& args) {
   if (!read) return kExitBadInput;
   const std::vector<std::size_t> sizes = *study::ParseEntryCounts(args.entries);
   SolveOptions options;
-  options.threads = args.threads;
+  options.threads = ThreadCount(args.threads);
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   std::atomic<int> scheme = 0, size = 0, position = 0;
   ProgressDisplay display(
@@ -168,26 +169,21 @@ void AddStudyCommand(CLI::App& root, CommandRuns& runs) {
                   "comma-separated: negamax, alphabeta, killer=N, history, tt, tt+killer=N, "
                   "tt+history, fastest-first, eval")
       ->check(StatusCheck([](const std::string& s) { return study::ParseAlgorithms(s); }));
-  app->add_option("--eval", args->leaf,
+  app->add_option("--leaf", args->leaf,
                   "how leaves are scored: patterns (the evaluation, in discs) or discs")
       ->check(StatusCheck([](const std::string& s) { return study::ParseLeafEval(s); }));
   app->add_option("--measure", args->measures,
                   "the cross tables to print: leaves, internal, seconds")
       ->check(StatusCheck([](const std::string& s) { return study::ParseMeasures(s); }));
-  app->add_option("--csv", args->csv,
-                  "also write one row per search to this CSV file (a file there is replaced only "
-                  "when it is such a table)");
-  app->add_option("--plot", args->plot,
-                  "draw total nodes against depth with gnuplot into this .svg or .png file")
-      ->check(StatusCheck([](const std::string& s) { return bench::CheckPlotPath(s); }));
+  // One CSV row per search; the plot, total nodes against depth.
+  AddCsvOption(*app, args->csv);
+  AddPlotOption(*app, args->plot);
   app->add_option("--jobs", args->jobs,
                   "searches run side by side (each on one thread; their times disturb each other)")
       ->check(InRange(1, 256, "a number of jobs"));
-  app->add_option("--hash-mb", args->hash_mb, "the table's size in MiB for the tt algorithms")
-      ->check(HashMbCheck());
-  app->add_option("--tt-scheme", args->tt_scheme,
-                  "the table's replacement scheme for the tt algorithms")
-      ->check(SchemeCheck());
+  // The table of the tt algorithms.
+  AddHashMbOption(*app, args->hash_mb);
+  AddTtSchemeOption(*app, args->tt_scheme);
   AddRangeOption(*app, args->input);
   AddEmptiesOption(*app, args->input);
   runs[app] = [args](const std::vector<std::string>&) { return RunStudy(*args); };
@@ -201,8 +197,7 @@ void AddStudyCommand(CLI::App& root, CommandRuns& runs) {
   schemes->add_option("--hash-entries", schemes_args->entries,
                       "table sizes in entries, comma-separated powers of two (K, M)")
       ->check(StatusCheck([](const std::string& s) { return study::ParseEntryCounts(s); }));
-  schemes->add_option("--threads", schemes_args->threads, "search threads")
-      ->check(InRange(1, kMaxThreads, "a number of threads"));
+  AddThreadsOption(*schemes, schemes_args->threads);
   AddRangeOption(*schemes, schemes_args->input);
   AddEmptiesOption(*schemes, schemes_args->input);
   runs[schemes] = [schemes_args](const std::vector<std::string>&) {

@@ -46,24 +46,37 @@ int PositionNumber(const Position& p, int index) {
 
 }  // namespace
 
-absl::StatusOr<std::vector<Position>> SelectRange(std::vector<Position> positions,
-                                                  const std::string& range_text) {
+absl::StatusOr<std::vector<bool>> InRangeFlags(const std::vector<Position>& positions,
+                                               const std::string& range_text) {
   auto range = ParseRange(range_text);
   if (!range.ok()) return range.status();
-  std::vector<Position> chosen;
+  std::vector<bool> in(positions.size(), false);
+  bool any = false;
   int lowest = std::numeric_limits<int>::max(), highest = std::numeric_limits<int>::min();
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const int n = PositionNumber(positions[i], static_cast<int>(i));
     lowest = std::min(lowest, n);
     highest = std::max(highest, n);
-    if (n >= range->first && n <= range->second) chosen.push_back(std::move(positions[i]));
+    in[i] = n >= range->first && n <= range->second;
+    any = any || in[i];
   }
   // A range that selects nothing from positions that were read is a
   // mistake to report, not a run to call successful.
-  if (chosen.empty() && !positions.empty()) {
+  if (!any && !positions.empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
         "--range ", range_text, " matched none of the ", positions.size(),
         " positions read (their numbers run from ", lowest, " to ", highest, ")"));
+  }
+  return in;
+}
+
+absl::StatusOr<std::vector<Position>> SelectRange(std::vector<Position> positions,
+                                                  const std::string& range) {
+  absl::StatusOr<std::vector<bool>> in = InRangeFlags(positions, range);
+  if (!in.ok()) return in.status();
+  std::vector<Position> chosen;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    if ((*in)[i]) chosen.push_back(std::move(positions[i]));
   }
   return chosen;
 }

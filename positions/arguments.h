@@ -46,10 +46,14 @@ LoadedPositions LoadPositions(const std::vector<std::string>& args,
 // Parses a range of position numbers, "A-B" or "A", inclusive; "" is all.
 absl::StatusOr<std::pair<int, int>> ParseRange(const std::string& text);
 
-// Keeps the positions whose number lies in `range` ("40-49", "40" or empty
-// for all). A position's number is its FFO label (#40), else its game
-// number in a .wtb file (label "game 17"), else its 1-based place in the
-// input. A range that matches none of them is an error.
+// Which of `positions` have their number in `range` ("40-49", "40" or
+// empty for all), one flag each. A position's number is its FFO label
+// (#40), else its game number in a .wtb file (label "game 17"), else its
+// 1-based place in the input. A range that matches none of them is an error.
+absl::StatusOr<std::vector<bool>> InRangeFlags(const std::vector<Position>& positions,
+                                               const std::string& range);
+
+// Keeps the positions whose number lies in `range`, as InRangeFlags says.
 absl::StatusOr<std::vector<Position>> SelectRange(std::vector<Position> positions,
                                                   const std::string& range);
 

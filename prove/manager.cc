@@ -21,7 +21,7 @@ absl::Status Manager::HandOut(const Position& unit) {
   const batch::QuestionKey question = batch::QuestionOf(unit);
   if (const auto it = lost_.find(question); it != lost_.end() && it->second >= kMaxLost) {
     return absl::AbortedError(absl::StrCat(
-        "a unit failed ", it->second, " times (crashed, killed, or past --unit-time-limit): ",
+        "a unit failed ", it->second, " times (crashed, killed, or past --time-limit): ",
         FormatObf(unit)));
   }
   in_flight_.emplace(question, unit);

@@ -171,7 +171,7 @@ class PoolRunner : public UnitRunner {
         "--keep-table", "--threads", absl::StrCat(options_.threads), "--hash-mb",
         absl::StrCat(options_.hash_mb)};
     if (options_.unit_time_limit != absl::InfiniteDuration()) {
-      argv.push_back("--time-limit-per-position");
+      argv.push_back("--time-limit");
       argv.push_back(absl::StrCat(absl::ToDoubleSeconds(options_.unit_time_limit)));
     }
     return argv;

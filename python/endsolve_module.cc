@@ -984,7 +984,7 @@ max_empties (36) empty squares is refused with ValueError, as the CLI's
 --max-empties: an exact solve of so many may take days.
 
 The keywords time_limit (seconds) and node_limit (nodes) stop a search that
-runs longer (as `endsolve batch --time-limit-per-position` does a
+runs longer (as `endsolve batch --time-limit` does a
 position's); a search stopped so proved nothing, and raises endsolve.LimitReached (a TimeoutError) naming the
 limit. progress, a callable, is handed a SolveProgress with the search's
 newest report (its stage, root moves done, bounds proven so far, nodes,

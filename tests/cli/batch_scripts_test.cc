@@ -74,7 +74,7 @@ TEST(BatchScriptsTest, TheSlurmArrayScriptRunsShardKOfTheArraySize) {
   const CommandOutput merge =
       RunCommand(in_dir + "'" + kBinary +
                  "' merge out/shard-1-of-3.jsonl out/shard-2-of-3.jsonl "
-                 "out/shard-3-of-3.jsonl --out merged.jsonl --inputs fforum-1-19.obf");
+                 "out/shard-3-of-3.jsonl --out merged.jsonl --input fforum-1-19.obf");
   EXPECT_EQ(merge.exit_status, 0) << merge.out;
   EXPECT_THAT(merge.out, HasSubstr("merged 3 files into merged.jsonl: 19 positions"));
   // An array not numbered from 1 would leave shard N unsolved: refused.

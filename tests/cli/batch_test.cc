@@ -110,9 +110,9 @@ class BatchTest : public ::testing::Test {
   // Starts a batch in the test's folder and signals it after `lines`
   // result lines are on disk.
   ChildEnd BatchAndSignal(const std::vector<std::string>& inputs, const std::string& out, int lines,
-                          int signal_number) const {
+                          int signal_number, const std::vector<std::string>& extra = {}) const {
     std::vector<std::string> argv = {"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", dir_};
-    for (const std::string& a : BatchArgv(inputs, out)) argv.push_back(a);
+    for (const std::string& a : BatchArgv(inputs, out, extra)) argv.push_back(a);
     return RunAndSignalAfterLines(argv, Path(out), lines, signal_number, Path("child.log"));
   }
 
@@ -189,7 +189,9 @@ TEST_F(BatchTest, KillNineTwiceThenResumeEqualsAnUninterruptedRun) {
 
 TEST_F(BatchTest, CtrlCStopsCleanlyAndSaysHowToResume) {
   const Records reference = Reference(kAllInputs);
-  const ChildEnd end = BatchAndSignal(kAllInputs, "results.jsonl", 10, SIGINT);
+  // --no-resume started it; the command that resumes it leaves that out.
+  const ChildEnd end =
+      BatchAndSignal(kAllInputs, "results.jsonl", 10, SIGINT, {"--no-resume"});
   ASSERT_EQ(end.exit_status, 130);
   const std::string log = ReadFile(Path("child.log"));
   EXPECT_THAT(log, HasSubstr("interrupted;"));
@@ -384,23 +386,23 @@ TEST_F(BatchTest, HelpSaysThatResumeIsTheDefault) {
   EXPECT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, ::testing::ContainsRegex(
                          "\n +--resume +the default: skip the positions already in --out"));
-  EXPECT_THAT(r.out, ::testing::ContainsRegex("\n +--noresume +refuse to start when --out exists"));
+  EXPECT_THAT(r.out, ::testing::ContainsRegex("\n +--no-resume +refuse to start when --out exists"));
   EXPECT_THAT(r.out, Not(HasSubstr("{false}")));
   const CommandOutput both =
-      Batch({"fforum-1-19.obf"}, "results.jsonl", {"--resume", "--noresume"});
+      Batch({"fforum-1-19.obf"}, "results.jsonl", {"--resume", "--no-resume"});
   EXPECT_EQ(both.exit_status, 2);
-  EXPECT_THAT(both.err, HasSubstr("--resume and --noresume contradict each other; give one"));
+  EXPECT_THAT(both.err, HasSubstr("--resume and --no-resume contradict each other; give one"));
   EXPECT_FALSE(std::filesystem::exists(Path("results.jsonl")));
 }
 
-TEST_F(BatchTest, NoresumeRefusesAnExistingFileAndLeavesItAlone) {
+TEST_F(BatchTest, NoResumeRefusesAnExistingFileAndLeavesItAlone) {
   ASSERT_EQ(Batch({"fforum-1-19.obf"}, "results.jsonl").exit_status, 0);
   const std::string before = ReadFile(Path("results.jsonl"));
-  const CommandOutput r = Batch({"fforum-1-19.obf"}, "results.jsonl", {"--noresume"});
+  const CommandOutput r = Batch({"fforum-1-19.obf"}, "results.jsonl", {"--no-resume"});
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_THAT(r.err, HasSubstr("results.jsonl already exists and --noresume was given"));
+  EXPECT_THAT(r.err, HasSubstr("results.jsonl already exists and --no-resume was given"));
   EXPECT_EQ(ReadFile(Path("results.jsonl")), before);
-  EXPECT_EQ(Batch({"fforum-1-19.obf"}, "fresh.jsonl", {"--noresume"}).exit_status, 0);
+  EXPECT_EQ(Batch({"fforum-1-19.obf"}, "fresh.jsonl", {"--no-resume"}).exit_status, 0);
 }
 
 TEST_F(BatchTest, AFileOfAnotherShardOrModeIsRefused) {
@@ -440,7 +442,7 @@ TEST_F(BatchTest, TimedOutPositionsAreRetriedOnlyWithALongerLimit) {
   const std::vector<std::string> ffo =
       absl::StrSplit(ReadFile(std::string(ENDSOLVE_SOURCE_DIR) + "/ffo/fforum-20-39.obf"), '\n');
   WriteFile(Path("hard.obf"), ffo[18] + "\n");
-  CommandOutput r = Batch({"hard.obf"}, "results.jsonl", {"--time-limit-per-position", "0.001"});
+  CommandOutput r = Batch({"hard.obf"}, "results.jsonl", {"--time-limit", "0.001"});
   EXPECT_EQ(r.exit_status, 0) << r.err;
   std::vector<nlohmann::json> lines = ReadResultLines(Path("results.jsonl"));
   ASSERT_EQ(lines.size(), 1u);
@@ -450,9 +452,9 @@ TEST_F(BatchTest, TimedOutPositionsAreRetriedOnlyWithALongerLimit) {
   // The same limit: final, nothing to do. A longer one: tried again, and the
   // new line supersedes the old, under the old id even when the input's path
   // is spelt otherwise.
-  r = Batch({"hard.obf"}, "results.jsonl", {"--time-limit-per-position", "1ms"});
+  r = Batch({"hard.obf"}, "results.jsonl", {"--time-limit", "1ms"});
   EXPECT_EQ(ReadResultLines(Path("results.jsonl")).size(), 1u);
-  r = Batch({"./hard.obf"}, "results.jsonl", {"--time-limit-per-position", "2ms"});
+  r = Batch({"./hard.obf"}, "results.jsonl", {"--time-limit", "2ms"});
   EXPECT_THAT(r.err, HasSubstr("trying 1 timed-out positions again with the longer limit"));
   lines = ReadResultLines(Path("results.jsonl"));
   ASSERT_EQ(lines.size(), 2u);
@@ -461,7 +463,7 @@ TEST_F(BatchTest, TimedOutPositionsAreRetriedOnlyWithALongerLimit) {
   const CommandOutput s = Run({kBinary, "batch", "--summary", "results.jsonl"});
   EXPECT_THAT(s.out, HasSubstr("positions     1 "));
   EXPECT_THAT(s.out, HasSubstr("timed-out     1\n"));
-  EXPECT_EQ(Batch({"hard.obf"}, "results.jsonl", {"--time-limit-per-position", "0"}).exit_status,
+  EXPECT_EQ(Batch({"hard.obf"}, "results.jsonl", {"--time-limit", "0"}).exit_status,
             2);
 }
 
@@ -487,7 +489,8 @@ TEST_F(BatchTest, ShardsPartitionTheBatchAndMergeBackToTheWhole) {
   std::vector<std::string> merge = {kBinary, "merge"};
   merge.insert(merge.end(), shard_files.begin(), shard_files.end());
   merge.insert(merge.end(),
-               {"--out", "merged.jsonl", "--inputs", "fforum-1-19.obf,random.obf,repeats.obf"});
+               {"--out", "merged.jsonl", "--input", "fforum-1-19.obf", "--input", "random.obf",
+                "--input", "repeats.obf"});
   CommandOutput r = Run(merge);
   EXPECT_EQ(r.exit_status, 0) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("complete: every input position has a result"));
@@ -499,6 +502,44 @@ TEST_F(BatchTest, ShardsPartitionTheBatchAndMergeBackToTheWhole) {
   // In input order: the first line is FFO #1.
   EXPECT_THAT(ReadResultLines(Path("merged.jsonl"))[0]["id"].get<std::string>(),
               ::testing::StartsWith("fforum-1-19.obf:1:"));
+}
+
+// --range takes the positions solve takes; merge, given the same range,
+// finds every one of them, and says so as one JSON object with --json.
+TEST_F(BatchTest, RangeTakesTheSolvesPositionsAndMergeChecksThem) {
+  CommandOutput r = Batch({"fforum-1-19.obf"}, "results.jsonl", {"--range", "3-5"});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  std::vector<std::string> labels;
+  for (const nlohmann::json& j : ReadResultLines(Path("results.jsonl"))) {
+    labels.push_back(j["label"].get<std::string>());
+  }
+  EXPECT_EQ(labels, (std::vector<std::string>{"#3", "#4", "#5"}));
+  r = Run({kBinary, "merge", "results.jsonl", "--out", "merged.jsonl", "--input",
+           "fforum-1-19.obf", "--range", "3-5", "--json"});
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["positions"], 3);
+  EXPECT_EQ(j["solved"], 3);
+  EXPECT_EQ(j["inputs_checked"], true);
+  EXPECT_EQ(j["missing"], nlohmann::json::array());
+  EXPECT_EQ(j["ok"], true);
+  // Without the range, the other 16 are missing.
+  r = Run({kBinary, "merge", "results.jsonl", "--out", "merged.jsonl", "--input",
+           "fforum-1-19.obf", "--json"});
+  EXPECT_EQ(r.exit_status, 1);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["missing"].size(), 16u);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["ok"], false);
+  // A range is refused where it would act on nothing, or match nothing.
+  r = Run({kBinary, "merge", "results.jsonl", "--out", "merged.jsonl", "--range", "3-5"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--range requires --input"));
+  r = Batch({"fforum-1-19.obf"}, "other.jsonl", {"--range", "40-44"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--range 40-44 matched none of the 19 positions read"));
+  r = Batch({"fforum-1-19.obf"}, "other.jsonl", {"--range", "3", "--follow", "1"});
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("--follow solves every line appended to its input; it takes no "
+                               "--range"));
 }
 
 // --claims: three runs side by side on the same input, each with its own
@@ -596,8 +637,8 @@ TEST_F(BatchTest, MergeDetectsAMissingShardADuplicateAndAConflict) {
   CommandOutput r = Run({kBinary, "merge", "s1.jsonl", "s3.jsonl", "--out", "m.jsonl"});
   EXPECT_EQ(r.exit_status, 1);
   EXPECT_THAT(r.out, HasSubstr("missing (1):\n  shard 2/3: no records at all\n"));
-  r = Run({kBinary, "merge", "s1.jsonl", "s3.jsonl", "--out", "m.jsonl", "--inputs",
-           "fforum-1-19.obf,random.obf"});
+  r = Run({kBinary, "merge", "s1.jsonl", "s3.jsonl", "--out", "m.jsonl", "--input",
+           "fforum-1-19.obf", "--input", "random.obf"});
   EXPECT_EQ(r.exit_status, 1);
   const std::set<std::string> s2_ids = [&] {
     std::set<std::string> ids;
@@ -785,7 +826,7 @@ class EditedResultsTest : public BatchTest {
   CommandOutput Merge(const std::vector<std::string>& files) const {
     std::vector<std::string> argv = {kBinary, "merge"};
     argv.insert(argv.end(), files.begin(), files.end());
-    argv.insert(argv.end(), {"--out", "merged.jsonl", "--inputs", "fforum-1-19.obf"});
+    argv.insert(argv.end(), {"--out", "merged.jsonl", "--input", "fforum-1-19.obf"});
     return Run(argv);
   }
   // The list both commands print: its title and each line.

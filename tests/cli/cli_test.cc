@@ -322,7 +322,7 @@ TEST(CliTest, SolveReadsAnyFileBatchReads) {
   EXPECT_THAT(r.out, HasSubstr("\"id\":\"-:1\""));
   EXPECT_THAT(r.err, HasSubstr("solved 1 of 1, wrong 0, input errors 0"));
   for (const std::string command : {"eval", "perft --depth 1", "study --depths 1",
-                                    "bench ffo --threads 1 --hash-mb 16 --positions"}) {
+                                    "bench ffo --threads 1 --hash-mb 16"}) {
     r = RunCommand("cat " + file + " | " + kBinary + " " + command + " -");
     EXPECT_EQ(r.exit_status, 0) << command << ": " << r.err;
     EXPECT_THAT(r.out, HasSubstr("-:1")) << command;
@@ -388,7 +388,7 @@ TEST(CliTest, EveryCommandRefusesAnInputWithoutAPosition) {
     EXPECT_EQ(r.out, "") << command;
   }
   for (const std::string bench : {"ffo", "scaling", "ablation"}) {
-    const CommandOutput r = RunCommand(kBinary + " bench " + bench + " --positions " + empty);
+    const CommandOutput r = RunCommand(kBinary + " bench " + bench + " " + empty);
     EXPECT_EQ(r.exit_status, 2) << bench << ": " << r.err;
     EXPECT_THAT(r.err, HasSubstr("endsolve bench: no position: the input holds none")) << bench;
   }
@@ -486,7 +486,8 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
               ::testing::ElementsAre("--help", "--threads", "--hash-mb", "--tt-scheme", "--wld",
                                      "--ordering", "--split-min-empties", "--split-policy",
                                      "--presearch-min-empties", "--eval", "--max-empties",
-                                     "--json", "--range", "--empties", "--all-moves", "--obf"));
+                                     "--json", "--csv", "--range", "--empties", "--all-moves",
+                                     "--obf"));
   EXPECT_THAT(r.out, HasSubstr("Usage: endsolve solve [OPTIONS] FILE_OR_POSITION..."));
   EXPECT_THAT(r.out, HasSubstr("--hash-mb INT=256 "));
   EXPECT_THAT(r.out, HasSubstr("--tt-scheme TEXT=twobig1 "));
@@ -501,8 +502,8 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
   const CommandOutput scaling = RunCommand(kBinary + " bench scaling --help");
   EXPECT_EQ(scaling.exit_status, 0);
   EXPECT_THAT(HelpOptions(scaling.out),
-              ::testing::ElementsAre("--help", "--positions", "--range", "--empties", "--repeat",
-                                     "--csv", "--plot", "--virtual", "--verbose", "--threads",
+              ::testing::ElementsAre("--help", "--range", "--empties", "--repeat", "--csv",
+                                     "--json", "--plot", "--virtual", "--verbose", "--threads",
                                      "--hash-mb",
                                      "--tt-scheme", "--wld", "--ordering", "--split-min-empties",
                                      "--split-policy", "--presearch-min-empties", "--eval",
@@ -528,8 +529,7 @@ TEST(CliTest, BadOptionValuesExitTwoAndSayWhy) {
       {"solve --threads -1 '" + kFfo1 + "'",
        "--threads: expected 0 (every hardware thread) or 1..1024, found '-1'"},
       {"solve --hash-mb", "option --hash-mb expects a value"},
-      {"batch x.obf --out r.jsonl --time-limit-per-position soon",
-       "--time-limit-per-position: expected a positive duration"},
+      {"batch x.obf --out r.jsonl --time-limit soon", "--time-limit: expected a positive duration"},
   };
   for (const auto& [arguments, message] : cases) {
     const CommandOutput r = RunCommand(kBinary + " " + arguments);
@@ -564,19 +564,21 @@ TEST(CliTest, ThreadsDefaultToEveryHardwareThread) {
   const CommandOutput r = RunCommand(kBinary + " solve '" + kFfo1 + "'");
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("; threads " + threads + ", table 256 MiB"));
-  EXPECT_THAT(RunCommand(kBinary + " solve --help").out, HasSubstr("--threads INT=" + threads + " "));
+  // The help shows the rule, not this machine's count.
+  EXPECT_THAT(RunCommand(kBinary + " solve --help").out, HasSubstr("--threads INT=0 "));
   // 0 says the same, as Python's solve(threads=0) does.
   const CommandOutput zero = RunCommand(kBinary + " solve --threads 0 '" + kFfo1 + "'");
   ASSERT_EQ(zero.exit_status, 0) << zero.err;
   EXPECT_THAT(zero.out, HasSubstr("; threads " + threads + ", table 256 MiB"));
   EXPECT_THAT(RunCommand(kBinary + " solve --help").out,
-              HasSubstr("search threads (default, or 0: every hardware thread)"));
+              HasSubstr("search threads; 0 is every hardware thread"));
 }
 
 TEST(CliTest, AnotherCommandsOptionIsRefused) {
   const CommandOutput r = RunCommand(kBinary + " perft --threads 2");
   EXPECT_EQ(r.exit_status, 2);
-  EXPECT_THAT(r.err, HasSubstr("endsolve perft: unknown option --threads; options of perft: --depth"));
+  EXPECT_THAT(r.err, HasSubstr("endsolve perft: unknown option --threads; options of perft: "
+                               "--depth --range --empties --json"));
 }
 
 TEST(CliTest, HyphenatedOptionsAreAcceptedAndChecked) {
@@ -676,7 +678,7 @@ TEST(CliTest, TableAndThreadOptionsChangeWhatTheyShould) {
 TEST(CliTest, BenchFfoPrintsMediansAndWritesCsv) {
   const std::string csv = ::testing::TempDir() + "/bench.csv";
   const CommandOutput r = RunCommand(kBinary +
-                                     " bench ffo --positions ffo/fforum-1-19.obf --range 1-2"
+                                     " bench ffo ffo/fforum-1-19.obf --range 1-2"
                                      " --repeat 3 --threads 1 --csv " + csv);
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("3 of 3 runs complete"));
@@ -687,7 +689,7 @@ TEST(CliTest, BenchFfoPrintsMediansAndWritesCsv) {
   EXPECT_THAT(lines[1], ::testing::StartsWith("#1,1,14,G8,18,18,true,"));
 }
 
-// Without --positions, bench runs the built-in FFO #40-#59: from a folder
+// Without an input file, bench runs the built-in FFO #40-#59: from a folder
 // that holds no ffo/ (an installed tool), it still finds #40.
 TEST(CliTest, BenchRunsItsBuiltInPositionsFromAnyFolder) {
   const std::string folder = ::testing::TempDir() + "/no-ffo-here";
@@ -702,7 +704,7 @@ TEST(CliTest, BenchRunsItsBuiltInPositionsFromAnyFolder) {
 TEST(CliTest, BenchCsvQuotesIdsThatNeedIt) {
   const std::string file = WriteTempFile("odd\"name.obf", kFfo1 + "; G8:+18;\n");
   const std::string csv = ::testing::TempDir() + "/odd.csv";
-  const CommandOutput r = RunCommand(kBinary + " bench ffo --positions '" + file +
+  const CommandOutput r = RunCommand(kBinary + " bench ffo '" + file +
                                      "' --repeat 1 --threads 1 --csv " + csv);
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const auto lines = Lines(RunCommand("cat " + csv).out);
@@ -715,7 +717,7 @@ TEST(CliTest, BenchScalingWritesTableCsvAndPlot) {
   const std::string csv = ::testing::TempDir() + "/scaling.csv";
   const std::string svg = ::testing::TempDir() + "/scaling.svg";
   const CommandOutput r = RunCommand(kBinary +
-                                     " bench scaling --threads 1,2 --positions ffo/fforum-1-19.obf"
+                                     " bench scaling --threads 1,2 ffo/fforum-1-19.obf"
                                      " --range 1-3 --repeat 1 --csv " + csv + " --plot " + svg);
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const auto lines = Lines(r.out);
@@ -740,7 +742,7 @@ TEST(CliTest, BenchScalingWritesTableCsvAndPlot) {
 // split points wasted; --split-policy names one of the two policies.
 TEST(CliTest, BenchScalingVerboseShowsTheThreadUse) {
   const CommandOutput r = RunCommand(kBinary +
-                                     " bench scaling --threads 1,2 --positions ffo/fforum-40-59.obf"
+                                     " bench scaling --threads 1,2 ffo/fforum-40-59.obf"
                                      " --range 40 --repeat 1 --verbose --split-policy two-core");
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("with the two-core policy, "));
@@ -761,7 +763,7 @@ TEST(CliTest, BenchScalingVerboseShowsTheThreadUse) {
 // switched, the killer counts; at one thread its defaults row visits
 // exactly the nodes of bench ffo, and no variant changes a score.
 TEST(CliTest, BenchAblationSwitchesEachFeatureInTurn) {
-  const std::string positions = " --positions ffo/fforum-1-19.obf --range 1-3 --threads 1";
+  const std::string positions = " ffo/fforum-1-19.obf --range 1-3 --threads 1";
   const CommandOutput r = RunCommand(kBinary + " bench ablation" + positions);
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const auto lines = Lines(r.out);
@@ -820,7 +822,7 @@ TEST(CliTest, StudyPrintsCrossTablesCsvAndPlot) {
 // A plot that cannot be written is refused before the runs, not after.
 TEST(CliTest, BenchScalingRefusesAPlotItCannotWrite) {
   const std::string run =
-      kBinary + " bench scaling --threads 1,2 --positions ffo/fforum-1-19.obf --range 1 --plot ";
+      kBinary + " bench scaling --threads 1,2 ffo/fforum-1-19.obf --range 1 --plot ";
   CommandOutput r = RunCommand(run + "s.pdf");
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("--plot: expected a file name ending in .svg or .png, found 's.pdf'"));
@@ -839,7 +841,7 @@ TEST(CliTest, APlotWithoutGnuplotIsRefusedBeforeTheRuns) {
   const std::string folder = absl::StrCat(::testing::TempDir(), "no_gnuplot_", getpid());
   ASSERT_EQ(RunCommand("mkdir -p " + folder).exit_status, 0);
   for (const std::string command :
-       {" bench scaling --threads 1,2 --positions ffo/fforum-1-19.obf --range 1 --plot ",
+       {" bench scaling --threads 1,2 ffo/fforum-1-19.obf --range 1 --plot ",
         " study ffo/fforum-1-19.obf --range 1 --depths 1-2 --plot "}) {
     const CommandOutput r =
         RunCommand(absl::StrCat("env PATH=", folder, " ", kBinary, command, folder, "/s.svg"));
@@ -857,8 +859,7 @@ TEST(CliTest, APlotWithoutGnuplotIsRefusedBeforeTheRuns) {
 TEST(CliTest, EveryCsvItCannotWriteIsRefusedBeforeTheRuns) {
   for (const std::string command :
        {"bench ffo --threads 1", "bench scaling --threads 1", "study --depths 1"}) {
-    const std::string inputs = command.starts_with("bench") ? " --positions " : " ";
-    const std::string run = kBinary + " " + command + inputs + "ffo/fforum-1-19.obf --range 1";
+      const std::string run = kBinary + " " + command + " ffo/fforum-1-19.obf --range 1";
     CommandOutput r = RunCommand(run + " --csv /nonexistent/dir/t.csv");
     EXPECT_EQ(r.exit_status, 2) << command;
     EXPECT_THAT(r.err, HasSubstr("--csv /nonexistent/dir/t.csv: there is no folder "
@@ -958,7 +959,7 @@ TEST(CliTest, ADamagedProofTreeFileSaysWhatToDo) {
 // of the timed table are refused rather than ignored.
 TEST(CliTest, BenchScalingOnVirtualCores) {
   const std::string run = kBinary +
-                          " bench scaling --virtual --threads 1,4 --hash-mb 16 --positions "
+                          " bench scaling --virtual --threads 1,4 --hash-mb 16 "
                           "ffo/fforum-1-19.obf --range 1-3";
   const CommandOutput r = RunCommand(run);
   ASSERT_EQ(r.exit_status, 0) << r.err;
@@ -1006,10 +1007,19 @@ TEST(CliTest, BenchScalingOnVirtualCoresStopsAtCtrlC) {
       "virtual-initial.obf", "---------------------------OX------XO--------------------------- X\n");
   const CommandOutput r =
       RunCommand("timeout --preserve-status -s INT 2 " + kBinary +
-                 " bench scaling --virtual --threads 1,4 --hash-mb 16 --max-empties 60 "
-                 "--positions " + file);
+                 " bench scaling --virtual --threads 1,4 --hash-mb 16 --max-empties 60 " + file);
   EXPECT_EQ(r.exit_status, 130) << r.err;
   EXPECT_THAT(r.out, Not(HasSubstr("virtual cores in lockstep"))) << r.out;
+}
+
+// `endsolve` with no command is bad usage, as in other tools: the list of
+// commands on stderr, nothing on stdout, exit 2.
+TEST(CliTest, NoCommandAtAllIsBadUsage) {
+  const CommandOutput r = RunCommand(kBinary);
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, HasSubstr("usage:\n  endsolve solve [OPTIONS] FILE_OR_POSITION..."));
+  EXPECT_EQ(r.err, RunCommand(kBinary + " help").out);
 }
 
 // show --pv as text: the line's moves numbered 1, 2, 3... on their squares,
@@ -1043,6 +1053,70 @@ TEST(CliTest, ShowNumbersTheLineWithALegend) {
     EXPECT_EQ(board[row][col], parts[0]) << move;
   }
   EXPECT_GE(numbered, 10);
+}
+
+// --json wherever a command prints a table: perft (an object per position),
+// bench (an object per row), and eval's keys in the order written, as
+// solve's; solve --csv writes its rows.
+TEST(CliTest, JsonAndCsvWhereverATableIsPrinted) {
+  CommandOutput r = RunCommand(kBinary + " perft --depth 2 --json");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["id"], "initial position");
+  EXPECT_EQ(j["depths"][0]["leaves"], 4);
+  EXPECT_EQ(j["depths"][0]["internal"], 1);
+  EXPECT_EQ(j["depths"][1]["leaves"], 12);
+  r = RunCommand(kBinary + " perft ffo/fforum-1-19.obf --range 2-3 --depth 1 --json");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  ASSERT_EQ(Lines(r.out).size(), 2u);
+  EXPECT_EQ(nlohmann::json::parse(Lines(r.out)[1])["id"], "#3");
+
+  r = RunCommand(kBinary + " bench ffo ffo/fforum-1-19.obf --range 1-2 --threads 1 --json");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  ASSERT_EQ(Lines(r.out).size(), 2u) << r.out;
+  const nlohmann::ordered_json row = nlohmann::ordered_json::parse(Lines(r.out)[0]);
+  EXPECT_EQ(row.begin().key(), "id");
+  EXPECT_EQ(row["id"], "#1");
+  EXPECT_EQ(row["best_move"], "G8");
+  EXPECT_EQ(row["ok"], true);
+  r = RunCommand(kBinary + " bench ablation ffo/fforum-1-19.obf --range 1 --threads 1 --json");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(Lines(r.out).size(), 19u);
+  EXPECT_EQ(nlohmann::json::parse(Lines(r.out)[0])["variant"], "defaults");
+
+  r = RunCommand(kBinary + " eval --depth 2 --json '" + kFfo1 + "; G8:+18;'");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  std::vector<std::string> keys;
+  const nlohmann::ordered_json line = nlohmann::ordered_json::parse(r.out);
+  for (const auto& item : line.items()) keys.push_back(item.key());
+  EXPECT_THAT(keys, ::testing::ElementsAre("id", "empties", "depth", "eval", "expected_score",
+                                           "error"));
+
+  const std::string csv = ::testing::TempDir() + "/solve.csv";
+  std::remove(csv.c_str());
+  r = RunCommand(kBinary + " solve ffo/fforum-1-19.obf --range 1-2 --threads 1 --csv " + csv);
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const std::vector<std::string> rows = Lines(RunCommand("cat " + csv).out);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0], "id,empties,best_move,score,expected,ok,nodes,seconds,leaves,"
+                     "internal_nodes,pv");
+  EXPECT_THAT(rows[1], ::testing::StartsWith("#1,14,G8,18,18,true,"));
+  // A file that is not such a table is left alone.
+  const std::string notes = WriteTempFile("notes.csv", "my,own,table\n");
+  r = RunCommand(kBinary + " solve '" + kFfo1 + "' --csv " + notes);
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("is not a CSV table of endsolve solve; it is left alone"));
+}
+
+// study's leaves are scored by --leaf; --eval, a weights file everywhere
+// else, is no option of study.
+TEST(CliTest, StudyScoresLeavesByLeaf) {
+  CommandOutput r = RunCommand(kBinary + " study '" + kFfo1 + "' --depths 1-2 --leaf discs");
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("leaves scored by discs"));
+  r = RunCommand(kBinary + " study '" + kFfo1 + "' --depths 1-2 --eval discs");
+  EXPECT_EQ(r.exit_status, 2);
+  EXPECT_THAT(r.err, HasSubstr("unknown option --eval"));
 }
 
 }  // namespace

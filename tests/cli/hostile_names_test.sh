@@ -100,9 +100,9 @@ for n in "${names[@]}"; do
   expect 0 "" "$endsolve" study "in $n.obf" --depths 1-2 --csv "$n study.csv" --plot "$n study.svg"
   exists "$n study.csv"
   exists "$n study.svg"
-  expect 0 "" "$endsolve" bench ffo --positions "in $n.obf" --csv "$n bench.csv" "${search[@]}"
+  expect 0 "" "$endsolve" bench ffo "in $n.obf" --csv "$n bench.csv" "${search[@]}"
   exists "$n bench.csv"
-  expect 0 "" "$endsolve" bench scaling --positions "one $n.obf" --threads 1 --hash-mb 1 \
+  expect 0 "" "$endsolve" bench scaling "one $n.obf" --threads 1 --hash-mb 1 \
     --csv "$n scaling.csv" --plot "$n scaling.png"
   exists "$n scaling.csv"
   exists "$n scaling.png"
@@ -110,7 +110,7 @@ for n in "${names[@]}"; do
   exists "$n.jsonl"
   exists "$n.claims"
   expect 0 "" "$endsolve" batch --summary "$n.jsonl"
-  expect 0 "" "$endsolve" merge "$n.jsonl" --out "$n merged.jsonl" --inputs "in $n.obf"
+  expect 0 "" "$endsolve" merge "$n.jsonl" --out "$n merged.jsonl" --input "in $n.obf"
   exists "$n merged.jsonl"
   expect 0 "" "$endsolve" prove "one $n.obf" --folder "$n parallel" --engine parallel --workers 1 \
     --unit-empties 10 "${search[@]}"

@@ -39,19 +39,19 @@ for f in three.obf precious.txt precious.svg games.wtb; do keep "$f"; done
 
 echo "== an output is never an input, nor a file of another kind"
 expect 2 "--out three.obf is also an input of this run; an output goes to a file of its own" \
-  "$endsolve" merge res.jsonl --out three.obf --inputs three.obf
+  "$endsolve" merge res.jsonl --out three.obf --input three.obf
 expect 2 "--out games.wtb exists and is not a results file of endsolve batch; it is left alone" \
   "$endsolve" merge res.jsonl --out games.wtb
 expect 2 "--csv three.obf is also an input of this run" \
   "$endsolve" study three.obf --depths 1-2 --csv three.obf
 expect 2 "--csv three.obf is also an input of this run" \
-  "$endsolve" bench ffo --positions three.obf --csv three.obf "${search[@]}"
+  "$endsolve" bench ffo three.obf --csv three.obf "${search[@]}"
 expect 2 "--csv three.obf is also an input of this run" \
-  "$endsolve" bench scaling --positions three.obf --csv three.obf --threads 1 --hash-mb 1
+  "$endsolve" bench scaling three.obf --csv three.obf --threads 1 --hash-mb 1
 expect 2 "--csv precious.txt exists and is not a CSV table of endsolve study; it is left alone" \
   "$endsolve" study three.obf --depths 1-2 --csv precious.txt
 expect 2 "--csv precious.txt exists and is not a CSV table of endsolve bench ffo" \
-  "$endsolve" bench ffo --positions three.obf --csv precious.txt "${search[@]}"
+  "$endsolve" bench ffo three.obf --csv precious.txt "${search[@]}"
 expect 2 "--plot precious.svg exists and is not an SVG picture" \
   "$endsolve" study three.obf --depths 1-2 --plot precious.svg
 expect 2 "--svg precious.svg exists and is not an SVG picture" \

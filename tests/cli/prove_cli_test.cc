@@ -212,11 +212,11 @@ TEST(ProveCli, AUnitThatTimesOutTwiceStopsTheProofByName) {
   const CommandOutput r = RunCommand(
       Shell({kBinary, "prove", kFfo40To59, "--range", "40", "--folder", folder / "p",
              "--unit-empties", "19", "--threads", "1", "--hash-mb", "16",
-             "--unit-time-limit", "0.001"}));
+             "--time-limit", "0.001"}));
   EXPECT_EQ(r.exit_status, 2);
   EXPECT_THAT(r.err, HasSubstr("asking them once more"));
   EXPECT_THAT(r.err, HasSubstr("a unit failed 2 times (crashed, killed, or past "
-                               "--unit-time-limit): "));
+                               "--time-limit): "));
   EXPECT_THAT(r.err, HasSubstr("; the proof stops here, its finished units kept in " +
                                folder / "p"));
   // The unit is the last one handed out, twice: named by its .obf line with

@@ -190,20 +190,20 @@ TEST_F(WthorCliTest, BatchRecordsBadGamesAndSolvesTheRest) {
 
   // merge checks completeness against the inputs read with the same --empties.
   const CommandOutput merged =
-      Run("merge r.jsonl --out m.jsonl --inputs illegal-move.wtb --empties 16");
+      Run("merge r.jsonl --out m.jsonl --input illegal-move.wtb --empties 16");
   EXPECT_EQ(merged.exit_status, 0) << merged.out << merged.err;
   EXPECT_THAT(merged.out, HasSubstr("complete: every input position has a result"));
 }
 
 TEST_F(WthorCliTest, BenchTakesWtbPositions) {
   const CommandOutput r =
-      Run("bench ffo --positions sample.wtb --range 3-5 --hash-mb 16");
+      Run("bench ffo sample.wtb --range 3-5 --hash-mb 16");
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const std::vector<std::string> lines = Lines(r.out);
   ASSERT_EQ(lines.size(), 6u) << r.out;  // title, header, 3 rows, total
   EXPECT_THAT(lines[3], MatchesRegex("sample.wtb:4 +24 +[A-H][1-8] +-56 +-56 OK .*"));
   const CommandOutput at16 =
-      Run("bench ffo --positions sample.wtb --empties 16 --range 1-2 --hash-mb 16");
+      Run("bench ffo sample.wtb --empties 16 --range 1-2 --hash-mb 16");
   ASSERT_EQ(at16.exit_status, 0) << at16.err;
   EXPECT_THAT(Lines(at16.out).at(2), MatchesRegex("sample.wtb:1 +16 +[A-H][1-8] +[-+][0-9]+ +[0-9].*"));
 }
@@ -213,7 +213,7 @@ TEST_F(WthorCliTest, EmptiesMustBeANumberFrom0To60) {
       "--empties: expected a number of empty squares from 0 to 60, found '61'";
   for (const std::string& command :
        {std::string("solve sample.wtb --empties 61"), std::string("batch sample.wtb --out r.jsonl --empties 61"),
-        std::string("bench ffo --positions sample.wtb --empties 61")}) {
+        std::string("bench ffo sample.wtb --empties 61")}) {
     const CommandOutput r = Run(command);
     EXPECT_EQ(r.exit_status, 2) << command;
     EXPECT_THAT(r.err, HasSubstr(message)) << command;
