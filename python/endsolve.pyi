@@ -165,8 +165,8 @@ def estimate(
     board: _PositionLike,
     side: Optional[str] = None,
     passes: int = 2,
-    threads: int = 1,
-    hash_mb: int = 64,
+    threads: int = 0,
+    hash_mb: int = 256,
     max_empties: int = 36,
 ) -> tuple[int, str]: ...
 

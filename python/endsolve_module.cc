@@ -1050,7 +1050,7 @@ to 1/100 as `endsolve eval` prints it: the static evaluation, or with depth
         if (!e.ok()) ThrowValueError(e.status());
         return py::make_tuple(e->score, SquareName(e->best_move));
       }, py::arg("board"), py::arg("side") = py::none(), py::arg("passes") = 2,
-      py::arg("threads") = 1, py::arg("hash_mb") = 64, py::arg("max_empties") = kDefaultMaxEmpties,
+      py::arg("threads") = 0, py::arg("hash_mb") = 256, py::arg("max_empties") = kDefaultMaxEmpties,
       R"doc(
 What the exact solve believes before it proves anything, as `endsolve eval
 --selective` prints it: its presearch and its first `passes` (0..3)
