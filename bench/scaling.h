@@ -19,7 +19,7 @@
 namespace endsolve::bench {
 
 // Where the threads of one thread count spent their time
-// (solver/parallel_stats.h): fractions of the threads' wall time over all
+// (solver/thread_stats.h): fractions of the threads' wall time over all
 // its runs, and the split points' counters, a run's mean.
 struct ThreadUse {
   double search = 0, wait = 0, idle = 0;  // fractions of threads x wall time
@@ -41,7 +41,7 @@ struct ScalingRow {
   int wrong = 0;                    // positions solved wrongly in any run
   bool oversubscribed = false;      // more threads than the machine's cores
   // The work/span model of the split policy at this count
-  // (solver/parallelism.h), from one one-thread solve of the positions:
+  // (solver/span_model.h), from one one-thread solve of the positions:
   // work / span, and the predicted speedup. 0: not measured.
   double parallelism = 0;
   double predicted_speedup = 0;

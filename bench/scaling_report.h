@@ -16,7 +16,7 @@ namespace endsolve::bench {
 // The table to paste, with oversubscribed rows marked: their time is no
 // speedup figure, but their node overhead is a true search overhead. With
 // `parallelism`, each row shows the split policy's parallelism and
-// predicted speedup at its count (solver/parallelism.h), and a line after
+// predicted speedup at its count (solver/span_model.h), and a line after
 // the table the parallelism of `policy` and of the other policy with
 // unlimited threads.
 std::string FormatScalingTable(const std::vector<ScalingRow>& rows, int cores, int repeat,

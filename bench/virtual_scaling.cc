@@ -8,7 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "endsolve/bench/runner.h"
 #include "endsolve/bench/scaling_report.h"
-#include "endsolve/solver/parallel_stats.h"
+#include "endsolve/solver/thread_stats.h"
 #include "endsolve/solver/answer_check.h"
 #include "endsolve/solver/virtual_clock.h"
 

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <bit>
 
-#include "endsolve/solver/search.h"
-
 namespace endsolve::search {
 
 MoveOrderer::MoveOrderer(const SearchFeatures& features, const eval::Evaluator* evaluator,

@@ -12,9 +12,9 @@
 #include <optional>
 
 #include "endsolve/solver/move_order.h"
-#include "endsolve/solver/parallel_stats.h"
+#include "endsolve/solver/thread_stats.h"
 #include "endsolve/solver/virtual_clock.h"
-#include "endsolve/solver/parallelism.h"
+#include "endsolve/solver/span_model.h"
 #include "oneapi/tbb/global_control.h"
 #include "oneapi/tbb/info.h"
 #include "oneapi/tbb/task_arena.h"
@@ -148,7 +148,7 @@ void BeginSpawn() {}
 void EndSpawn() {}
 #endif
 
-// The instrument (parallel_stats.h): what the calling thread does from now
+// The instrument (thread_stats.h): what the calling thread does from now
 // on. Returns what it did before, to be restored.
 enum class Activity { kNone = 0, kSearch = 1, kWait = 2 };
 std::int64_t NowNs() {

@@ -1,9 +1,6 @@
-// The spelling of a result's kind and the scores it allows (solver.h). A file
-// of its own because the readers of outside bytes (batch records, answer
-// checks) need these two and nothing of the search: the fuzz targets
-// (fuzz/CMakeLists.txt) build from the readers' sources alone.
+#include "endsolve/solver/score_kind.h"
+
 #include "endsolve/board/bitboard.h"
-#include "endsolve/solver/solver.h"
 
 namespace endsolve {
 

@@ -12,7 +12,7 @@
 #include "endsolve/board/fast_rules.h"
 #include "endsolve/solver/move_order.h"
 #include "endsolve/solver/parallel_search.h"
-#include "endsolve/solver/parallelism.h"
+#include "endsolve/solver/span_model.h"
 #include "endsolve/solver/stability.h"
 #include "endsolve/solver/virtual_clock.h"
 
@@ -330,7 +330,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
                                                                          : NodeClass::kExpectedAll)
                                : entry.lower == -kNumSquares ? NodeClass::kFailedLow
                                                              : NodeClass::kFailedHigh;
-  // The work/span bookkeeping (parallelism.h), off but in a one-thread
+  // The work/span bookkeeping (span_model.h), off but in a one-thread
   // search that measures its parallelism: `tracked` moves are bracketed.
   const bool tracked = empties >= span_min_empties_;
   int moves_to_search = PopCount(moves);

@@ -174,8 +174,8 @@ class ShallowCachePool {
   std::vector<ShallowCache*> idle_;
 };
 
-class SpanTracker;     // parallelism.h
-struct ParallelStats;  // parallel_stats.h
+class SpanTracker;     // span_model.h
+struct ParallelStats;  // thread_stats.h
 class VirtualClock;    // virtual_clock.h
 
 // What the searchers of one solve share. Everything but the two atomics is
@@ -205,10 +205,10 @@ struct SharedSearch {
   // no node splits).
   SplitPolicy policy;
   // Off (null) but in a one-thread search that measures its parallelism
-  // (parallelism.h): the span bookkeeping of the nodes that may split.
+  // (span_model.h): the span bookkeeping of the nodes that may split.
   SpanTracker* spans = nullptr;
   // Off (null) unless the caller asked where the threads spend their time
-  // (parallel_stats.h).
+  // (thread_stats.h).
   ParallelStats* stats = nullptr;
   // Off (null) unless the search runs on a virtual many-core machine
   // (virtual_clock.h): the searchers report their nodes to its clock and
@@ -393,7 +393,7 @@ class Searcher {
   // it. Updates *best and *best_move as the sequential loop would (up to
   // ties between equal scores); sets stopped_ unless a move cut off or
   // every move was searched. `tracked`: the node keeps the span
-  // bookkeeping (parallelism.h); `root`: the root's report, null below it
+  // bookkeeping (span_model.h); `root`: the root's report, null below it
   // (the owner reports each move it finishes).
   void SearchSplit(ScoredMove* list, int first, int count, int window_alpha, int beta,
                    int ply, bool best_proven, NodeClass node_class, int empties,

@@ -12,7 +12,7 @@
 
 #include "absl/strings/str_format.h"
 #include "endsolve/solver/parallel_search.h"
-#include "endsolve/solver/parallelism.h"
+#include "endsolve/solver/span_model.h"
 #include "endsolve/solver/presearch.h"
 #include "endsolve/solver/pv.h"
 #include "endsolve/solver/search.h"

@@ -21,10 +21,11 @@
 #include "endsolve/eval/evaluator.h"
 #include "endsolve/hashtable/transposition_table.h"
 #include "endsolve/solver/features.h"
-#include "endsolve/solver/parallel_stats.h"
-#include "endsolve/solver/parallelism.h"
+#include "endsolve/solver/thread_stats.h"
+#include "endsolve/solver/span_model.h"
 #include "endsolve/solver/virtual_clock.h"
 #include "endsolve/solver/progress.h"
+#include "endsolve/solver/score_kind.h"
 #include "endsolve/solver/split_policy.h"
 
 namespace endsolve {
@@ -77,12 +78,12 @@ struct SolveOptions {
   // or the two-core one it replaced, kept to compare against.
   search::SplitPolicy::Kind split_policy = search::SplitPolicy::Kind::kManyCore;
   // Not empty: measure the parallelism of this one-thread solve under each
-  // of these policies (solver/parallelism.h) into SolveResult::parallelism.
+  // of these policies (solver/span_model.h) into SolveResult::parallelism.
   // Requires threads == 1 (the one-thread search visits the tree every
   // policy starts from); at most SpanTracker::kMaxPolicies.
   std::vector<search::SplitPolicy> parallelism_policies;
   // Not null: where the threads spend their time and what the split points
-  // do (solver/parallel_stats.h), added to what it holds already; it must
+  // do (solver/thread_stats.h), added to what it holds already; it must
   // have a slot for each of `threads` threads. Off by default: it reads
   // the clock at every task.
   search::ParallelStats* parallel_stats = nullptr;
@@ -117,20 +118,6 @@ struct SolveOptions {
   std::atomic<std::uint64_t>* live_nodes = nullptr;
 };
 
-// How the reported score relates to the true one.
-enum class ScoreKind {
-  kExact,   // score is the exact final disc difference
-  kLower,   // true score >= score (failed high on the window)
-  kUpper,   // true score <= score (failed low on the window)
-};
-
-// "exact", "lower" or "upper": the one spelling of a kind, for batch
-// records, `solve --json` and messages.
-absl::string_view ScoreKindName(ScoreKind kind);
-
-// The true scores a result allows: [score, score] when exact, [score, 64]
-// for a lower bound, [-64, score] for an upper one.
-ScoreWindow ScoresAllowed(int score, ScoreKind kind);
 
 // A WLD win is {score +1, kLower}, a loss {-1, kUpper}, a draw {0, kExact}.
 // When the result is a bound, best_move and pv prove that bound: along the pv

@@ -1,7 +1,7 @@
 // The split policy of the parallel search: which nodes split, after how
 // many elder brothers, and how many younger brothers may run at once. One
 // object holds every decision, so that the live search (parallel_search.cc)
-// and the work/span model (parallelism.h) apply the same rules, and a
+// and the work/span model (span_model.h) apply the same rules, and a
 // policy can be judged on a 2-core machine before a 16-core one is at hand.
 //
 // Two policies exist. kTwoCore, tuned on two cores: the root never splits,
@@ -68,7 +68,7 @@ struct SplitPolicy {
   // Whether a node of class `c` may split before its elders are done when
   // enough threads are idle, and whether `idle` of `threads` is enough
   // (kEarlySplitIdleEighths). A rule of the moment: the work/span model
-  // (parallelism.h), which knows no idle threads, leaves it out.
+  // (span_model.h), which knows no idle threads, leaves it out.
   bool SplitsEarly(NodeClass c) const;
   bool IdleEnough(int idle, int threads) const {
     return 8 * idle >= early_split_idle_eighths * threads;

@@ -1,6 +1,6 @@
 // The split policies (solver/split_policy.h), the work/span model
-// (solver/parallelism.h) and the parallel search's instrument
-// (solver/parallel_stats.h):
+// (solver/span_model.h) and the parallel search's instrument
+// (solver/thread_stats.h):
 //  - each policy's rules, class by class, as split_policy.cc states them;
 //  - the younger brothers' span on small cases worked out by hand;
 //  - on real solves: the work is the solve's node count, a policy that
@@ -12,8 +12,8 @@
 #include <random>
 #include <vector>
 
-#include "endsolve/solver/parallel_stats.h"
-#include "endsolve/solver/parallelism.h"
+#include "endsolve/solver/thread_stats.h"
+#include "endsolve/solver/span_model.h"
 #include "endsolve/solver/solver.h"
 #include "endsolve/solver/split_policy.h"
 #include "endsolve/tests/solver/oracle.h"

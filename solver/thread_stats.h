@@ -4,8 +4,8 @@
 // search reads the clock at every task start and end and around every
 // wait at a split point (a few tens of nanoseconds each, against tasks of
 // thousands of nodes), and counts with relaxed atomics.
-#ifndef ENDSOLVE_SOLVER_PARALLEL_STATS_H_
-#define ENDSOLVE_SOLVER_PARALLEL_STATS_H_
+#ifndef ENDSOLVE_SOLVER_THREAD_STATS_H_
+#define ENDSOLVE_SOLVER_THREAD_STATS_H_
 
 #include <array>
 #include <atomic>
@@ -74,4 +74,4 @@ const char* NodeClassName(NodeClass c);
 
 }  // namespace endsolve::search
 
-#endif  // ENDSOLVE_SOLVER_PARALLEL_STATS_H_
+#endif  // ENDSOLVE_SOLVER_THREAD_STATS_H_

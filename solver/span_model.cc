@@ -1,13 +1,13 @@
-// The work/span bookkeeping of parallelism.h.
+// The work/span bookkeeping of span_model.h.
 
-#include "endsolve/solver/parallelism.h"
+#include "endsolve/solver/span_model.h"
 
 #include <algorithm>
 #include <cassert>
 #include <utility>
 
 #include "endsolve/board/bitboard.h"
-#include "endsolve/solver/search.h"
+#include "endsolve/solver/move_order.h"
 
 namespace endsolve::search {
 

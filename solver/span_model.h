@@ -29,8 +29,8 @@
 // of tasks, and that a node's own visit costs more than a leaf's (the
 // ordering searches of large nodes are not nodes: counted in nodes, the
 // span is short by that).
-#ifndef ENDSOLVE_SOLVER_PARALLELISM_H_
-#define ENDSOLVE_SOLVER_PARALLELISM_H_
+#ifndef ENDSOLVE_SOLVER_SPAN_MODEL_H_
+#define ENDSOLVE_SOLVER_SPAN_MODEL_H_
 
 #include <array>
 #include <cstdint>
@@ -118,4 +118,4 @@ std::uint64_t YoungerBrothersSpan(const SplitPolicy& policy, NodeClass c, int em
 
 }  // namespace endsolve::search
 
-#endif  // ENDSOLVE_SOLVER_PARALLELISM_H_
+#endif  // ENDSOLVE_SOLVER_SPAN_MODEL_H_
