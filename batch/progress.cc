@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "endsolve/solver/report.h"
 
 namespace endsolve::batch {
 namespace {
@@ -17,13 +18,6 @@ constexpr int kReferenceEmpties = 20;
 
 double WorkWeight(int empties) {
   return std::pow(kWorkGrowthPerEmpty, std::max(empties, kSmallestWeightedEmpties) - kReferenceEmpties);
-}
-
-std::string ShortDuration(absl::Duration d) {
-  const std::int64_t s = std::max<std::int64_t>(0, absl::ToInt64Seconds(d));
-  if (s >= 3600) return absl::StrFormat("%dh%02dm", s / 3600, s % 3600 / 60);
-  if (s >= 60) return absl::StrFormat("%dm%02ds", s / 60, s % 60);
-  return absl::StrFormat("%ds", s);
 }
 
 BatchProgress::BatchProgress(int total, int done, double work)

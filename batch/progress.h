@@ -41,9 +41,6 @@ inline constexpr int kSmallestWeightedEmpties = 10;
 // kWorkGrowthPerEmpty per empty from kSmallestWeightedEmpties up, flat below.
 double WorkWeight(int empties);
 
-// "2h05m", "3m07s", "12s": short durations for progress lines.
-std::string ShortDuration(absl::Duration d);
-
 // The counters behind the display, shared by the solving thread and the
 // printer; every method takes the lock.
 class BatchProgress {

@@ -1,5 +1,7 @@
 #include "endsolve/solver/report.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -89,17 +91,41 @@ std::string JsonLine(const Position& position, const SolveResult& result, Verdic
   return j.dump();
 }
 
+std::string ShortDuration(absl::Duration d) {
+  const std::int64_t s = std::max<std::int64_t>(0, absl::ToInt64Seconds(d));
+  if (s >= 3600) return absl::StrFormat("%dh%02dm", s / 3600, s % 3600 / 60);
+  if (s >= 60) return absl::StrFormat("%dm%02ds", s / 60, s % 60);
+  return absl::StrFormat("%ds", s);
+}
+
+std::string TimeLeft(std::uint64_t selective_nodes, std::uint64_t exact_nodes,
+                     double nodes_per_second) {
+  if (selective_nodes == 0 || nodes_per_second <= 0) return "";
+  const double selective = static_cast<double>(selective_nodes);
+  const double searched = static_cast<double>(exact_nodes);
+  const double low = kExactOverSelectiveLow * selective - searched;
+  const double high = kExactOverSelectiveHigh * selective - searched;
+  if (high <= 0) return "";
+  const std::string most = ShortDuration(absl::Seconds(high / nodes_per_second));
+  if (low <= 0) return absl::StrCat("under ", most, " left");
+  return absl::StrCat(ShortDuration(absl::Seconds(low / nodes_per_second)), "-", most, " left");
+}
+
 void SolveStatus::Start(std::string id) {
   std::lock_guard lock(mutex_);
   id_ = std::move(id);
   start_ = absl::Now();
   last_ = Progress{};
   reported_ = false;
+  selective_nodes_ = 0;
   live_nodes_.store(0, std::memory_order_relaxed);
 }
 
 void SolveStatus::Report(const Progress& progress) {
   std::lock_guard lock(mutex_);
+  // Each root move of a selective pass reports at its end, so the last
+  // report before the first exact one holds the selective passes' nodes.
+  if (progress.margin > 0 && progress.scoring_move == kNoMove) selective_nodes_ = progress.nodes;
   last_ = progress;
   reported_ = true;
 }
@@ -114,9 +140,16 @@ std::string SolveStatus::Line() const {
   const bool counting = last_.presearch_depth == 0 && live > last_.nodes;
   const std::uint64_t nodes = counting ? live : last_.nodes;
   const double over = counting ? seconds : absl::ToDoubleSeconds(last_.elapsed);
-  return absl::StrFormat("%s: %s, %d nodes (%.1f M/s), %.1fs", id_, DescribeProgress(last_),
-                         nodes, over > 0 ? static_cast<double>(nodes) / over / 1e6 : 0.0,
-                         seconds);
+  const double rate = over > 0 ? static_cast<double>(nodes) / over : 0.0;
+  std::string line = absl::StrFormat("%s: %s, %d nodes (%.1f M/s), %.1fs", id_,
+                                     DescribeProgress(last_), nodes, rate / 1e6, seconds);
+  const bool exact = last_.iteration > 0 && last_.margin == 0 && last_.presearch_depth == 0 &&
+                     last_.scoring_move == kNoMove;
+  if (exact && nodes >= selective_nodes_) {
+    const std::string left = TimeLeft(selective_nodes_, nodes - selective_nodes_, rate);
+    if (!left.empty()) absl::StrAppend(&line, ", ", left);
+  }
+  return line;
 }
 
 }  // namespace endsolve

@@ -38,6 +38,21 @@ std::string ResultColumns(const Position& position, const SolveResult& result, V
 // move is scored (all_moves), which move and how many are done before that.
 std::string DescribeProgress(const Progress& progress);
 
+// "2h05m", "3m07s", "12s": short durations for progress lines.
+std::string ShortDuration(absl::Duration d);
+
+// What is left of a solve in its exact passes, told from the nodes its
+// selective passes took: on FFO #40-#59 at one thread the exact passes took
+// kExactOverSelectiveLow to kExactOverSelectiveHigh times those nodes
+// (bench/results/solve-time-left-2026-12-02.txt), so at `nodes_per_second`
+// the rest takes between the two, less what the exact passes searched:
+// "4s-15s left", "under 15s left", or "" once they have searched more than
+// the high end (nothing left to tell) or before any rate is known.
+inline constexpr double kExactOverSelectiveLow = 0.65;
+inline constexpr double kExactOverSelectiveHigh = 10.5;
+std::string TimeLeft(std::uint64_t selective_nodes, std::uint64_t exact_nodes,
+                     double nodes_per_second);
+
 // What the solve of one position last reported, as a status line: the
 // solver reports at the end of each root move, a display redraws on its
 // own clock, so the line's time moves from the first second on, and the
@@ -49,7 +64,9 @@ class SolveStatus {
   void Start(std::string id);          // a new position, known as `id`
   void Report(const Progress& progress);
   // "ID: starting, 0.4s", then what the search believes (DescribeProgress),
-  // the nodes, their rate and the time.
+  // the nodes, their rate and the time; in the exact passes of a solve of
+  // one position (not all_moves') after selective passes, the time left
+  // (TimeLeft).
   std::string Line() const;
   // For SolveOptions::live_nodes; Start sets it to 0.
   std::atomic<std::uint64_t>* live_nodes() { return &live_nodes_; }
@@ -60,6 +77,9 @@ class SolveStatus {
   absl::Time start_;
   Progress last_;
   bool reported_ = false;
+  // The solve's nodes at the end of its selective passes (their last
+  // report), 0 before one ends or when none runs: TimeLeft's yardstick.
+  std::uint64_t selective_nodes_ = 0;
   std::atomic<std::uint64_t> live_nodes_{0};
 };
 

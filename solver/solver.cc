@@ -3,6 +3,7 @@
 #include "endsolve/solver/solver.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <functional>
 #include <memory>
@@ -217,8 +218,20 @@ search::Searcher::RootOutcome DriveRoot(search::Searcher& searcher, const Board&
     guess = SelectiveGuess(searcher, board, alpha, beta, guess, options, start);
     if (searcher.stopped()) return {};
   }
+  // An exact pass reports as it starts (no root move done), so that a
+  // display moves on from the selective passes at once rather than after
+  // the pass's first root move, most often the bulk of it.
+  const auto announce_pass = [&] {
+    if (!report) return;
+    Progress p;
+    p.root_moves_total = std::popcount(board.Moves());
+    p.nodes = searcher.counts().total();
+    p.elapsed = absl::Now() - start;
+    report(p);
+  };
   if (!aspiration) {
     proven.iteration = 1;
+    announce_pass();
     return searcher.SearchRoot(board, alpha, beta, report, start);
   }
   search::Searcher::RootOutcome best;  // the pass that proved the best lower bound
@@ -227,6 +240,7 @@ search::Searcher::RootOutcome DriveRoot(search::Searcher& searcher, const Board&
     const auto [a, b] = interval.Window(guess);
     pass_alpha = a;
     ++proven.iteration;
+    announce_pass();
     search::Searcher::RootOutcome pass = searcher.SearchRoot(board, a, b, report, start);
     if (searcher.stopped()) return pass;
     switch (interval.Record(a, b, pass.score)) {

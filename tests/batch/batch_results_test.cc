@@ -15,6 +15,7 @@
 #include "endsolve/batch/results_file.h"
 #include "endsolve/board/symmetry.h"
 #include "endsolve/positions/position_io.h"
+#include "endsolve/solver/report.h"
 #include "endsolve/tests/cli/batch_test_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -559,13 +560,6 @@ TEST(BatchProgressTest, AMixOfTinyAndLargePositionsGetsASaneEta) {
     EXPECT_GT(eta, left / 6) << "after position " << i + 1;
     EXPECT_LT(eta, left * 6) << "after position " << i + 1;
   }
-}
-
-TEST(BatchProgressTest, DurationsAreShort) {
-  EXPECT_EQ(ShortDuration(absl::Seconds(12.7)), "12s");
-  EXPECT_EQ(ShortDuration(absl::Seconds(187)), "3m07s");
-  EXPECT_EQ(ShortDuration(absl::Hours(2) + absl::Minutes(5) + absl::Seconds(59)), "2h05m");
-  EXPECT_EQ(ShortDuration(absl::Seconds(-3)), "0s");
 }
 
 }  // namespace

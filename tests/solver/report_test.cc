@@ -165,6 +165,69 @@ TEST(ReportTest, TheStatusLineCountsTheLiveNodesBetweenReports) {
   EXPECT_EQ(status.live_nodes()->load(), 0u);
 }
 
+TEST(ReportTest, DurationsAreShort) {
+  EXPECT_EQ(ShortDuration(absl::Seconds(12.7)), "12s");
+  EXPECT_EQ(ShortDuration(absl::Seconds(187)), "3m07s");
+  EXPECT_EQ(ShortDuration(absl::Hours(2) + absl::Minutes(5) + absl::Seconds(59)), "2h05m");
+  EXPECT_EQ(ShortDuration(absl::Seconds(-3)), "0s");
+}
+
+// The exact passes take kExactOverSelectiveLow to kExactOverSelectiveHigh
+// times the selective passes' nodes: what is left is that, less what they
+// searched, at the rate of the solve.
+TEST(ReportTest, TheTimeLeftIsTheExactPassesRangeLessWhatTheySearched) {
+  const double rate = 1e6;
+  const std::uint64_t selective = 10000000;  // 10 s of nodes
+  const auto seconds = [&](double factor, double searched) {
+    return ShortDuration(absl::Seconds((factor * selective - searched) / rate));
+  };
+  EXPECT_EQ(TimeLeft(selective, 0, rate),
+            seconds(kExactOverSelectiveLow, 0) + "-" + seconds(kExactOverSelectiveHigh, 0) +
+                " left");
+  // Past the low end: only the high one bounds what is left.
+  const std::uint64_t past_low = static_cast<std::uint64_t>(kExactOverSelectiveLow * selective) + 1;
+  EXPECT_EQ(TimeLeft(selective, past_low, rate),
+            "under " + seconds(kExactOverSelectiveHigh, static_cast<double>(past_low)) + " left");
+  // Past the high end, or with nothing to measure by, it says nothing.
+  EXPECT_EQ(TimeLeft(selective, static_cast<std::uint64_t>(kExactOverSelectiveHigh * selective),
+                     rate),
+            "");
+  EXPECT_EQ(TimeLeft(0, 0, rate), "");
+  EXPECT_EQ(TimeLeft(selective, 0, 0), "");
+}
+
+// The status line tells the time left in the exact passes, measured by the
+// selective passes' last report, and not in the all-moves solves.
+TEST(ReportTest, TheStatusLineTellsTheTimeLeftInTheExactPasses) {
+  SolveStatus status;
+  status.Start("#49");
+  Progress p;
+  p.margin = 16;
+  p.root_moves_done = 9;
+  p.root_moves_total = 9;
+  p.nodes = 60000000;
+  p.elapsed = absl::Seconds(3);
+  status.Report(p);
+  EXPECT_EQ(status.Line().find(" left"), std::string::npos) << status.Line();
+  p.margin = 0;
+  p.iteration = 1;
+  p.root_moves_done = 1;
+  p.nodes = 70000000;
+  p.elapsed = absl::Seconds(3.5);
+  status.Report(p);
+  // At 20 M/s (70 M in 3.5 s): the rest of 0.65-10.5 times 60 M, less 10 M.
+  const std::string line = status.Line();
+  EXPECT_TRUE(line.ends_with(", " + TimeLeft(60000000, 10000000, 70000000 / 3.5))) << line;
+  EXPECT_NE(line.find(" left"), std::string::npos) << line;
+  p.scoring_move = *ParseSquare("c7");
+  status.Report(p);
+  EXPECT_EQ(status.Line().find(" left"), std::string::npos) << status.Line();
+  status.Start("#50");  // a new position forgets the last one's passes
+  p.scoring_move = kNoMove;
+  status.Report(p);
+  EXPECT_EQ(status.Line().find(" left"), std::string::npos) << status.Line();
+}
+
 // A solve adds every searcher's nodes to the live count as they poll: at
 // its end the count is the solve's, less what the last polls had not added.
 TEST(ReportTest, ASolveCountsItsNodesLiveAsItGoes) {
