@@ -98,7 +98,7 @@ class Knowledge {
 // with 8 plies from 3 plies above the frontier, against 56 s of units).
 // FFO #62 and #63 (27 empties, 20-empty units, one thread; the units'
 // nodes and the rounds; bench/results/prove-order-depth-2026-11-26.txt):
-// 4 plies everywhere (until 2026-11-26) 2.49 G nodes in 37 rounds and
+// 4 plies everywhere 2.49 G nodes in 37 rounds and
 // 1.20 G in 10; 8 plies for the root's children and grandchildren, 4 below
 // (these constants), 1.88 G in 29 and 1.28 G in 10.
 inline constexpr int kOrderDepth = 4;

@@ -80,8 +80,8 @@ class MtdInterval {
   // end of the caller's window (kOutside: the bound the caller asked for),
   // whatever the pass's own window: a pass of (53, 55) in the caller's
   // (50, 57) that proves at least 58 has answered the caller, and moving
-  // the lower end to 57 would leave no window to search (the sanitized
-  // tests' asserts caught a root searched with (57, 57), 2026-11-25).
+  // the lower end to 57 would leave no window to search (a root searched
+  // with (57, 57)).
   // `score` is rounded to an even bound.
   Outcome Record(int a, int b, int& score) {
     if (score <= a) {
@@ -344,8 +344,8 @@ void ForgetScore(SolveResult* result) {
 // too). Sequential: the table holds most of the tree by now, so the walk
 // is short, and a searcher of one thread that never splits makes no
 // oneTBB call. Otherwise the walk searches as the solve did: the same
-// features and the same evaluation (until 2026-11-25 it ordered with the
-// built-in one whatever --eval said). A walk that stops (the node limit,
+// features and the same evaluation (the solve's --eval, not the built-in
+// one). A walk that stops (the node limit,
 // the deadline, cancel) leaves the result stopped, with no score; one that
 // cannot keep the score returns its Internal status (Solve returns it): a
 // line cut short is reported, never returned as whole.

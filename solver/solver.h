@@ -180,9 +180,9 @@ absl::Status CheckMaxEmpties(const Board& board, int max_empties);
 // search::kProbCutMargin, the most selective first), each searched to the
 // end of the game in `options`' table. `score` is the last pass's, even
 // (every final score is), a guess and no bound; `best_move` its move.
-// Measured 2026-11-26 (bench/results/prove-first-test-2026-11-26.txt): on
-// 37 positions of 30 empties from WTHOR games, one pass misses the exact
-// score by 1.41 discs on average where the presearch misses by 3.24.
+// On 37 positions of 30 empties from WTHOR games, one pass misses the exact
+// score by 1.41 discs on average where the presearch misses by 3.24
+// (bench/results/prove-first-test-2026-11-26.txt).
 struct ScoreEstimate {
   int score = 0;
   int best_move = kNoMove;

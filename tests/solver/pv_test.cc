@@ -45,8 +45,7 @@ struct WalkSetup {
 
 // From the true score the line reaches it; the same walk asked for the
 // score plus 2 finds no move that keeps it, and says so with the position
-// where it stopped, instead of returning the line so far as complete (a
-// release build did until 2026-11-25).
+// where it stopped, instead of returning the line so far as complete.
 TEST(PvWalkTest, ATrueScoreGivesAFullLineAndAFalseOneAnError) {
   std::mt19937_64 rng(29);
   int walked = 0;  // positions whose side to move has a move
