@@ -53,9 +53,7 @@ absl::StatusOr<ParallelismFigures> MeasureParallelism(const std::vector<Position
   options.parallelism_policies.clear();
   // The split threshold the user chose holds for every policy measured.
   auto policy = [&](SplitPolicy::Kind kind, int threads) {
-    SplitPolicy p = SplitPolicy::For(kind, threads);
-    if (base.split_min_empties != 0) p.min_empties = base.split_min_empties;
-    return p;
+    return SplitPolicy::For(kind, threads, base.split_min_empties);
   };
   const int counted = std::min(static_cast<int>(thread_counts.size()),
                                search::SpanTracker::kMaxPolicies - 2);

@@ -80,6 +80,11 @@ class Evaluator {
 
   // The evaluator of the built-in weights, made on first use.
   static const Evaluator& Default();
+  // `given`, or Default() when it is null: the one meaning of a null
+  // evaluator in every options struct (SolveOptions, ProveOptions...).
+  static const Evaluator& OrDefault(const Evaluator* given) {
+    return given != nullptr ? *given : Default();
+  }
 
   // The evaluation a user names (--eval): the built-in one when `path` is
   // empty, else the weights file at `path`, read once per process and kept

@@ -204,8 +204,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   absl::StatusOr<std::unique_ptr<WorkFolder>> folder =
       WorkFolder::Open(options.folder, root, options.unit_empties);
   if (!folder.ok()) return folder.status();
-  const eval::Evaluator& evaluator =
-      options.evaluator != nullptr ? *options.evaluator : eval::Evaluator::Default();
+  const eval::Evaluator& evaluator = eval::Evaluator::OrDefault(options.evaluator);
   auto say = [&](const std::string& line) {
     if (options.on_event) options.on_event(line);
   };

@@ -161,8 +161,7 @@ absl::StatusOr<SimulatedRun> Simulation::Run(int workers, bool count_manager) {
   };
   run.manager_seconds = estimate_seconds_;
   if (count_manager) clock = estimate_seconds_;
-  const eval::Evaluator& evaluator =
-      options_.evaluator != nullptr ? *options_.evaluator : eval::Evaluator::Default();
+  const eval::Evaluator& evaluator = eval::Evaluator::OrDefault(options_.evaluator);
   Stopwatch start(manager_on_cpu());
   ProofTree tree(root_.board, root_.to_move, first_test_, options_.unit_empties, evaluator,
                  options_.plan_threads, /*split_within=*/0, ordering_.get());

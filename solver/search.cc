@@ -67,8 +67,22 @@ void ShallowCachePool::Release(ShallowCache* cache) {
   idle_.push_back(cache);
 }
 
+const eval::Evaluator* EvaluatorFor(const SearchFeatures& features, const eval::Evaluator* given) {
+  if (!features.eval && !features.selective && given == nullptr) return nullptr;
+  return &eval::Evaluator::OrDefault(given);
+}
+
+SearchConfig SearchConfig::Sequential(const SearchFeatures& features, const Limits& limits,
+                                      const eval::Evaluator* evaluator) {
+  SearchConfig config;
+  config.features = features;
+  config.limits = limits;
+  config.evaluator = EvaluatorFor(features, evaluator);
+  return config;
+}
+
 Searcher::Searcher(TranspositionTable* tt, const SearchFeatures& features, const Limits& limits)
-    : own_shared_(std::make_unique<SharedSearch>(tt, features, limits)),
+    : own_shared_(std::make_unique<SharedSearch>(tt, SearchConfig::Sequential(features, limits))),
       shared_(own_shared_.get()),
       orderer_(shared_->features, shared_->evaluator, shared_->tt) {
   Init();

@@ -178,19 +178,32 @@ class SpanTracker;     // span_model.h
 struct ParallelStats;  // thread_stats.h
 class VirtualClock;    // virtual_clock.h
 
-// What the searchers of one solve share. Everything but the two atomics is
-// set before the search starts and only read after.
+// The evaluation a search with `features` orders and cuts with: `given`,
+// or the built-in one where the features use one (eval, selective); null
+// otherwise, so that a search without them never builds its tables.
+const eval::Evaluator* EvaluatorFor(const SearchFeatures& features, const eval::Evaluator* given);
+
+// What a search was asked for, resolved once (Solve's SolveOptions by
+// solver.cc's SearchConfigOf): the fields SharedSearch copies, below.
+struct SearchConfig {
+  SearchFeatures features;
+  Limits limits;
+  int threads = 1;
+  SplitPolicy policy = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 1, kNoSplit);
+  const eval::Evaluator* evaluator = nullptr;
+
+  // One thread that never splits, with `features`, `limits` and
+  // EvaluatorFor(features, evaluator).
+  static SearchConfig Sequential(const SearchFeatures& features, const Limits& limits,
+                                 const eval::Evaluator* evaluator = nullptr);
+};
+
+// What the searchers of one solve share. Everything but the atomics is set
+// before the search starts and only read after.
 struct SharedSearch {
-  SharedSearch(TranspositionTable* table, const SearchFeatures& search_features,
-               const Limits& search_limits, int search_threads = 1,
-               int split_min = kNoSplit, const eval::Evaluator* search_evaluator = nullptr,
-               SplitPolicy::Kind policy_kind = SplitPolicy::Kind::kManyCore)
-      : tt(table), features(search_features), limits(search_limits),
-        threads(search_threads),
-        policy(WithMinEmpties(SplitPolicy::For(policy_kind, search_threads), split_min)),
-        evaluator(search_evaluator != nullptr                        ? search_evaluator
-                  : search_features.eval || search_features.selective ? &eval::Evaluator::Default()
-                                                                      : nullptr) {}
+  SharedSearch(TranspositionTable* table, const SearchConfig& config)
+      : tt(table), features(config.features), limits(config.limits), threads(config.threads),
+        policy(config.policy), evaluator(config.evaluator) {}
 
   TranspositionTable* tt;
   SearchFeatures features;

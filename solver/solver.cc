@@ -48,7 +48,7 @@ int PresearchGuess(const Board& board, const SolveOptions& options, absl::Time s
     };
   }
   const search::PresearchIteration last = search::RunPresearch(
-      board, options.evaluator != nullptr ? *options.evaluator : eval::Evaluator::Default(),
+      board, eval::Evaluator::OrDefault(options.evaluator),
       search::kPresearchDepth, report);
   *nodes = last.nodes;
   return EvenAwayFromZero(eval::Evaluator::ToDiscs(last.value));
@@ -356,8 +356,9 @@ absl::Status WalkLine(TranspositionTable* tt, const Board& board, int move, int 
     const std::uint64_t used = result->nodes.total();
     limits.node_limit = used < limits.node_limit ? limits.node_limit - used : 1;
   }
-  search::SharedSearch shared(tt, options.features, limits, /*search_threads=*/1,
-                              search::kNoSplit, options.evaluator);
+  // Sequential: one thread that never splits, whatever the solve's.
+  search::SharedSearch shared(
+      tt, search::SearchConfig::Sequential(options.features, limits, options.evaluator));
   shared.live_nodes = options.live_nodes;
   search::Searcher searcher(&shared);
   result->pv.push_back(move);
@@ -371,11 +372,18 @@ absl::Status WalkLine(TranspositionTable* tt, const Board& board, int move, int 
   return absl::OkStatus();
 }
 
-// The split policy the options ask for (--split-policy, --split-min-empties).
-search::SplitPolicy PolicyOf(const SolveOptions& options) {
-  search::SplitPolicy policy = search::SplitPolicy::For(options.split_policy, options.threads);
-  if (options.split_min_empties != 0) policy.min_empties = options.split_min_empties;
-  return policy;
+// The search the options ask for, resolved once: their features and
+// threads, the split policy with its threshold (--split-policy,
+// --split-min-empties), the evaluation (EvaluatorFor), under `limits`.
+search::SearchConfig SearchConfigOf(const SolveOptions& options, const search::Limits& limits) {
+  search::SearchConfig config;
+  config.features = options.features;
+  config.limits = limits;
+  config.threads = options.threads;
+  config.policy =
+      search::SplitPolicy::For(options.split_policy, options.threads, options.split_min_empties);
+  config.evaluator = search::EvaluatorFor(options.features, options.evaluator);
+  return config;
 }
 
 // One solve of `board` in `tt` (options valid), with its principal
@@ -395,9 +403,7 @@ absl::StatusOr<SolveResult> SolveIn(TranspositionTable* tt, const Board& board,
   // The root search runs on this thread, in a task arena of options.threads
   // threads where its split nodes find their helpers; progress is reported
   // from this thread.
-  search::SharedSearch shared(tt, options.features, limits, options.threads,
-                              search::kNoSplit, options.evaluator);
-  shared.policy = PolicyOf(options);
+  search::SharedSearch shared(tt, SearchConfigOf(options, limits));
   shared.live_nodes = options.live_nodes;
   std::optional<search::SpanTracker> spans;
   if (!options.parallelism_policies.empty()) {
@@ -587,9 +593,7 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
   std::uint64_t presearch_nodes = 0;
   int guess = PresearchGuess(board, options, start, &presearch_nodes);
   search::Limits limits{options.node_limit, options.deadline, options.cancel};
-  search::SharedSearch shared(tt, options.features, limits, options.threads, search::kNoSplit,
-                              options.evaluator);
-  shared.policy = PolicyOf(options);
+  search::SharedSearch shared(tt, SearchConfigOf(options, limits));
   shared.live_nodes = options.live_nodes;
   search::Searcher searcher(&shared);
   int best_move = kNoMove;

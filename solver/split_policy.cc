@@ -9,7 +9,7 @@
 
 namespace endsolve::search {
 
-SplitPolicy SplitPolicy::For(Kind kind, int threads) {
+SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
   SplitPolicy p;
   switch (kind) {
     case Kind::kTwoCore:
@@ -60,6 +60,7 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads) {
       }
       break;
   }
+  if (min_empties != 0) p.min_empties = min_empties;
   return p;
 }
 

@@ -46,9 +46,10 @@ inline constexpr int kUnlimitedWindow = 1 << 20;
 struct SplitPolicy {
   enum class Kind { kTwoCore, kManyCore };
 
-  // The policy `kind` for a search of `threads` threads, with the default
-  // split threshold.
-  static SplitPolicy For(Kind kind, int threads);
+  // The policy `kind` for a search of `threads` threads, its split
+  // threshold `min_empties`, or the policy's default where that is 0 (the
+  // --split-min-empties rule).
+  static SplitPolicy For(Kind kind, int threads, int min_empties = 0);
 
   // The brothers a node of class `c` searches alone before it may split:
   // YBWC needs one; some null-window nodes want more (see the .cc).
@@ -99,12 +100,6 @@ struct SplitPolicy {
   // split at once; 0: never.
   int early_split_idle_eighths = 0;
 };
-
-// `policy` with the split threshold `min_empties`.
-inline SplitPolicy WithMinEmpties(SplitPolicy policy, int min_empties) {
-  policy.min_empties = min_empties;
-  return policy;
-}
 
 // The policy's name on the command line and in tables: "two-core",
 // "many-core".

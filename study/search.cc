@@ -83,7 +83,7 @@ class Searcher {
  public:
   Searcher(const Algorithm& algorithm, const SearchSettings& settings, int depth)
       : algorithm_(algorithm),
-        evaluator_(settings.evaluator != nullptr ? settings.evaluator : &eval::Evaluator::Default()),
+        evaluator_(&eval::Evaluator::OrDefault(settings.evaluator)),
         leaf_(settings.leaf),
         tt_(algorithm.tt ? settings.tt : nullptr),
         killers_(algorithm.killers, depth + 1) {}

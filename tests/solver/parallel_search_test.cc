@@ -38,7 +38,10 @@ struct Outcome {
 Outcome ParallelSearch(const Board& board, int alpha, int beta, TranspositionTable* table,
                        int threads, int split_min, const SearchFeatures& features = {},
                        const search::Limits& limits = {}) {
-  search::SharedSearch shared(table, features, limits, threads, split_min);
+  search::SearchConfig config = search::SearchConfig::Sequential(features, limits);
+  config.threads = threads;
+  config.policy = search::SplitPolicy::For(search::SplitPolicy::Kind::kManyCore, threads, split_min);
+  search::SharedSearch shared(table, config);
   search::Searcher searcher(&shared);
   Outcome out;
   search::RunWithThreads(threads, [&] { out.score = searcher.Search(board, alpha, beta, 0); });

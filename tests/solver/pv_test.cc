@@ -29,7 +29,8 @@ using ::testing::HasSubstr;
 // `evaluator` when `eval` (null: without the evaluation's term).
 struct WalkSetup {
   WalkSetup(bool eval, const eval::Evaluator* evaluator)
-      : table(MakeTable(1)), shared(table.get(), Features(eval), {}, 1, kNoSplit, evaluator),
+      : table(MakeTable(1)),
+        shared(table.get(), SearchConfig::Sequential(Features(eval), {}, evaluator)),
         searcher(&shared) {}
   static SearchFeatures Features(bool eval) {
     SearchFeatures features;
