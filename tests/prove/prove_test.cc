@@ -37,6 +37,7 @@
 namespace endsolve::prove {
 namespace {
 
+using ::endsolve::testing::HeavyInputsForThisBuild;
 using ::endsolve::testing::InputsForThisBuild;
 using ::endsolve::testing::RandomPositions;
 using ::endsolve::testing::TempFolder;
@@ -401,16 +402,17 @@ InMemoryProof ProveInMemory(const Position& root, int unit_empties, int workers,
 }
 
 // Every proof ends, whatever the root and the units: 300 random roots of
-// 14-20 empties, units from max(8, empties - 6) to empties - 2 empties (the
-// smallest units on the largest roots make trees of 100,000 units, a minute
-// each: bench/prove-random.py), on one worker and on three (units answered
-// out of alpha-beta's order). Each proves the solver's score; the manager hands each question
-// out once; and its own work is bounded by the units answered: it expands
-// at most 2 positions a unit (measured: at most 1.6 on these roots, 0.7 on
+// 14-20 empties, units from max(8, empties - 6) to empties - 2 empties, on
+// one worker and on three (units answered out of alpha-beta's order). Each
+// proves the solver's score; the manager hands each question out once; and
+// its own work is bounded by the units answered: at most 3 positions
+// expanded a unit, and 8 more (measured: at most 1.6 on these roots, 0.7 on
 // FFO #37 with 12-empty units, 1.9 and 3.1 on the two 22-empty roots of
-// prove_cli_test that once never ended). The roots are dealt to four tests,
-// root i to test i % 4, so that ctest runs them beside the others: one
-// test of all 300 took four and a half minutes of one core.
+// prove_cli_test that once never ended). The largest of these trees hands
+// out some 3,200 units; the 300 proofs take some 110 s of one core, so the
+// roots are dealt to four tests, root i to test i % 4, which ctest runs side
+// by side, and a sanitized build takes an eighth of them
+// (HeavyInputsForThisBuild).
 class ManagerEveryProofEnds : public ::testing::TestWithParam<int> {};
 constexpr int kManagerShards = 4;
 
@@ -420,7 +422,8 @@ TEST_P(ManagerEveryProofEnds, AsksEachQuestionOnceAndExpandsAFewPositionsAUnit) 
   int proofs = 0, index = 0;
   std::uint64_t seed = 7;
   double worst = 0;
-  for (const Position& root : RandomPositions(InputsForThisBuild(300), 14, 20, /*seed=*/2026)) {
+  for (const Position& root :
+       RandomPositions(HeavyInputsForThisBuild(300), 14, 20, /*seed=*/2026)) {
     seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
     const int empties = root.board.EmptyCount();
     const int smallest = std::max(kMinUnitEmpties, empties - 6);
@@ -435,7 +438,7 @@ TEST_P(ManagerEveryProofEnds, AsksEachQuestionOnceAndExpandsAFewPositionsAUnit) 
                                 static_cast<double>(proof.handed_out));
     ++proofs;
   }
-  EXPECT_EQ(index, InputsForThisBuild(300));
+  EXPECT_EQ(index, HeavyInputsForThisBuild(300));
   EXPECT_GE(proofs, index / kManagerShards);
   std::printf("most positions expanded a unit: %.2f\n", worst);
 }
