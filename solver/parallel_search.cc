@@ -11,10 +11,10 @@
 #include <memory>
 #include <optional>
 
+#include "endsolve/solver/instruments.h"
 #include "endsolve/solver/move_order.h"
-#include "endsolve/solver/thread_stats.h"
-#include "endsolve/solver/virtual_clock.h"
 #include "endsolve/solver/span_model.h"
+#include "endsolve/solver/virtual_clock.h"
 #include "oneapi/tbb/global_control.h"
 #include "oneapi/tbb/info.h"
 #include "oneapi/tbb/task_arena.h"
@@ -148,31 +148,6 @@ void BeginSpawn() {}
 void EndSpawn() {}
 #endif
 
-// The instrument (thread_stats.h): what the calling thread does from now
-// on. Returns what it did before, to be restored.
-enum class Activity { kNone = 0, kSearch = 1, kWait = 2 };
-std::int64_t NowNs() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-Activity Switch(ParallelStats* stats, Activity now_doing) {
-  const int index = tbb::this_task_arena::current_thread_index();
-  if (index < 0 || index >= static_cast<int>(stats->threads.size())) return Activity::kNone;
-  ParallelStats::Thread& t = stats->threads[static_cast<std::size_t>(index)];
-  const std::int64_t now = NowNs();
-  const int mode = t.mode.load(std::memory_order_relaxed);
-  const std::int64_t spent = now - t.since.load(std::memory_order_relaxed);
-  if (mode == static_cast<int>(Activity::kSearch)) {
-    t.search_ns.fetch_add(spent, std::memory_order_relaxed);
-  } else if (mode == static_cast<int>(Activity::kWait)) {
-    t.wait_ns.fetch_add(spent, std::memory_order_relaxed);
-  }
-  t.mode.store(static_cast<int>(now_doing), std::memory_order_relaxed);
-  t.since.store(now, std::memory_order_relaxed);
-  return static_cast<Activity>(mode);
-}
-
 // The helper task's handle on its split point: JoinSplit on destruction.
 struct SplitHandle {
   SplitPoint* split;
@@ -244,19 +219,21 @@ int HelpersWanted(const SplitPoint& split) {
 // group on this frame; the wait may run other tasks on this thread, which
 // build their own Searchers and so leave this one alone. After the wait
 // every helper has retired (added its counts), cancelled ones included.
-void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_alpha, int beta,
-                           int ply, bool best_proven, NodeClass node_class, int empties,
-                           bool tracked, RootReport* root, int* best, int* best_move) {
-  for (int i = first; i < count; ++i) SelectBest(list, i, count);
+void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root, int* best,
+                           int* best_move) {
+  const int first = node.first;
+  const int beta = node.beta;
+  for (int i = first; i < node.count; ++i) SelectBest(node.list, i, node.count);
   std::unique_ptr<MoveOrderer> seed;
   if (orderer_.Learns()) seed = std::make_unique<MoveOrderer>(orderer_);
-  SplitPoint split(shared_, split_, list + first, count - first, window_alpha, beta, ply,
-                   node_class, seed.get(), SplitPoint::Pack(*best, best_proven, 0));
+  SplitPoint split(shared_, split_, node.list + first, node.count - first, node.window_alpha,
+                   beta, node.ply, node.node_class, seed.get(),
+                   SplitPoint::Pack(*best, node.best_proven, 0));
   // Only the owner reports the root, and only the one-thread search tracks
   // spans (the owner is then the only searcher here).
   const OwnerDuty duty{tracked, root, first, *best_move};
   split.null_root_ply = null_root_ply_;
-  split.empties = empties;
+  split.empties = node.empties;
 
   // While the owner works here, its polls watch this split point too: a
   // helper's cutoff must stop the owner's move as well, or the owner
@@ -269,26 +246,24 @@ void Searcher::SearchSplit(ScoredMove* list, int first, int count, int window_al
   } else {
     tbb::task_group group;
     split.group = &group;
-    ParallelStats* const stats = shared_->stats;
-    if (stats != nullptr) stats->splits.fetch_add(1, std::memory_order_relaxed);
+    const Instruments* const instruments = shared_->instruments;
+    if (instruments != nullptr) instruments->Split();
     WorkAt(split, &duty);
     split.working.fetch_sub(1, std::memory_order_relaxed);
     if (stopped_) split.abort.store(true, std::memory_order_relaxed);
     if (split.abort.load(std::memory_order_relaxed)) group.cancel();
-    const Activity before = stats != nullptr ? Switch(stats, Activity::kWait) : Activity::kNone;
-    VirtualClock* const clock = shared_->clock;
     const int slot = tbb::this_task_arena::current_thread_index();
-    if (clock != nullptr) {
+    Instruments::Before before;
+    if (instruments != nullptr) {
       SyncClock();
-      clock->Switch(slot, VirtualClock::Mode::kWait);
+      before = instruments->Waits(slot);
     }
     shared_->searching.fetch_sub(1, std::memory_order_relaxed);
     group.wait();
     shared_->searching.fetch_add(1, std::memory_order_relaxed);
-    if (clock != nullptr) {
-      clock->Switch(slot, VirtualClock::Mode::kSearch, split.done_tick.load(std::memory_order_acquire));
+    if (instruments != nullptr) {
+      instruments->WaitEnds(slot, before, split.done_tick.load(std::memory_order_acquire));
     }
-    if (stats != nullptr) Switch(stats, before);
   }
   split_ = parent;
 
@@ -344,24 +319,16 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
   auto help = [](SplitPoint& at, int spawner, const PendingStart& pending) {
     JoinSplit(&at);
     at.pending.fetch_sub(1, std::memory_order_relaxed);
-    ParallelStats* const stats = at.shared->stats;
-    if (stats != nullptr) {
-      stats->started.fetch_add(1, std::memory_order_relaxed);
-      if (tbb::this_task_arena::current_thread_index() != spawner) {
-        stats->stolen.fetch_add(1, std::memory_order_relaxed);
-      }
-    }
+    const Instruments* const instruments = at.shared->instruments;
+    const int slot = tbb::this_task_arena::current_thread_index();
+    if (instruments != nullptr) instruments->HelperStarts(slot != spawner);
     if (!HasRoom(at) || SplitAborted(&at)) {
       pending.Start();
-      if (stats != nullptr) stats->late.fetch_add(1, std::memory_order_relaxed);
+      if (instruments != nullptr) instruments->HelperLate();
       return;
     }
-    const Activity before = stats != nullptr ? Switch(stats, Activity::kSearch) : Activity::kNone;
-    VirtualClock* const clock = at.shared->clock;
-    const int slot = tbb::this_task_arena::current_thread_index();
-    const VirtualClock::Mode clock_before =
-        clock != nullptr ? clock->Switch(slot, VirtualClock::Mode::kSearch, pending.at())
-                         : VirtualClock::Mode::kNone;
+    Instruments::Before before;
+    if (instruments != nullptr) before = instruments->Searches(slot, pending.at());
     pending.Start();
     at.shared->searching.fetch_add(1, std::memory_order_relaxed);
     at.working.fetch_add(1, std::memory_order_relaxed);
@@ -369,18 +336,17 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
     helper.null_root_ply_ = at.null_root_ply;
     helper.WorkAt(at, nullptr);
     helper.Retire(at);
-    if (clock != nullptr) {
+    if (instruments != nullptr) {
       helper.SyncClock();
-      const std::int64_t done = clock->Tick(slot);
+      // The owner's wait ends when its last helper finished.
+      const std::int64_t done = instruments->HelperEnds(slot, before);
       std::int64_t latest = at.done_tick.load(std::memory_order_relaxed);
       while (latest < done &&
              !at.done_tick.compare_exchange_weak(latest, done, std::memory_order_acq_rel)) {
       }
-      clock->Switch(slot, clock_before);
     }
     at.working.fetch_sub(1, std::memory_order_relaxed);
     at.shared->searching.fetch_sub(1, std::memory_order_relaxed);
-    if (stats != nullptr) Switch(stats, before);
   };
 
   const int beta = split.beta;
@@ -392,20 +358,18 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
     } while (!split.next.compare_exchange_weak(i, i + 1, std::memory_order_relaxed));
     if (const int wanted = HelpersWanted(split); wanted > 0) {
       split.pending.fetch_add(wanted, std::memory_order_relaxed);
-      if (split.shared->stats != nullptr) {
-        split.shared->stats->spawned.fetch_add(wanted, std::memory_order_relaxed);
-      }
       const int spawner = tbb::this_task_arena::current_thread_index();
       // On a virtual machine the helper starts at the spawner's tick.
       std::int64_t spawned_at = 0;
-      if (VirtualClock* const clock = split.shared->clock; clock != nullptr) {
+      if (const Instruments* const instruments = split.shared->instruments;
+          instruments != nullptr) {
         SyncClock();
-        spawned_at = clock->Tick(spawner);
+        spawned_at = instruments->Spawns(spawner, wanted);
       }
       PublishSplit(&split);
       BeginSpawn();
       for (int h = 0; h < wanted; ++h) {
-        split.group->run([help, spawner, pending = PendingStart(split.shared->clock, spawned_at),
+        split.group->run([help, spawner, pending = PendingStart(clock_, spawned_at),
                           handle = SplitHandle{&split}] {
           help(*handle.split, spawner, pending);
         });
@@ -427,13 +391,11 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
       lo = std::max(score - 1, split.alpha.load(std::memory_order_relaxed));
       score = -DispatchChild(m.player, m.opponent, -beta, -lo, split.ply + 1);
     }
-    if (ParallelStats* const stats = split.shared->stats; stats != nullptr) {
-      const int c = static_cast<int>(split.node_class);
-      stats->split_moves[c].fetch_add(1, std::memory_order_relaxed);
-      if (stopped_ || split.abort.load(std::memory_order_relaxed)) {
-        stats->wasted_moves[c].fetch_add(1, std::memory_order_relaxed);
-        stats->wasted_nodes[c].fetch_add(counts_.total() - move_start, std::memory_order_relaxed);
-      }
+    if (const Instruments* const instruments = split.shared->instruments;
+        instruments != nullptr) {
+      instruments->SplitMoveDone(split.node_class,
+                                 stopped_ || split.abort.load(std::memory_order_relaxed),
+                                 counts_.total() - move_start);
     }
     if (stopped_) return;
     if (tracked) spans_->EndMove(split.ply, counts_.total());
@@ -466,7 +428,7 @@ void Searcher::Retire(SplitPoint& split) {
 }
 
 void Searcher::SyncClock() {
-  VirtualClock* const clock = shared_->clock;
+  VirtualClock* const clock = clock_;
   if (clock == nullptr) return;
   const std::uint64_t local = counts_.internal + counts_.leaves;
   const int slot = tbb::this_task_arena::current_thread_index();
@@ -477,23 +439,25 @@ void Searcher::SyncClock() {
 // oneTBB caps the workers of all arenas at the hardware threads minus one
 // unless a global_control says otherwise; only raise it (never lower it,
 // which would throttle other solves running beside this one).
-void RunWithThreads(int threads, absl::FunctionRef<void()> search, ParallelStats* stats,
-                    VirtualClock* clock) {
+void RunWithThreads(int threads, absl::FunctionRef<void()> search,
+                    const Instruments* instruments) {
   std::optional<tbb::global_control> cap;
   if (threads > tbb::info::default_concurrency()) {
     cap.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   }
   tbb::task_arena arena(threads);
-  const std::int64_t start = NowNs();
+  const auto start = std::chrono::steady_clock::now();
   arena.execute([&] {
     const int slot = tbb::this_task_arena::current_thread_index();
-    if (stats != nullptr) Switch(stats, Activity::kSearch);
-    if (clock != nullptr) clock->Switch(slot, VirtualClock::Mode::kSearch);
+    if (instruments != nullptr) instruments->Searches(slot, 0);
     search();
-    if (clock != nullptr) clock->Switch(slot, VirtualClock::Mode::kNone);
-    if (stats != nullptr) Switch(stats, Activity::kNone);
+    if (instruments != nullptr) instruments->SearchEnds(slot);
   });
-  if (stats != nullptr) stats->wall_ns += NowNs() - start;
+  if (instruments != nullptr) {
+    instruments->AddWallNs(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                               std::chrono::steady_clock::now() - start)
+                               .count());
+  }
 }
 
 const char* NodeClassName(NodeClass c) {

@@ -64,13 +64,13 @@ namespace endsolve::search {
 // the machine's hardware threads it also raises oneTBB's process-wide cap on
 // workers for the duration (a global_control), so that an oversubscribed
 // run really gets its threads.
-// With `stats`, the calling thread's time in `search` counts as search
-// time, and the wall time of the whole is added to stats->wall_ns. With
-// `clock` (a virtual machine of at least `threads` slots, virtual_clock.h),
-// the calling thread searches on it from tick 0; `search` must report its
-// root searcher's last nodes (Searcher::SyncClock) before it returns.
+// With `instruments` (instruments.h), the calling thread's time in `search`
+// counts as search time and the wall time of the whole is added to the
+// thread statistics; on a virtual machine (a clock of at least `threads`
+// slots) the calling thread searches from tick 0, and `search` must report
+// its root searcher's last nodes (Searcher::SyncClock) before it returns.
 void RunWithThreads(int threads, absl::FunctionRef<void()> search,
-                    ParallelStats* stats = nullptr, VirtualClock* clock = nullptr);
+                    const Instruments* instruments = nullptr);
 
 }  // namespace endsolve::search
 

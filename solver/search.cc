@@ -10,6 +10,7 @@
 #include <cassert>
 
 #include "endsolve/board/fast_rules.h"
+#include "endsolve/solver/instruments.h"
 #include "endsolve/solver/move_order.h"
 #include "endsolve/solver/parallel_search.h"
 #include "endsolve/solver/span_model.h"
@@ -111,18 +112,21 @@ void Searcher::Init() {
   if (tt_ != nullptr && features_.shallow_cache) shallow_cache_ = shared_->shallow_caches.Acquire();
   feature_set_ = FeatureSetFor(features_);
   split_min_empties_ = shared_->policy.min_empties;
-  // Only the root searcher of a one-thread search keeps the span
-  // bookkeeping (helpers never exist there).
-  if (shared_->spans != nullptr && split_ == nullptr) {
-    spans_ = shared_->spans;
-    span_min_empties_ = spans_->min_empties();
+  if (const Instruments* instruments = shared_->instruments; instruments != nullptr) {
+    clock_ = instruments->clock();
+    // Only the root searcher of a one-thread search keeps the span
+    // bookkeeping (helpers never exist there).
+    if (instruments->spans() != nullptr && split_ == nullptr) {
+      spans_ = instruments->spans();
+      span_min_empties_ = spans_->min_empties();
+    }
   }
   level_ = shared_->level;
   const std::uint64_t limit = shared_->limits.node_limit;
   if (limit != 0) next_poll_ = std::min(next_poll_, limit);
   next_check_ = next_poll_;
-  if (shared_->clock != nullptr) {
-    next_poll_ = std::min(next_poll_, static_cast<std::uint64_t>(shared_->clock->slice()));
+  if (clock_ != nullptr) {
+    next_poll_ = std::min(next_poll_, static_cast<std::uint64_t>(clock_->slice()));
   }
 }
 
@@ -135,7 +139,7 @@ void Searcher::Init() {
 // aborted by a cutoff, which concerns only the helpers below that point.
 bool Searcher::CheckLimits() {
   const std::uint64_t local = counts_.internal + counts_.leaves;
-  const VirtualClock* const clock = shared_->clock;
+  const VirtualClock* const clock = clock_;
   if (clock != nullptr) {
     SyncClock();
     // Between two checks only the clock hears of the nodes, so that the
@@ -419,7 +423,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
          (may_split_early &&
           policy.IdleEnough(shared_->threads - shared_->searching.load(std::memory_order_relaxed),
                             shared_->threads)))) {
-      SearchSplit(list, i, count, a, beta, ply, best > alpha, node_class, empties, tracked,
+      SearchSplit({list, i, count, a, beta, ply, best > alpha, node_class, empties}, tracked,
                   root, &best, &best_move);
       if (stopped_) return 0;
       break;

@@ -175,7 +175,7 @@ class ShallowCachePool {
 };
 
 class SpanTracker;     // span_model.h
-struct ParallelStats;  // thread_stats.h
+class Instruments;     // instruments.h
 class VirtualClock;    // virtual_clock.h
 
 // The evaluation a search with `features` orders and cuts with: `given`,
@@ -217,16 +217,10 @@ struct SharedSearch {
   // (split_policy.h); its min_empties is the split threshold (kNoSplit:
   // no node splits).
   SplitPolicy policy;
-  // Off (null) but in a one-thread search that measures its parallelism
-  // (span_model.h): the span bookkeeping of the nodes that may split.
-  SpanTracker* spans = nullptr;
-  // Off (null) unless the caller asked where the threads spend their time
-  // (thread_stats.h).
-  ParallelStats* stats = nullptr;
-  // Off (null) unless the search runs on a virtual many-core machine
-  // (virtual_clock.h): the searchers report their nodes to its clock and
-  // wait for it.
-  VirtualClock* clock = nullptr;
+  // The research instruments (instruments.h): where the threads spend
+  // their time, a virtual many-core machine, the span bookkeeping of a
+  // one-thread search. Null (off) unless one was asked for.
+  const Instruments* instruments = nullptr;
   // The selectivity of the current pass: kExactLevel, or a ProbCut level
   // (kProbCutMargin). Set by the root driver between passes only.
   int level = kExactLevel;
@@ -279,7 +273,7 @@ class Searcher {
   Searcher& operator=(const Searcher&) = delete;
 
   // Reports the nodes searched since the last report to the virtual clock
-  // (SharedSearch::clock), when there is one, and waits as it says. Called
+  // (the instruments' clock), when there is one, and waits as it says. Called
   // at the polls, before a spawn, at the end of a helper's task and of the
   // root's search.
   void SyncClock();
@@ -396,21 +390,34 @@ class Searcher {
   bool ShouldSplit(int empties, int left) const {
     return empties >= split_min_empties_ && left >= 2;
   }
-  // Searches list[first..count) of a node of class `node_class` with
-  // `empties` empties, window (alpha, beta) and `ply`, in parallel. Its eldest brothers are done, with the fail-soft
-  // result *best (a lower bound on the node's value when best_proven,
-  // otherwise an upper bound on theirs) by *best_move. The younger
-  // brothers' windows start at `window_alpha` (the node's alpha, raised by
-  // the eldest at a PV node); at a PV node (window_alpha + 1 < beta) each
+  // The node that hands its younger brothers to the split: its moves
+  // list[first..count), sorted up to `first`, of which the eldest brothers
+  // list[0..first) are done; its class, empties and ply; the younger
+  // brothers' windows from `window_alpha` (the node's alpha, raised by the
+  // eldest at a PV node) to `beta`; whether the elders' fail-soft best is
+  // proven (a lower bound on the node's value; otherwise an upper bound on
+  // theirs).
+  struct SplitNode {
+    ScoredMove* list;
+    int first;
+    int count;
+    int window_alpha;
+    int beta;
+    int ply;
+    bool best_proven;
+    NodeClass node_class;
+    int empties;
+  };
+  // Searches the younger brothers of `node` in parallel; the elders' best
+  // is *best by *best_move. At a PV node (window_alpha + 1 < beta) each
   // gets a null window at the current alpha and a re-search when it beats
   // it. Updates *best and *best_move as the sequential loop would (up to
   // ties between equal scores); sets stopped_ unless a move cut off or
   // every move was searched. `tracked`: the node keeps the span
   // bookkeeping (span_model.h); `root`: the root's report, null below it
   // (the owner reports each move it finishes).
-  void SearchSplit(ScoredMove* list, int first, int count, int window_alpha, int beta,
-                   int ply, bool best_proven, NodeClass node_class, int empties,
-                   bool tracked, RootReport* root, int* best, int* best_move);
+  void SearchSplit(const SplitNode& node, bool tracked, RootReport* root, int* best,
+                   int* best_move);
   // What the owner of a split point does beside searching its moves: the
   // span bookkeeping (one thread only) and the root's progress report,
   // after each move it finishes. `elders`: the moves searched before the
@@ -507,7 +514,10 @@ class Searcher {
   // every slice of the clock, and only reports the nodes to it.
   std::uint64_t next_check_ = kPollInterval;
   std::uint64_t flushed_ = 0;  // nodes already added to shared_->nodes
-  std::uint64_t clocked_ = 0;  // nodes already reported to shared_->clock
+  // The virtual machine the search runs on (null: none), and the nodes
+  // already reported to it.
+  VirtualClock* clock_ = nullptr;
+  std::uint64_t clocked_ = 0;
   bool stopped_ = false;
   MoveOrderer orderer_;
 };

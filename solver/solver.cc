@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
+#include "endsolve/solver/instruments.h"
 #include "endsolve/solver/parallel_search.h"
 #include "endsolve/solver/span_model.h"
 #include "endsolve/solver/presearch.h"
@@ -406,12 +407,10 @@ absl::StatusOr<SolveResult> SolveIn(TranspositionTable* tt, const Board& board,
   search::SharedSearch shared(tt, SearchConfigOf(options, limits));
   shared.live_nodes = options.live_nodes;
   std::optional<search::SpanTracker> spans;
-  if (!options.parallelism_policies.empty()) {
-    spans.emplace(options.parallelism_policies);
-    shared.spans = &*spans;
-  }
-  shared.stats = options.parallel_stats;
-  shared.clock = options.virtual_clock;
+  if (!options.parallelism_policies.empty()) spans.emplace(options.parallelism_policies);
+  const search::Instruments instruments(options.parallel_stats, options.virtual_clock,
+                                        spans.has_value() ? &*spans : nullptr);
+  if (instruments.any()) shared.instruments = &instruments;
   search::Searcher searcher(&shared);
   search::Searcher::RootOutcome root;
   search::RunWithThreads(options.threads, [&] {
@@ -420,7 +419,7 @@ absl::StatusOr<SolveResult> SolveIn(TranspositionTable* tt, const Board& board,
       root = DriveRoot(searcher, board, alpha, beta, options, start, &result.presearch_nodes);
     }
     searcher.SyncClock();
-  }, options.parallel_stats, options.virtual_clock);
+  }, shared.instruments);
   result.nodes = searcher.counts();
   result.etc_probes = searcher.etc_probes();
   if (searcher.stopped()) {
@@ -595,6 +594,10 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
   search::Limits limits{options.node_limit, options.deadline, options.cancel};
   search::SharedSearch shared(tt, SearchConfigOf(options, limits));
   shared.live_nodes = options.live_nodes;
+  // Where the threads spend their time; the estimate is not timed on a
+  // virtual machine (bench scaling --virtual times solves).
+  const search::Instruments instruments(options.parallel_stats, nullptr, nullptr);
+  if (instruments.any()) shared.instruments = &instruments;
   search::Searcher searcher(&shared);
   int best_move = kNoMove;
   if (passes > 0 && board.EmptyCount() > search::kProbCutMinEmpties) {
@@ -603,7 +606,7 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
         guess = SelectiveGuess(searcher, board, -kNumSquares - 1, kNumSquares + 1, guess, options,
                                start, passes, &best_move, &estimate.pass_scores);
       }
-    }, options.parallel_stats);
+    }, shared.instruments);
   }
   estimate.nodes = searcher.counts();
   estimate.stopped = searcher.stopped();
