@@ -12,7 +12,7 @@
 // each phase's table keeps for them (Evaluator::PhaseTable). On FFO #58 (30
 // empties), where these searches take 44% of the time and the scalar loop a
 // third of theirs, the solve took 0.907 of the scalar loop's time with 8
-// lanes and 0.913 of that with 16 (farm-bench medians, one thread, same
+// lanes and 0.913 of that with 16 (medians of paired runs, one thread, same
 // nodes: bench/results/eval-gather-2026-11-28.txt). Without AVX2 it is
 // Evaluator::Evaluate. tests/eval/eval_test.cc checks the two equal in every
 // phase, both readings, and at the int16 extremes.

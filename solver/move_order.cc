@@ -17,7 +17,7 @@ MoveOrderer::MoveOrderer(const SearchFeatures& features, const eval::Evaluator* 
 // for the probes the search (or its ETC, right after this) makes of them;
 // then the keys, while the buckets come in. Made and keyed in one loop,
 // the last children's probes in ETC waited longer: FFO #53-#54 and #56-#58
-// at two threads took 1.007 and 1.011 times the time (farm-bench pairs,
+// at two threads took 1.007 and 1.011 times the time (paired runs,
 // bench/results/levers-2026-11-29-b.txt).
 template <FeatureSet kSet>
 int MoveOrderer::Score(Bitboard player, Bitboard opponent, Bitboard moves, int tt_move, int ply,

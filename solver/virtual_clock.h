@@ -1,7 +1,7 @@
 // A virtual many-core machine: the real parallel search (its split policy,
 // table and oneTBB scheduling) with P threads that advance in lockstep,
 // time counted in nodes, so that P threads on a machine of fewer cores
-// speculate, waste and idle as P running at once would (issue 67; a
+// speculate, waste and idle as P running at once would (a
 // measurement that two cores cannot otherwise give: the work/span model
 // counts no speculative waste, and threads that take turns on two cores do
 // not speculate as many running at once do).

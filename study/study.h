@@ -1,4 +1,4 @@
-// The classic experiment of search algorithms (issue #13): fixed-depth
+// The classic experiment of search algorithms: fixed-depth
 // searches from a set of positions by negamax, alpha-beta, alpha-beta with
 // killer moves, with the history heuristic, with the transposition table,
 // and their combinations, compared by leaves, internal nodes and time. Leaves
