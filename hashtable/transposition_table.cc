@@ -209,6 +209,8 @@ absl::StatusOr<std::unique_ptr<TranspositionTable>> TranspositionTable::CreateWi
                                               stripes * kCacheLine);
     shard.num_buckets = buckets;
   }
+  table->used_shard_bits_ = table->shard_bits_;
+  table->used_buckets_ = buckets;
   // No page is touched here: a fresh anonymous mapping reads as zeros, and
   // all-zero bytes are an empty table (every version 0, every data word
   // without its occupied bit, every counter 0: EmptyIsAllZero). A page is
@@ -235,6 +237,10 @@ void TranspositionTable::NewSearch() {
 void TranspositionTable::Clear() {
   // Every bucket's epoch is now an earlier one: all of them read as empty.
   epoch_.fetch_add(1, std::memory_order_relaxed);
+  // Without statistics the counters are never written: zeroing them would
+  // only fault in a page of every shard (2 MiB each, a 256 MiB table's 32
+  // MiB) for a small solve that uses one.
+  if (!statistics_) return;
   for (Shard& shard : shards_) {
     for (unsigned i = 0; i <= shard.stripe_mask; ++i) {
       CounterStripe& c = shard.counters[i];
@@ -274,6 +280,26 @@ TTStats TranspositionTable::Stats() const {
 ReplacementScheme TranspositionTable::scheme() const { return scheme_; }
 std::size_t TranspositionTable::size_bytes() const { return size_bytes_; }
 int TranspositionTable::shards() const { return int(shards_.size()); }
+
+void TranspositionTable::UseAtMost(std::size_t bytes) {
+  const std::uint64_t per_shard = shards_[0].num_buckets;
+  const std::uint64_t wanted = std::max<std::uint64_t>(1, bytes / sizeof(Bucket));
+  if (wanted >= per_shard * shards_.size()) {
+    used_shard_bits_ = shard_bits_;
+    used_buckets_ = per_shard;
+  } else if (wanted >= per_shard) {
+    // A power of two of them, fewer than all.
+    used_shard_bits_ = static_cast<int>(std::bit_width(wanted / per_shard)) - 1;
+    used_buckets_ = per_shard;
+  } else {
+    used_shard_bits_ = 0;
+    used_buckets_ = wanted;
+  }
+}
+
+std::size_t TranspositionTable::used_bytes() const {
+  return (std::size_t{1} << used_shard_bits_) * used_buckets_ * sizeof(Bucket);
+}
 
 // For tests: the shard, bucket and usable slots of `board`, and the words of
 // its bucket's slots, read relaxed (the caller promises no other thread).

@@ -40,6 +40,9 @@
 //    line. Each probe or store does one relaxed increment.
 //  - Age: NewSearch advances an 8-bit generation; entries of another
 //    generation are stale and lose to any newcomer, but still answer probes.
+//  - Part of it: UseAtMost restricts the searches to the first shards, or
+//    the first buckets of one, so that a small solve faults in only the
+//    pages its search can fill (the solver sizes it from the empties).
 //  - Clearing: Clear advances a 64-bit epoch; a bucket written in an
 //    earlier one reads as empty, to probes and to the scheme alike. So a
 //    clear writes no bucket, and a batch of small solves keeps the pages
@@ -146,6 +149,14 @@ class TranspositionTable {
   void Prefetch(const Board& board) const;
 
   void NewSearch();   // ages every entry: older ones are evicted first
+  // From the next search on, uses at most `bytes` of the table (at least
+  // one bucket): the first shards and, below one shard, the first buckets
+  // of shard 0, so that a search too small to fill the table touches, and
+  // the kernel faults in, only that part. At or above the table's size the
+  // whole table, exactly as before. An entry stored in a part no longer
+  // used is not found. Between searches only, as Clear.
+  void UseAtMost(std::size_t bytes);
+  std::size_t used_bytes() const;  // what the searches use now
   // Empties the table and zeroes the statistics, in time proportional to
   // the shards, not the entries: it advances the epoch, and every bucket
   // of an earlier one is empty from then on (the pages stay the table's).
@@ -218,6 +229,10 @@ class TranspositionTable {
   std::size_t size_bytes_ = 0;
   int shard_bits_ = 0;
   std::vector<Shard> shards_;
+  // The part in use (UseAtMost): the shards the top hash bits choose among
+  // (used_shard_bits_ of them), and the buckets of each.
+  int used_shard_bits_ = 0;
+  std::uint64_t used_buckets_ = 0;
   // The generation written into entries; entries of another generation are
   // stale. Only NewSearch writes it.
   std::atomic<std::uint8_t> generation_{0};

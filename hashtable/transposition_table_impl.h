@@ -158,9 +158,10 @@ struct TranspositionTable::Location {
 // needs no power-of-two bucket count), the one-level slot from bit 32.
 inline TranspositionTable::Location TranspositionTable::Locate(const Board& board) const {
   const std::uint64_t h = tt_internal::Hash(board);
-  const std::size_t shard_index = shard_bits_ == 0 ? 0 : std::size_t(h >> (64 - shard_bits_));
+  const std::size_t shard_index =
+      used_shard_bits_ == 0 ? 0 : std::size_t(h >> (64 - used_shard_bits_));
   Shard* shard = const_cast<Shard*>(&shards_[shard_index]);
-  const std::uint64_t bucket = ((h & 0xffffffff) * shard->num_buckets) >> 32;
+  const std::uint64_t bucket = ((h & 0xffffffff) * used_buckets_) >> 32;
   return {shard, &shard->buckets[bucket], int(h >> 32 & 1)};
 }
 

@@ -9,7 +9,10 @@
 #ifndef ENDSOLVE_SOLVER_SETTINGS_H_
 #define ENDSOLVE_SOLVER_SETTINGS_H_
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <limits>
 
 namespace endsolve::search {
 
@@ -111,6 +114,21 @@ inline constexpr int kExpectedNodeWindow = 2;
 // A node not expected to cut splits before its eldest brother ends while at least this many
 // eighths of the threads are idle (parallel-design-2026-12-02.txt: #40-#49, 16 virtual cores).
 inline constexpr int kEarlySplitIdleEighths = 7;
+
+// --- The part of the table a solve uses (solver.cc) ---
+
+// Below this many empties a solve uses at most 2^(empties + kTableBytesBitsOverEmpties) bytes of
+// the table (TranspositionTable::UseAtMost), several times the entries its search visits, so that
+// the pages it faults in follow its size (FFO #1, 14 empties, 38,801 nodes: 4 MiB of the default
+// 256 MiB); from it on, the whole table, as FFO #40-#59's node counts were measured with
+// (table-use-2026-12-03.txt).
+inline constexpr int kWholeTableMinEmpties = 20;
+inline constexpr int kTableBytesBitsOverEmpties = 8;
+constexpr std::size_t TableBytesFor(int empties) {
+  return empties >= kWholeTableMinEmpties
+             ? std::numeric_limits<std::size_t>::max()
+             : std::size_t{1} << std::max(0, empties + kTableBytesBitsOverEmpties);
+}
 
 }  // namespace endsolve::search
 

@@ -396,6 +396,7 @@ absl::StatusOr<SolveResult> SolveIn(TranspositionTable* tt, const Board& board,
                                     const SolveOptions& options, bool walk_pv) {
   const absl::Time start = absl::Now();
   SolveResult result;
+  tt->UseAtMost(search::TableBytesFor(board.EmptyCount()));
   tt->NewSearch();
 
   const int alpha = options.wld ? -1 : options.lo - 1;
@@ -588,6 +589,7 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
   const absl::StatusOr<TranspositionTable*> table = TableOf(options, &own_tt);
   if (!table.ok()) return table.status();
   TranspositionTable* const tt = *table;
+  tt->UseAtMost(search::TableBytesFor(board.EmptyCount()));
   tt->NewSearch();
   std::uint64_t presearch_nodes = 0;
   int guess = PresearchGuess(board, options, start, &presearch_nodes);

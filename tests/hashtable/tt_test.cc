@@ -7,6 +7,7 @@
 #include <bit>
 #include <cstdint>
 #include <fstream>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -193,6 +194,69 @@ TEST(CreateTest, ANewTableTakesNoMemoryUntilUsed) {
   ASSERT_TRUE(table.ok()) << table.status();
   EXPECT_LT(ResidentMib() - before, 8.0);
   EXPECT_EQ((*table)->Stats().occupied, 0u);
+}
+
+// Nor does clearing a table without statistics, as every solve of the
+// command line does first: its counters were never written.
+TEST(CreateTest, ClearingATableWithoutStatisticsTakesNoMemory) {
+  const double before = ResidentMib();
+  auto table = TranspositionTable::Create({.size_mib = 256});
+  ASSERT_TRUE(table.ok()) << table.status();
+  (*table)->Clear();
+  EXPECT_LT(ResidentMib() - before, 8.0);
+}
+
+// UseAtMost: a search uses the first shards, or the first buckets of shard
+// 0, and the whole table again at its size or above.
+TEST(UseAtMostTest, TakesTheFirstShardsOrTheFirstBucketsOfOne) {
+  // 16 MiB in 16 shards: 16384 lines each, 16 of them counters.
+  auto table = TranspositionTable::Create({.size_mib = 16, .shards = 16});
+  ASSERT_TRUE(table.ok()) << table.status();
+  TranspositionTable& t = **table;
+  const std::size_t shard = (16384 - 16) * 64;
+  EXPECT_EQ(t.used_bytes(), 16 * shard);  // a new table: all of it
+  t.UseAtMost(std::size_t{4} << 20);
+  EXPECT_EQ(t.used_bytes(), 4 * shard);  // the most whole shards within 4 MiB
+  t.UseAtMost(std::size_t{3} << 20);
+  EXPECT_EQ(t.used_bytes(), 2 * shard);  // a power of two of them
+  t.UseAtMost(std::size_t{256} << 10);
+  EXPECT_EQ(t.used_bytes(), std::size_t{256} << 10);  // 4096 buckets of shard 0
+  t.UseAtMost(1);
+  EXPECT_EQ(t.used_bytes(), 64u);  // one bucket at least
+  t.UseAtMost(std::numeric_limits<std::size_t>::max());
+  EXPECT_EQ(t.used_bytes(), 16 * shard);
+}
+
+// In the part in use every store is found again, as in a whole table: the
+// two-level scheme keeps each newcomer, so a board probed right after its
+// store is there, however small the part.
+TEST(UseAtMostTest, APartOfTheTableKeepsWhatIsStoredInIt) {
+  auto table = TranspositionTable::Create({.size_mib = 16, .shards = 16, .statistics = true});
+  ASSERT_TRUE(table.ok()) << table.status();
+  for (const std::size_t bytes : {std::size_t{64}, std::size_t{64} << 10, std::size_t{8} << 20}) {
+    (*table)->Clear();
+    (*table)->UseAtMost(bytes);
+    std::mt19937_64 rng(bytes);
+    for (int i = 0; i < 2000; ++i) {
+      const Board board = RandomBoard(rng);
+      (*table)->Store(board, Data(10, 1), 100);
+      TTData d;
+      EXPECT_TRUE((*table)->Probe(board, &d)) << bytes << " bytes, store " << i;
+    }
+  }
+}
+
+// The pages a search can reach are those of the part in use: a 256 MiB
+// table restricted to 4 MiB takes about 4 MiB of memory (2 MiB pages),
+// whatever is stored in it.
+TEST(UseAtMostTest, ASearchFaultsInOnlyThePartInUse) {
+  auto table = TranspositionTable::Create({.size_mib = 256});
+  ASSERT_TRUE(table.ok()) << table.status();
+  const double before = ResidentMib();
+  (*table)->UseAtMost(std::size_t{4} << 20);
+  std::mt19937_64 rng(17);
+  for (int i = 0; i < 200000; ++i) (*table)->Store(RandomBoard(rng), Data(10, 1), 100);
+  EXPECT_LT(ResidentMib() - before, 4.0 + 8.0);
 }
 
 // The statistics are counted only when asked (TTOptions::statistics): a

@@ -175,6 +175,26 @@ TEST(SolverTest, SharedTableGivesTheSameResultsWithFewerNodes) {
   }
 }
 
+// A solve uses the part of its table that its search can fill (settings.h,
+// TableBytesFor), so that a small solve faults in a few pages of a large
+// table: 4 MiB of 256 at 14 empties, with the oracle's score, and the whole
+// table from 20 empties, as before.
+TEST(SolverTest, ASolveUsesThePartOfTheTableItsEmptiesCanFill) {
+  auto table = MakeTable(256);
+  const std::size_t whole = table->used_bytes();
+  EXPECT_EQ(whole, table->Stats().capacity / 2 * 64);
+  std::mt19937_64 rng(405);
+  SolveOptions options;
+  options.tt = table.get();
+  const Board small = RandomPosition(rng, 14);
+  const SolveResult result = Solve(small, options).value();
+  EXPECT_EQ(OracleSearch(small, result.score - 1, result.score + 1), result.score);
+  EXPECT_EQ(table->used_bytes(), std::size_t{4} << 20);
+  options.node_limit = 1;  // the part is chosen before the search starts
+  EXPECT_TRUE(Solve(RandomPosition(rng, 20), options).ok());
+  EXPECT_EQ(table->used_bytes(), whole);
+}
+
 // The table-less layer's cache (hashtable/shallow_cache.h) answers nodes
 // that recur: the same scores and best moves the oracle confirms, in fewer
 // nodes than without it (on these 12 positions of 14 empties, each solved
