@@ -20,12 +20,19 @@ import endsolve
 from test_docs import PAGES, ROOT, python_blocks
 
 STUB = ROOT / "python" / "endsolve.pyi"
+# A module installed by pip or cmake --install (scripts/test-install runs
+# these tests against one) is typed by the stub package installed beside it,
+# which mypy finds by itself; the build tree's by the checkout's stub.
+INSTALLED = pathlib.Path(endsolve.__file__).resolve().parent.name in ("site-packages",
+                                                                      "dist-packages")
 
 
 def mypy(*args, cwd=None):
-    """Runs a mypy tool with the stub's folder on MYPYPATH and the module's on PYTHONPATH."""
-    module_folder = str(pathlib.Path(endsolve.__file__).resolve().parent)
-    env = dict(os.environ, MYPYPATH=str(STUB.parent), PYTHONPATH=module_folder)
+    """Runs a mypy tool with the stub and the module of the module under test."""
+    env = dict(os.environ)
+    if not INSTALLED:
+        module_folder = str(pathlib.Path(endsolve.__file__).resolve().parent)
+        env.update(MYPYPATH=str(STUB.parent), PYTHONPATH=module_folder)
     return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True,
                           env=env, cwd=cwd)
 
