@@ -297,6 +297,21 @@ void TranspositionTable::UseAtMost(std::size_t bytes) {
   }
 }
 
+void TranspositionTable::Populate() {
+#ifdef MADV_POPULATE_WRITE
+  const std::size_t used_shards = std::size_t{1} << used_shard_bits_;
+  for (std::size_t i = 0; i < used_shards; ++i) {
+    const Shard& shard = shards_[i];
+    // The counter lines and the buckets in use, rounded up to whole pages
+    // (madvise takes the mapping's page-aligned start).
+    const std::size_t bytes = std::min(
+        shard.bytes, static_cast<std::size_t>(reinterpret_cast<char*>(shard.buckets + used_buckets_) -
+                                              static_cast<char*>(shard.memory)));
+    madvise(shard.memory, bytes, MADV_POPULATE_WRITE);  // advisory: a failure leaves the faults
+  }
+#endif
+}
+
 std::size_t TranspositionTable::used_bytes() const {
   return (std::size_t{1} << used_shard_bits_) * used_buckets_ * sizeof(Bucket);
 }

@@ -246,6 +246,26 @@ TEST(UseAtMostTest, APartOfTheTableKeepsWhatIsStoredInIt) {
   }
 }
 
+// Populate takes the pages and changes nothing in them: a new table stays
+// empty, and what was stored is found again.
+TEST(UseAtMostTest, PopulatingKeepsTheContents) {
+  auto table = TranspositionTable::Create({.size_mib = 4, .shards = 2, .statistics = true});
+  ASSERT_TRUE(table.ok()) << table.status();
+  (*table)->Populate();
+  EXPECT_EQ((*table)->Stats().occupied, 0u);
+  std::mt19937_64 rng(23);
+  std::vector<Board> boards;
+  for (int i = 0; i < 100; ++i) {
+    boards.push_back(RandomBoard(rng));
+    (*table)->Store(boards.back(), Data(10, 1), 100);
+  }
+  (*table)->Populate();
+  for (const Board& board : boards) {
+    TTData d;
+    EXPECT_TRUE((*table)->Probe(board, &d));
+  }
+}
+
 // The pages a search can reach are those of the part in use: a 256 MiB
 // table restricted to 4 MiB takes about 4 MiB of memory (2 MiB pages),
 // whatever is stored in it.
