@@ -6,7 +6,10 @@
 // (SpanTracker, span_model.h). Each is optional; a search without any
 // carries a null pointer (SharedSearch::instruments), and the search tests
 // it only where a thread's activity changes (a split, a helper task, a wait
-// for helpers) or at a poll, never at a node.
+// for helpers) or at a poll, never at a node. The span tracker is the one
+// instrument that sees nodes: the root searcher takes it from here and
+// brackets the nodes above its threshold (span_model.h), a comparison of
+// empties that no search without it ever passes.
 //
 // The events are named for what the search does; each instrument takes
 // what it measures from them, so that the parallel search names no

@@ -320,7 +320,8 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
     JoinSplit(&at);
     at.pending.fetch_sub(1, std::memory_order_relaxed);
     const Instruments* const instruments = at.shared->instruments;
-    const int slot = tbb::this_task_arena::current_thread_index();
+    // The arena slot matters to the instruments alone.
+    const int slot = instruments != nullptr ? tbb::this_task_arena::current_thread_index() : -1;
     if (instruments != nullptr) instruments->HelperStarts(slot != spawner);
     if (!HasRoom(at) || SplitAborted(&at)) {
       pending.Start();
