@@ -22,7 +22,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 FFO_40_59 = str(ROOT / "ffo" / "fforum-40-59.obf")
 FFO_40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------"
 # FFO #40 solved at one thread visits this many nodes with the built-in
-# weights (a refit of eval/data/weights.bin, or a change of the search
+# weights (a refit of endsolve/eval/data/weights.bin, or a change of the search
 # or its ordering, changes it).
 FFO_40_NODES = 7706595
 # The CLI beside the module in the build tree (build/cli/endsolve), to
@@ -59,7 +59,7 @@ def test_ffo_40_from_a_board_string():
     assert (result.score, result.best_move, result.kind) == (38, "A2", "exact")
     assert result.pv[0] == "A2"
     assert len([move for move in result.pv if move != "PS"]) == result.empties == 20
-    # The CLI's count at one thread (bench/results/solver-ffo-runs-2026-11.md, "The weights fitted
+    # The CLI's count at one thread (endsolve/bench/results/solver-ffo-runs.md, "The weights fitted
     # again"); it depends on the built-in weights, which order the moves.
     assert (result.leaves + result.internal_nodes, result.nodes) == (FFO_40_NODES, FFO_40_NODES)
     assert result.ok is None and result.expected_score is None

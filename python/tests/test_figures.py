@@ -4,7 +4,7 @@ that they cannot go stale unnoticed.
 - README.md's Layout table: each folder's lines of C++ (.h, .cc, .S) within
   a tenth of what the table says (it is a size to read by, not a count to
   keep to the line: update the column when a folder grows past it).
-- solver/README.md's figures table: the one-thread node count it gives for
+- endsolve/solver/README.md's figures table: the one-thread node count it gives for
   FFO #49 is what `endsolve solve --threads 1` visits now (the other counts
   of that row take minutes; `endsolve bench ffo --range 40-49 --threads 1`
   gives them all).
@@ -27,7 +27,7 @@ def layout_rows():
     text = (ROOT / "README.md").read_text()
     layout = text[text.index("## Layout"):]
     return [(m.group(1), int(m.group(2).replace(",", "")))
-            for m in re.finditer(r"^\| `([a-z_]+)/` \|.*\| ([0-9][0-9,]*) \|$", layout, re.M)]
+            for m in re.finditer(r"^\| `([a-z_/]+)/` \|.*\| ([0-9][0-9,]*) \|$", layout, re.M)]
 
 
 def test_the_layout_table_gives_each_folders_lines_within_a_tenth():
@@ -43,9 +43,9 @@ def test_the_layout_table_gives_each_folders_lines_within_a_tenth():
 
 
 def test_the_solver_readme_quotes_ffo_49s_nodes_at_one_thread():
-    readme = (ROOT / "solver" / "README.md").read_text()
+    readme = (ROOT / "endsolve" / "solver" / "README.md").read_text()
     quoted = re.search(r"^\| FFO #40-#49 \|.*#49: ([0-9,]+)\)", readme, re.M)
-    assert quoted, "solver/README.md's figures table has no FFO #40-#49 row with #49's nodes"
+    assert quoted, "endsolve/solver/README.md's figures table has no FFO #40-#49 row with #49's nodes"
     run = subprocess.run([str(BUILD / "cli" / "endsolve"), "solve",
                           str(ROOT / "ffo" / "fforum-40-59.obf"), "--range", "49",
                           "--threads", "1", "--json"],

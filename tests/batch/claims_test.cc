@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "endsolve/tests/cli/batch_test_util.h"
+#include "tests/cli/batch_test_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "absl/strings/match.h"
-#include "endsolve/tests/cli/batch_test_util.h"
+#include "tests/cli/batch_test_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -19,7 +19,7 @@
 #include "endsolve/board/symmetry.h"
 #include "endsolve/positions/position_io.h"
 #include "endsolve/solver/solver.h"
-#include "endsolve/tests/cli/batch_test_util.h"
+#include "tests/cli/batch_test_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

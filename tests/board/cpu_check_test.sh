@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The CPU check of board/fast_rules.cc, end to end: the endsolve binary run
+# The CPU check of endsolve/board/fast_rules.cc, end to end: the endsolve binary run
 # under QEMU's user-mode emulator as an Intel Nehalem (2008: SSE4.2, no AVX)
 # must stop at once with exit status 2 and a message naming what that CPU
 # lacks, not die of SIGILL (status 132) in the first AVX2 instruction.

@@ -5,7 +5,7 @@
 #include <random>
 #include <vector>
 
-#include "endsolve/tests/board/reference_rules.h"
+#include "tests/board/reference_rules.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

@@ -1,4 +1,4 @@
-#include "endsolve/tests/board/reference_rules.h"
+#include "tests/board/reference_rules.h"
 
 namespace endsolve::reference {
 

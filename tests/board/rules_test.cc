@@ -2,7 +2,7 @@
 #include <random>
 
 #include "endsolve/board/board.h"
-#include "endsolve/tests/board/reference_rules.h"
+#include "tests/board/reference_rules.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "endsolve/positions/position_io.h"
-#include "endsolve/tests/board/reference_rules.h"
+#include "tests/board/reference_rules.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

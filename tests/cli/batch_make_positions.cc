@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "absl/strings/numbers.h"
-#include "endsolve/tests/cli/batch_test_util.h"
+#include "tests/cli/batch_test_util.h"
 
 int main(int argc, char** argv) {
   int count = 0, lo = 0, hi = 0;

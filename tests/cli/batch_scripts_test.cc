@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <string>
 
-#include "endsolve/tests/cli/batch_test_util.h"
-#include "endsolve/tests/cli/run_command.h"
+#include "tests/cli/batch_test_util.h"
+#include "tests/cli/run_command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

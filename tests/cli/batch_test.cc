@@ -25,8 +25,8 @@
 #include "endsolve/board/fnv.h"
 #include "endsolve/board/symmetry.h"
 #include "endsolve/positions/position_io.h"
-#include "endsolve/tests/cli/batch_test_util.h"
-#include "endsolve/tests/cli/run_command.h"
+#include "tests/cli/batch_test_util.h"
+#include "tests/cli/run_command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

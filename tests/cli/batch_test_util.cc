@@ -1,4 +1,4 @@
-#include "endsolve/tests/cli/batch_test_util.h"
+#include "tests/cli/batch_test_util.h"
 
 #include <fcntl.h>
 #include <sys/wait.h>

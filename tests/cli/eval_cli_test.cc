@@ -11,7 +11,7 @@
 #include "absl/strings/str_split.h"
 #include "endsolve/eval/evaluator.h"
 #include "endsolve/positions/position_io.h"
-#include "endsolve/tests/cli/run_command.h"
+#include "tests/cli/run_command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"

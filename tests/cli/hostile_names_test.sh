@@ -11,12 +11,12 @@
 #   1. prove --engine parallel: each worker started with an argument vector,
 #      no shell: --folder, the units and claims and results files under it.
 #   2. prove --engine slurm: sbatch's --wrap command, each word quoted by
-#      batch/shell_quote.h (a stand-in sbatch here runs the wrap with sh -c,
+#      endsolve/batch/shell_quote.h (a stand-in sbatch here runs the wrap with sh -c,
 #      as Slurm does); squeue and scancel take argv, no shell.
 #   3. gnuplot (study --plot, bench scaling --plot): the script on its
 #      standard input names no file; the picture comes back on its standard
 #      output and is written by endsolve.
-#   4. batch's printed resume command (batch/shell_quote.h): its quoting is
+#   4. batch's printed resume command (endsolve/batch/shell_quote.h): its quoting is
 #      checked through sh in tests/batch/shell_quote_test.cc.
 #   5. scripts/batch-parallel: parallel -q (tests/cli/batch_scripts_test.cc).
 #

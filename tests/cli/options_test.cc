@@ -15,7 +15,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "endsolve/tests/cli/run_command.h"
+#include "tests/cli/run_command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -1,4 +1,4 @@
-#include "endsolve/tests/cli/run_command.h"
+#include "tests/cli/run_command.h"
 
 #include <fcntl.h>
 #include <sys/wait.h>

@@ -13,8 +13,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "endsolve/tests/cli/batch_test_util.h"
-#include "endsolve/tests/cli/run_command.h"
+#include "tests/cli/batch_test_util.h"
+#include "tests/cli/run_command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -13,8 +13,8 @@
 
 #include "endsolve/hashtable/transposition_table.h"
 #include "endsolve/hashtable/transposition_table_impl.h"
-#include "endsolve/tests/hashtable/tt_test_peer.h"
-#include "endsolve/tests/hashtable/tt_test_util.h"
+#include "tests/hashtable/tt_test_peer.h"
+#include "tests/hashtable/tt_test_util.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "endsolve/hashtable/transposition_table.h"
-#include "endsolve/tests/hashtable/tt_test_peer.h"
-#include "endsolve/tests/hashtable/tt_test_util.h"
+#include "tests/hashtable/tt_test_peer.h"
+#include "tests/hashtable/tt_test_util.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

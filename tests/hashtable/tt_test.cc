@@ -15,8 +15,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "endsolve/hashtable/transposition_table.h"
-#include "endsolve/tests/hashtable/tt_test_peer.h"
-#include "endsolve/tests/hashtable/tt_test_util.h"
+#include "tests/hashtable/tt_test_peer.h"
+#include "tests/hashtable/tt_test_util.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

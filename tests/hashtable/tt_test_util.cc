@@ -1,11 +1,11 @@
-#include "endsolve/tests/hashtable/tt_test_util.h"
+#include "tests/hashtable/tt_test_util.h"
 
 #include <atomic>
 #include <set>
 #include <thread>
 #include <utility>
 
-#include "endsolve/tests/hashtable/tt_test_peer.h"
+#include "tests/hashtable/tt_test_peer.h"
 
 namespace endsolve {
 

@@ -14,7 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "endsolve/positions/position_io.h"
-#include "endsolve/tests/sanitized_share.h"
+#include "tests/sanitized_share.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

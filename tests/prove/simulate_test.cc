@@ -18,8 +18,8 @@
 #include "endsolve/positions/position_io.h"
 #include "endsolve/prove/simulate.h"
 #include "endsolve/solver/solver.h"
-#include "endsolve/tests/cli/batch_test_util.h"
-#include "endsolve/tests/sanitized_share.h"
+#include "tests/cli/batch_test_util.h"
+#include "tests/sanitized_share.h"
 #include "gtest/gtest.h"
 
 namespace endsolve::prove {

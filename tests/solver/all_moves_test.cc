@@ -8,8 +8,8 @@
 
 #include "absl/status/status.h"
 #include "endsolve/solver/solver.h"
-#include "endsolve/tests/sanitized_share.h"
-#include "endsolve/tests/solver/oracle.h"
+#include "tests/sanitized_share.h"
+#include "tests/solver/oracle.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -9,8 +9,8 @@
 #include "endsolve/solver/presearch.h"
 #include "endsolve/solver/search.h"
 #include "endsolve/solver/solver.h"
-#include "endsolve/tests/sanitized_share.h"
-#include "endsolve/tests/solver/oracle.h"
+#include "tests/sanitized_share.h"
+#include "tests/solver/oracle.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -1,12 +1,12 @@
-#include "endsolve/tests/solver/ffo_check.h"
+#include "tests/solver/ffo_check.h"
 
 #include <memory>
 
 #include "endsolve/positions/position_io.h"
 #include "endsolve/solver/answer_check.h"
 #include "endsolve/solver/solver.h"
-#include "endsolve/tests/sanitized_share.h"
-#include "endsolve/tests/solver/oracle.h"
+#include "tests/sanitized_share.h"
+#include "tests/solver/oracle.h"
 #include "gtest/gtest.h"
 
 namespace endsolve::testing {

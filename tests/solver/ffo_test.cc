@@ -2,7 +2,7 @@
 // of the .obf answers and a best move that the answers list with that score
 // (several moves can tie). #40-#44 are the first of the classic hard ones;
 // the solver takes seconds for them, so they run in the normal suite too.
-#include "endsolve/tests/solver/ffo_check.h"
+#include "tests/solver/ffo_check.h"
 
 #include "gtest/gtest.h"
 

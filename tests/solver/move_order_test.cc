@@ -14,7 +14,7 @@
 #include "endsolve/solver/eval_order.h"
 #include "endsolve/solver/feature_set.h"
 #include "endsolve/solver/features.h"
-#include "endsolve/tests/solver/oracle.h"
+#include "tests/solver/oracle.h"
 #include "gtest/gtest.h"
 
 namespace endsolve::search {

@@ -23,7 +23,7 @@
 #include "endsolve/solver/search.h"
 #include "endsolve/solver/solver.h"
 #include "endsolve/solver/stability.h"
-#include "endsolve/tests/solver/oracle.h"
+#include "tests/solver/oracle.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

@@ -1,4 +1,4 @@
-#include "endsolve/tests/solver/oracle.h"
+#include "tests/solver/oracle.h"
 
 #include <algorithm>
 

@@ -14,9 +14,9 @@
 
 #include "endsolve/solver/parallel_search.h"
 #include "endsolve/solver/search.h"
-#include "endsolve/tests/sanitized_share.h"
-#include "endsolve/tests/solver/oracle.h"
-#include "endsolve/tests/solver/test_table.h"
+#include "tests/sanitized_share.h"
+#include "tests/solver/oracle.h"
+#include "tests/solver/test_table.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

@@ -14,10 +14,10 @@
 #include <string>
 
 #include "endsolve/solver/solver.h"
-#include "endsolve/tests/sanitized_share.h"
-#include "endsolve/tests/solver/ffo_check.h"
-#include "endsolve/tests/solver/oracle.h"
-#include "endsolve/tests/solver/random_check.h"
+#include "tests/sanitized_share.h"
+#include "tests/solver/ffo_check.h"
+#include "tests/solver/oracle.h"
+#include "tests/solver/random_check.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

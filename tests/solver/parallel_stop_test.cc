@@ -18,8 +18,8 @@
 
 #include "endsolve/positions/position_io.h"
 #include "endsolve/solver/solver.h"
-#include "endsolve/tests/solver/oracle.h"
-#include "endsolve/tests/solver/test_table.h"
+#include "tests/solver/oracle.h"
+#include "tests/solver/test_table.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

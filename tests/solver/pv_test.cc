@@ -11,8 +11,8 @@
 #include "endsolve/eval/weights.h"
 #include "endsolve/solver/search.h"
 #include "endsolve/solver/solver.h"
-#include "endsolve/tests/solver/oracle.h"
-#include "endsolve/tests/solver/test_table.h"
+#include "tests/solver/oracle.h"
+#include "tests/solver/test_table.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

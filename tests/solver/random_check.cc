@@ -1,12 +1,12 @@
-#include "endsolve/tests/solver/random_check.h"
+#include "tests/solver/random_check.h"
 
 #include <algorithm>
 #include <memory>
 #include <random>
 
-#include "endsolve/tests/sanitized_share.h"
-#include "endsolve/tests/solver/oracle.h"
-#include "endsolve/tests/solver/test_table.h"
+#include "tests/sanitized_share.h"
+#include "tests/solver/oracle.h"
+#include "tests/solver/test_table.h"
 #include "gtest/gtest.h"
 
 namespace endsolve::testing {

@@ -14,9 +14,9 @@
 #include "endsolve/positions/position_io.h"
 #include "endsolve/solver/presearch.h"
 #include "endsolve/solver/search.h"
-#include "endsolve/tests/solver/oracle.h"
-#include "endsolve/tests/solver/random_check.h"
-#include "endsolve/tests/solver/test_table.h"
+#include "tests/solver/oracle.h"
+#include "tests/solver/random_check.h"
+#include "tests/solver/test_table.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

@@ -16,7 +16,7 @@
 #include "endsolve/solver/span_model.h"
 #include "endsolve/solver/solver.h"
 #include "endsolve/solver/split_policy.h"
-#include "endsolve/tests/solver/oracle.h"
+#include "tests/solver/oracle.h"
 #include "gtest/gtest.h"
 
 namespace endsolve::search {

@@ -6,7 +6,7 @@
 
 #include <random>
 
-#include "endsolve/tests/solver/oracle.h"
+#include "tests/solver/oracle.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "endsolve/solver/solver.h"
-#include "endsolve/tests/sanitized_share.h"
-#include "endsolve/tests/solver/oracle.h"
-#include "endsolve/tests/solver/test_table.h"
+#include "tests/sanitized_share.h"
+#include "tests/solver/oracle.h"
+#include "tests/solver/test_table.h"
 #include "gtest/gtest.h"
 
 namespace endsolve {

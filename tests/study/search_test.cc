@@ -9,8 +9,8 @@
 #include "endsolve/eval/evaluator.h"
 #include "endsolve/hashtable/transposition_table.h"
 #include "endsolve/study/study.h"
-#include "endsolve/tests/sanitized_share.h"
-#include "endsolve/tests/study/test_positions.h"
+#include "tests/sanitized_share.h"
+#include "tests/study/test_positions.h"
 #include "gtest/gtest.h"
 
 namespace endsolve::study {

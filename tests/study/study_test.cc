@@ -9,7 +9,7 @@
 
 #include "endsolve/study/disagreements.h"
 #include "endsolve/study/study.h"
-#include "endsolve/tests/study/test_positions.h"
+#include "tests/study/test_positions.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

@@ -1,4 +1,4 @@
-#include "endsolve/tests/study/test_positions.h"
+#include "tests/study/test_positions.h"
 
 #include <random>
 #include <string>

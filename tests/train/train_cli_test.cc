@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "endsolve/tests/cli/run_command.h"
+#include "tests/cli/run_command.h"
 #include "endsolve/train/exact_labels.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

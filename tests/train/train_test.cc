@@ -16,7 +16,7 @@
 #include "endsolve/hashtable/transposition_table.h"
 #include "endsolve/positions/read_file.h"
 #include "endsolve/solver/solver.h"
-#include "endsolve/tests/sanitized_share.h"
+#include "tests/sanitized_share.h"
 #include "endsolve/train/dataset.h"
 #include "endsolve/train/exact_labels.h"
 #include "endsolve/train/fit_stage.h"

@@ -1,0 +1,64 @@
+// `endsolve bench scaling --virtual`: the positions solved at each thread
+// count on a virtual machine of that many cores (endsolve/solver/virtual_clock.h),
+// time counted in nodes, so that a machine of few cores predicts what many
+// cores running at once would do: the ticks, the speedup against the first
+// count's ticks, the node overhead, and where the threads' ticks went.
+#ifndef ENDSOLVE_BENCH_VIRTUAL_SCALING_H_
+#define ENDSOLVE_BENCH_VIRTUAL_SCALING_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "endsolve/bench/scaling.h"
+#include "endsolve/board/position.h"
+#include "endsolve/solver/solver.h"
+
+namespace endsolve::bench {
+
+struct VirtualRow {
+  int threads = 1;
+  std::int64_t ticks = 0;     // the positions' ticks, summed: the predicted time in nodes
+  std::uint64_t nodes = 0;    // the search's nodes (the line's walk after it left out)
+  std::int64_t max_lead = 0;  // the most a thread ran ahead of the slowest (at most the slice)
+  int wrong = 0;              // positions solved wrongly
+  // Its search, wait and idle: shares of threads x ticks; the split
+  // points' counters over all the positions.
+  ThreadUse use;
+};
+
+// Solves `positions` once at each of `thread_counts`, in order, each on a
+// fresh virtual machine of that many cores whose threads keep within
+// `slice` ticks of the slowest searching one, in `base`'s table (cleared
+// before every solve). `on_start` hears of each solve (threads, position).
+// Stops at the first count `cancel` interrupts.
+absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
+    const std::vector<Position>& positions, const SolveOptions& base,
+    const std::vector<int>& thread_counts, std::int64_t slice, const std::atomic<bool>& cancel,
+    const std::function<void(int threads, int position)>& on_start = {});
+
+// The calibration of ticks to a real machine's time: on the 16-core
+// machine of ae0335e's run (endsolve/bench/results/solver-parallel.md, "The
+// real many-core runs") a thread searched at
+// n^-kMachineRateExponent of one thread's node rate while n threads
+// searched at once (its clock slowing with the cores in use, the shared
+// cache and memory), fitted by least squares to that run's four thread
+// counts (n = threads x search share: 1.98, 3.78, 6.94 and 11.46 searching,
+// at 0.91, 0.79, 0.74 and 0.655 of the rate).
+inline constexpr double kMachineRateExponent = 0.167;
+// A row's speedup on that machine: the ticks' speedup, each of its P x
+// search-share searching threads slowed as there (against a first row of
+// one thread). Past 16 searching threads the fit is an extrapolation.
+double MachineSpeedup(const VirtualRow& base, const VirtualRow& row);
+
+// The table: speedup and node overhead against the first row.
+std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t slice);
+// The split points' counters and the wasted nodes by class (--verbose).
+std::string FormatVirtualThreadUse(const std::vector<VirtualRow>& rows);
+
+}  // namespace endsolve::bench
+
+#endif  // ENDSOLVE_BENCH_VIRTUAL_SCALING_H_

@@ -1,0 +1,476 @@
+// The Young Brothers Wait split (parallel_search.h) and the task arena the
+// parallel search runs in. The only file of the solver that calls oneTBB.
+
+#include "endsolve/solver/parallel_search.h"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "endsolve/solver/instruments.h"
+#include "endsolve/solver/move_order.h"
+#include "endsolve/solver/span_model.h"
+#include "endsolve/solver/virtual_clock.h"
+#include "oneapi/tbb/global_control.h"
+#include "oneapi/tbb/info.h"
+#include "oneapi/tbb/task_arena.h"
+#include "oneapi/tbb/task_group.h"
+
+#if defined(__SANITIZE_THREAD__)
+#include <sanitizer/tsan_interface.h>
+
+#include "absl/base/dynamic_annotations.h"
+#endif
+
+namespace endsolve::search {
+
+// One split node's shared state. It lives on the owner's stack frame, which
+// outlives every helper (the owner waits for them), and so do the split
+// points above it.
+struct SplitPoint {
+  SplitPoint(SharedSearch* shared_search, const SplitPoint* parent_split,
+             const ScoredMove* list, int list_count, int window_alpha, int window_beta,
+             int node_ply, NodeClass split_class, const MoveOrderer* orderer, int first_best)
+      : shared(shared_search), parent(parent_split), moves(list), count(list_count),
+        beta(window_beta), ply(node_ply), pv(window_alpha + 1 < window_beta),
+        node_class(split_class), seed(orderer),
+        alpha(window_alpha), best(first_best) {}
+
+  // The packed result: score first, then proven (a lower bound, not a
+  // fail-low bound), then the earlier move. Order 0 is what the eldest
+  // brothers gave, move i of the list is order i + 1. So the largest
+  // packed value is the sequential loop's choice.
+  static constexpr int Pack(int score, bool proven, int order) {
+    return ((score + 128) << 16) | (proven ? 1 << 15 : 0) | (0x7FFF - order);
+  }
+  static constexpr int ScoreOf(int packed) { return (packed >> 16) - 128; }
+  static constexpr int OrderOf(int packed) { return 0x7FFF - (packed & 0x7FFF); }
+
+  // Records a finished move's fail-soft score.
+  void Merge(int score, bool proven, int order) {
+    const int packed = Pack(score, proven, order);
+    int current = best.load(std::memory_order_relaxed);
+    while (packed > current &&
+           !best.compare_exchange_weak(current, packed, std::memory_order_relaxed)) {
+    }
+  }
+
+  // Raises the lower edge of the younger brothers' windows to a proven
+  // score (PV nodes).
+  void RaiseAlpha(int score) {
+    int current = alpha.load(std::memory_order_relaxed);
+    while (score > current &&
+           !alpha.compare_exchange_weak(current, score, std::memory_order_relaxed)) {
+    }
+  }
+
+  // The first move not finished yet (finished moves are bits of `finished`).
+  int FirstUnfinished() const {
+    return std::countr_one(finished.load(std::memory_order_relaxed));
+  }
+
+  SharedSearch* const shared;
+  const SplitPoint* const parent;  // the split point the owner helps at, or null
+  const ScoredMove* const moves;   // the younger brothers, best first
+  const int count;
+  const int beta;
+  const int ply;
+  int empties = 0;                 // decides the window too
+  const bool pv;                   // a PV node: its moves are null-window roots
+  const NodeClass node_class;      // decides the window (split_policy.h)
+  int null_root_ply = 0;           // the owner's (search.h), for the helpers
+  const MoveOrderer* const seed;   // a copy of the owner's orderer when it learns, or null
+  tbb::task_group* group = nullptr;  // null: one thread, nobody to spawn
+
+  std::atomic<int> next{0};        // the next move to hand out
+  std::atomic<std::uint64_t> finished{0};  // bit i: move i was searched to the end
+  std::atomic<int> alpha;          // the younger brothers' window: (alpha, beta)
+  std::atomic<int> best;           // Pack()ed
+  std::atomic<bool> abort{false};  // a move cut off, or the owner stopped
+  std::atomic<int> working{1};     // threads taking moves here (the owner first)
+  std::atomic<int> pending{0};     // helper tasks spawned, not started yet
+  // The helpers' node counts, added as each finishes.
+  std::atomic<std::uint64_t> internal{0}, leaves{0}, etc_probes{0};
+  // The virtual clock's tick at which the last helper here finished
+  // (virtual_clock.h): where the owner's wait ends. 0 without a clock.
+  std::atomic<std::int64_t> done_tick{0};
+};
+
+static_assert(kMaxMoves <= 64, "SplitPoint::finished has a bit per move");
+
+// A few loads, once per poll.
+bool SplitAborted(const SplitPoint* split) {
+  for (const SplitPoint* s = split; s != nullptr; s = s->parent) {
+    if (s->abort.load(std::memory_order_relaxed)) return true;
+  }
+  return false;
+}
+
+namespace {
+
+// ThreadSanitizer and oneTBB. Debian's libtbb is not built with TSan, so
+// TSan sees none of the synchronization inside it, and two edges that
+// oneTBB guarantees are missing from its picture of the split:
+//  - the end of a task before the return of wait(): this one TSan does
+//    see, because the task's release of the group's wait_context (a
+//    fetch_sub) and the group destructor's acquire load of it are inline
+//    oneTBB header code, compiled (and instrumented) here;
+//  - the spawn: the spawning thread builds the task object (our functor,
+//    and oneTBB's own fields after it) inside task_group::run, and a worker
+//    reads it once the library, out of TSan's sight, hands it over.
+// The second is described to TSan by hand: the spawning thread's accesses
+// inside run() (building and spawning the task: oneTBB's work, none of
+// ours) are not recorded, and the task acquires the split point, which the
+// spawning thread released just before. The task does so first thing when
+// it runs, and also when oneTBB destroys its functor, which happens before
+// the task releases the group's wait_context whether it ran or was
+// cancelled before it started (no code of ours runs then otherwise).
+// Outside a TSan build these are empty.
+#if defined(__SANITIZE_THREAD__)
+void PublishSplit(SplitPoint* split) { __tsan_release(split); }
+void JoinSplit(SplitPoint* split) { __tsan_acquire(split); }
+void BeginSpawn() {
+  ABSL_ANNOTATE_IGNORE_READS_BEGIN();
+  ABSL_ANNOTATE_IGNORE_WRITES_BEGIN();
+}
+void EndSpawn() {
+  ABSL_ANNOTATE_IGNORE_WRITES_END();
+  ABSL_ANNOTATE_IGNORE_READS_END();
+}
+#else
+void PublishSplit(SplitPoint*) {}
+void JoinSplit(SplitPoint*) {}
+void BeginSpawn() {}
+void EndSpawn() {}
+#endif
+
+// The helper task's handle on its split point: JoinSplit on destruction.
+struct SplitHandle {
+  SplitPoint* split;
+  ~SplitHandle() { JoinSplit(split); }
+};
+
+// A helper task on a virtual machine (virtual_clock.h): it holds the clock
+// at its spawn tick until it starts, or until it is destroyed unstarted (a
+// cancelled group). Moves with its task, never copied; nothing in it is
+// written once the task is spawned (oneTBB recycles a task's memory out of
+// ThreadSanitizer's sight), the clock keeps what has started.
+class PendingStart {
+ public:
+  PendingStart(VirtualClock* clock, std::int64_t at)
+      : clock_(clock), at_(at), token_(clock != nullptr ? clock->Spawned(at) : 0) {}
+  PendingStart(PendingStart&& other) noexcept
+      : clock_(other.clock_), at_(other.at_), token_(other.token_) {
+    other.clock_ = nullptr;
+  }
+  PendingStart(const PendingStart&) = delete;
+  PendingStart& operator=(const PendingStart&) = delete;
+  PendingStart& operator=(PendingStart&&) = delete;
+  ~PendingStart() { Start(); }
+  std::int64_t at() const { return at_; }
+  // The task starts now (or gives up at once): the clock is no longer held.
+  void Start() const {
+    if (clock_ != nullptr) clock_->Started(token_);
+  }
+
+ private:
+  VirtualClock* clock_;
+  std::int64_t at_;
+  std::uint64_t token_;
+};
+
+// The speculation window of `split` when `first` moves are done.
+int WindowAt(const SplitPoint& split, int first) {
+  return split.shared->policy.Window(split.node_class, first, split.empties);
+}
+
+// Whether a thread arriving at `split` now could take a move.
+bool HasRoom(const SplitPoint& split) {
+  const int i = split.next.load(std::memory_order_relaxed);
+  const int first = split.FirstUnfinished();
+  return i < split.count && i - first < WindowAt(split, first);
+}
+
+// How many helper tasks to spawn now: one, when none is on its way and
+// the node has fewer threads than the search and a move left within the
+// window; the helper that takes it spawns the next. One at a time, because
+// most tasks spawned in a batch found nothing left when they started: the
+// moves had gone to the threads already there (on FFO #40-#49 at 16
+// threads, 17.1 M of 17.2 M tasks; endsolve/bench/results/solver-parallel.md).
+int HelpersWanted(const SplitPoint& split) {
+  if (split.group == nullptr || split.pending.load(std::memory_order_relaxed) > 0) return 0;
+  const int next = split.next.load(std::memory_order_relaxed);
+  const int first = split.FirstUnfinished();
+  const int missing = split.shared->threads - split.working.load(std::memory_order_relaxed);
+  const int window = WindowAt(split, first);
+  const int room = window >= kUnlimitedWindow ? split.count - next : first + window - next;
+  return std::min({1, missing, split.count - next, room});
+}
+
+}  // namespace
+
+// The owner sorts the younger brothers once (the same selection steps the
+// sequential loop takes one at a time, so the order is the same), then
+// works at its own split point beside its helpers. Helpers are tasks of a
+// group on this frame; the wait may run other tasks on this thread, which
+// build their own Searchers and so leave this one alone. After the wait
+// every helper has retired (added its counts), cancelled ones included.
+void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root, int* best,
+                           int* best_move) {
+  const int first = node.first;
+  const int beta = node.beta;
+  for (int i = first; i < node.count; ++i) SelectBest(node.list, i, node.count);
+  std::unique_ptr<MoveOrderer> seed;
+  if (orderer_.Learns()) seed = std::make_unique<MoveOrderer>(orderer_);
+  SplitPoint split(shared_, split_, node.list + first, node.count - first, node.window_alpha,
+                   beta, node.ply, node.node_class, seed.get(),
+                   SplitPoint::Pack(*best, node.best_proven, 0));
+  // Only the owner reports the root, and only the one-thread search tracks
+  // spans (the owner is then the only searcher here).
+  const OwnerDuty duty{tracked, root, first, *best_move};
+  split.null_root_ply = null_root_ply_;
+  split.empties = node.empties;
+
+  // While the owner works here, its polls watch this split point too: a
+  // helper's cutoff must stop the owner's move as well, or the owner
+  // would finish a subtree nobody needs (it did, before: 5 points of
+  // search overhead on FFO #40-#44 at 2 threads, endsolve/bench/results/solver-parallel.md).
+  const SplitPoint* const parent = split_;
+  split_ = &split;
+  if (shared_->threads == 1) {
+    WorkAt(split, &duty);
+  } else {
+    tbb::task_group group;
+    split.group = &group;
+    const Instruments* const instruments = shared_->instruments;
+    if (instruments != nullptr) instruments->Split();
+    WorkAt(split, &duty);
+    split.working.fetch_sub(1, std::memory_order_relaxed);
+    if (stopped_) split.abort.store(true, std::memory_order_relaxed);
+    if (split.abort.load(std::memory_order_relaxed)) group.cancel();
+    const int slot = tbb::this_task_arena::current_thread_index();
+    Instruments::Before before;
+    if (instruments != nullptr) {
+      SyncClock();
+      before = instruments->Waits(slot);
+    }
+    shared_->searching.fetch_sub(1, std::memory_order_relaxed);
+    group.wait();
+    shared_->searching.fetch_add(1, std::memory_order_relaxed);
+    if (instruments != nullptr) {
+      instruments->WaitEnds(slot, before, split.done_tick.load(std::memory_order_acquire));
+    }
+  }
+  split_ = parent;
+
+  const std::uint64_t helper_internal = split.internal.load(std::memory_order_acquire);
+  const std::uint64_t helper_leaves = split.leaves.load(std::memory_order_acquire);
+  counts_.internal += helper_internal;
+  counts_.leaves += helper_leaves;
+  etc_probes_ += split.etc_probes.load(std::memory_order_acquire);
+  // The helpers flushed their nodes into the shared count, and reported
+  // them to the virtual clock, themselves.
+  flushed_ += helper_internal + helper_leaves;
+  clocked_ += helper_internal + helper_leaves;
+  next_poll_ += helper_internal + helper_leaves;
+  next_check_ += helper_internal + helper_leaves;
+
+  const int packed = split.best.load(std::memory_order_acquire);
+  *best = SplitPoint::ScoreOf(packed);
+  const int order = SplitPoint::OrderOf(packed);
+  if (order > 0) *best_move = split.moves[order - 1].square;
+  const std::uint64_t all = split.count == 64 ? ~std::uint64_t{0}
+                                              : (std::uint64_t{1} << split.count) - 1;
+  // The owner may have stopped only because this node cut off (it saw the
+  // flag a helper raised): then the node's result stands. It stays stopped
+  // for a limit, for a cutoff above, and when no move cut off but some
+  // move went unfinished.
+  const bool complete = *best >= beta || split.finished.load(std::memory_order_acquire) == all;
+  stopped_ = !complete || shared_->stop.load(std::memory_order_relaxed) ||
+             (parent != nullptr && SplitAborted(parent));
+  // The owner reported the moves it finished; helpers may have finished the
+  // last ones, so the root reports the result once more if it has changed.
+  if (root != nullptr && !stopped_) {
+    const int done =
+        first + std::popcount(split.finished.load(std::memory_order_acquire));
+    const Progress& last = root->progress;
+    if (last.root_moves_done != done || last.best_move != *best_move || last.bound != *best) {
+      root->Report(done, *best_move, *best, counts_.total());
+    }
+  }
+}
+
+// One move at a time, in order, within the speculation window. At a
+// null-window node (alpha + 1 == beta) the first search is the only one; at
+// a PV node a null-window search that beats alpha is re-searched from its
+// bound (or from a higher alpha proven meanwhile) to beta. A score is
+// "proven" (a lower bound) when it beats the lower edge of the window it
+// came from. The thread that finishes the first unfinished move always finds
+// the window open again, so the moves are all taken as long as one thread
+// is still here.
+void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
+  // A helper task: a Searcher of its own that works here until nothing is
+  // left for it. (A lambda, so that it may call this class's private
+  // members.)
+  auto help = [](SplitPoint& at, int spawner, const PendingStart& pending) {
+    JoinSplit(&at);
+    at.pending.fetch_sub(1, std::memory_order_relaxed);
+    const Instruments* const instruments = at.shared->instruments;
+    // The arena slot matters to the instruments alone.
+    const int slot = instruments != nullptr ? tbb::this_task_arena::current_thread_index() : -1;
+    if (instruments != nullptr) instruments->HelperStarts(slot != spawner);
+    if (!HasRoom(at) || SplitAborted(&at)) {
+      pending.Start();
+      if (instruments != nullptr) instruments->HelperLate();
+      return;
+    }
+    Instruments::Before before;
+    if (instruments != nullptr) before = instruments->Searches(slot, pending.at());
+    pending.Start();
+    at.shared->searching.fetch_add(1, std::memory_order_relaxed);
+    at.working.fetch_add(1, std::memory_order_relaxed);
+    Searcher helper(at.shared, &at, at.seed);
+    helper.null_root_ply_ = at.null_root_ply;
+    helper.WorkAt(at, nullptr);
+    helper.Retire(at);
+    if (instruments != nullptr) {
+      helper.SyncClock();
+      // The owner's wait ends when its last helper finished.
+      const std::int64_t done = instruments->HelperEnds(slot, before);
+      std::int64_t latest = at.done_tick.load(std::memory_order_relaxed);
+      while (latest < done &&
+             !at.done_tick.compare_exchange_weak(latest, done, std::memory_order_acq_rel)) {
+      }
+    }
+    at.working.fetch_sub(1, std::memory_order_relaxed);
+    at.shared->searching.fetch_sub(1, std::memory_order_relaxed);
+  };
+
+  const int beta = split.beta;
+  while (!stopped_ && !SplitAborted(&split)) {
+    int i = split.next.load(std::memory_order_relaxed);
+    do {
+      const int first = split.FirstUnfinished();
+      if (i >= split.count || i - first >= WindowAt(split, first)) return;
+    } while (!split.next.compare_exchange_weak(i, i + 1, std::memory_order_relaxed));
+    if (const int wanted = HelpersWanted(split); wanted > 0) {
+      split.pending.fetch_add(wanted, std::memory_order_relaxed);
+      const int spawner = tbb::this_task_arena::current_thread_index();
+      // On a virtual machine the helper starts at the spawner's tick.
+      std::int64_t spawned_at = 0;
+      if (const Instruments* const instruments = split.shared->instruments;
+          instruments != nullptr) {
+        SyncClock();
+        spawned_at = instruments->Spawns(spawner, wanted);
+      }
+      PublishSplit(&split);
+      BeginSpawn();
+      for (int h = 0; h < wanted; ++h) {
+        split.group->run([help, spawner, pending = PendingStart(clock_, spawned_at),
+                          handle = SplitHandle{&split}] {
+          help(*handle.split, spawner, pending);
+        });
+      }
+      EndSpawn();
+    }
+
+    const ScoredMove& m = split.moves[i];
+    const bool tracked = duty != nullptr && duty->tracked;
+    if (tracked) spans_->BeginMove(split.ply, counts_.total());
+    const std::uint64_t move_start = counts_.total();
+    const int a = split.alpha.load(std::memory_order_relaxed);
+    // Below a PV node every younger brother is the root of a null-window
+    // subtree (search.h); at a null-window node the owner's value holds.
+    if (split.pv) null_root_ply_ = split.ply + 1;
+    int lo = a;
+    int score = -DispatchChild(m.player, m.opponent, -a - 1, -a, split.ply + 1);
+    if (score > a && score < beta && !stopped_) {
+      lo = std::max(score - 1, split.alpha.load(std::memory_order_relaxed));
+      score = -DispatchChild(m.player, m.opponent, -beta, -lo, split.ply + 1);
+    }
+    if (const Instruments* const instruments = split.shared->instruments;
+        instruments != nullptr) {
+      instruments->SplitMoveDone(split.node_class,
+                                 stopped_ || split.abort.load(std::memory_order_relaxed),
+                                 counts_.total() - move_start);
+    }
+    if (stopped_) return;
+    if (tracked) spans_->EndMove(split.ply, counts_.total());
+    split.Merge(score, score > lo, i + 1);
+    const std::uint64_t finished =
+        split.finished.fetch_or(std::uint64_t{1} << i, std::memory_order_release) |
+        (std::uint64_t{1} << i);
+    if (duty != nullptr && duty->root != nullptr) {
+      const int packed = split.best.load(std::memory_order_relaxed);
+      const int order = SplitPoint::OrderOf(packed);
+      duty->root->Report(duty->elders + std::popcount(finished),
+                         order > 0 ? split.moves[order - 1].square : duty->elders_best_move,
+                         SplitPoint::ScoreOf(packed), counts_.total());
+    }
+    if (score >= beta) {
+      split.abort.store(true, std::memory_order_relaxed);
+      return;
+    }
+    if (score > lo) split.RaiseAlpha(score);
+  }
+}
+
+void Searcher::Retire(SplitPoint& split) {
+  split.internal.fetch_add(counts_.internal, std::memory_order_release);
+  split.leaves.fetch_add(counts_.leaves, std::memory_order_release);
+  split.etc_probes.fetch_add(etc_probes_, std::memory_order_release);
+  const std::uint64_t local = counts_.internal + counts_.leaves;
+  shared_->AddNodes(local - flushed_);
+  flushed_ = local;
+}
+
+void Searcher::SyncClock() {
+  VirtualClock* const clock = clock_;
+  if (clock == nullptr) return;
+  const std::uint64_t local = counts_.internal + counts_.leaves;
+  const int slot = tbb::this_task_arena::current_thread_index();
+  if (slot >= 0 && slot < clock->slots()) clock->Advance(slot, local - clocked_);
+  clocked_ = local;
+}
+
+// oneTBB caps the workers of all arenas at the hardware threads minus one
+// unless a global_control says otherwise; only raise it (never lower it,
+// which would throttle other solves running beside this one).
+void RunWithThreads(int threads, absl::FunctionRef<void()> search,
+                    const Instruments* instruments) {
+  std::optional<tbb::global_control> cap;
+  if (threads > tbb::info::default_concurrency()) {
+    cap.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  }
+  tbb::task_arena arena(threads);
+  const auto start = std::chrono::steady_clock::now();
+  arena.execute([&] {
+    const int slot = tbb::this_task_arena::current_thread_index();
+    if (instruments != nullptr) instruments->Searches(slot, 0);
+    search();
+    if (instruments != nullptr) instruments->SearchEnds(slot);
+  });
+  if (instruments != nullptr) {
+    instruments->AddWallNs(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                               std::chrono::steady_clock::now() - start)
+                               .count());
+  }
+}
+
+const char* NodeClassName(NodeClass c) {
+  switch (c) {
+    case NodeClass::kRoot: return "root";
+    case NodeClass::kPv: return "pv";
+    case NodeClass::kFailedLow: return "failed-low";
+    case NodeClass::kFailedHigh: return "failed-high";
+    case NodeClass::kExpectedCut: return "expected-cut";
+    case NodeClass::kExpectedAll: return "expected-all";
+  }
+  return "?";
+}
+
+}  // namespace endsolve::search

@@ -1,0 +1,112 @@
+// The split policy of the parallel search: which nodes split, after how
+// many elder brothers, and how many younger brothers may run at once. One
+// object holds every decision, so that the live search (parallel_search.cc)
+// and the work/span model (span_model.h) apply the same rules, and a
+// policy can be judged on a 2-core machine before a 16-core one is at hand.
+//
+// Two policies exist. kTwoCore, tuned on two cores: the root never splits,
+// a split node lets two moves run at once (widening by one per `threads`
+// moves finished) and waits for two or three elders. On 16 cores it stalls
+// near 2x past 4 threads with little node overhead: the threads are idle,
+// not wasteful, and the model puts its parallelism at about that figure
+// (endsolve/bench/results/solver-parallel.md, "Parallelism"). kManyCore is
+// the default: it keeps kTwoCore's rules where
+// they guard against waste (nodes that may cut off) and opens the nodes
+// that will not cut off, and the root; the README has the measurements
+// that chose each rule.
+#ifndef ENDSOLVE_SOLVER_SPLIT_POLICY_H_
+#define ENDSOLVE_SOLVER_SPLIT_POLICY_H_
+
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "endsolve/solver/settings.h"
+
+namespace endsolve::search {
+
+// The thresholds and windows of the policies (kSplitMinEmpties,
+// kManyCoreMinEmpties, kManyCoreFewThreads, kNarrowAboveEmpties,
+// kExpectedNodeWindow, kEarlySplitIdleEighths) are in settings.h, each with
+// the measurement that chose it; split_policy.cc says where each applies.
+
+// What a node is expected to be, as far as the split cares: the root; a PV
+// node (window wider than null); a null-window node the table saw fail low
+// (its entry holds no lower bound: an all-node, it will most likely need
+// every move); one the table saw fail high (a cut-node whose table move
+// did not cut this time: it may well cut off with one of its next moves);
+// and the ones the table knows nothing of, typed as Knuth and Moore did
+// (1975): below a PV node the null-window subtree alternates expected
+// cut-nodes (its root, and every second ply below) and expected all-nodes.
+enum class NodeClass { kRoot, kPv, kFailedLow, kFailedHigh, kExpectedCut, kExpectedAll };
+
+// "No limit" for a speculation window.
+inline constexpr int kUnlimitedWindow = 1 << 20;
+
+struct SplitPolicy {
+  enum class Kind { kTwoCore, kManyCore };
+
+  // The policy `kind` for a search of `threads` threads, its split
+  // threshold `min_empties`, or the policy's default where that is 0 (the
+  // --split-min-empties rule).
+  static SplitPolicy For(Kind kind, int threads, int min_empties = 0);
+
+  // The brothers a node of class `c` searches alone before it may split:
+  // YBWC needs one; some null-window nodes want more (see the .cc).
+  // kNeverSplits: the node never splits.
+  int Elders(NodeClass c) const;
+  static constexpr int kNeverSplits = 1 << 20;
+
+  // How far past the first unfinished move of a split node of class `c`
+  // a thread may take a move, when `first_unfinished` moves are done: move
+  // i may start only while i - first_unfinished < Window(c, first_unfinished).
+  // Why a window at all: at a node that cuts off late, the move that cuts
+  // is slow (refuting it takes all the opponent's replies) and the moves
+  // before it fast, so without one the other threads would finish move
+  // after move past the cut, all wasted.
+  int Window(NodeClass c, int first_unfinished, int empties) const;
+
+  // Whether a node of class `c` may split before its elders are done when
+  // enough threads are idle, and whether `idle` of `threads` is enough
+  // (kEarlySplitIdleEighths). A rule of the moment: the work/span model
+  // (span_model.h), which knows no idle threads, leaves it out.
+  bool SplitsEarly(NodeClass c) const;
+  bool IdleEnough(int idle, int threads) const {
+    return 8 * idle >= early_split_idle_eighths * threads;
+  }
+
+  int min_empties = kSplitMinEmpties;
+  bool split_root = true;
+  // Elders by class (the root's is the PV one).
+  int pv_elders = 1;
+  int failed_low_elders = 1;
+  int failed_high_elders = 2;
+  int expected_cut_elders = 2;
+  int expected_all_elders = 2;
+  // The window: its base by class, widened by `widen_by` per `widen_every`
+  // moves finished (0: never widened).
+  int failed_low_window = kUnlimitedWindow;
+  int failed_high_window = 2;
+  int expected_cut_window = 2;
+  int expected_all_window = 2;
+  int pv_window = kUnlimitedWindow;
+  int widen_by = 1;
+  int widen_every = 0;
+  // Null-window nodes with more empties than narrow_above_empties have
+  // large_window instead of their class's window (if smaller).
+  int narrow_above_empties = 64;
+  int large_window = 2;
+  // Eighths of the threads idle from which the nodes SplitsEarly names
+  // split at once; 0: never.
+  int early_split_idle_eighths = 0;
+};
+
+// The policy's name on the command line and in tables: "two-core",
+// "many-core".
+std::string_view PolicyName(SplitPolicy::Kind kind);
+// The inverse of PolicyName; an error names the accepted names.
+absl::StatusOr<SplitPolicy::Kind> ParsePolicyKind(std::string_view name);
+
+}  // namespace endsolve::search
+
+#endif  // ENDSOLVE_SOLVER_SPLIT_POLICY_H_
