@@ -38,6 +38,7 @@ void AddEvalCommand(CLI::App& root, CommandRuns& runs);
 void AddStudyCommand(CLI::App& root, CommandRuns& runs);
 void AddProveCommand(CLI::App& root, CommandRuns& runs);
 void AddShowCommand(CLI::App& root, CommandRuns& runs);
+void AddNBoardCommand(CLI::App& root, CommandRuns& runs);
 
 }  // namespace endsolve::cli
 

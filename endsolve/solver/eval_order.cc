@@ -58,6 +58,10 @@ int EvalSearch::Search(Bitboard player, Bitboard opponent, bool a_to_move, int d
     return best >= beta;
   };
   if (depth >= kOrderedEvalSearchDepth) {
+    if (cancel_ != nullptr && (stopped_ || cancel_->load(std::memory_order_relaxed))) {
+      stopped_ = true;
+      return 0;
+    }
     // The children by their static value, the opponent's worst first.
     struct Child {
       int square;

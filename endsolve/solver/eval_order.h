@@ -16,6 +16,7 @@
 #define ENDSOLVE_SOLVER_EVAL_ORDER_H_
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 
 #include "endsolve/board/bitboard.h"
@@ -56,6 +57,14 @@ class EvalSearch {
   // ordering searches are not reported).
   std::uint64_t nodes() const { return nodes_; }
 
+  // A flag that stops the searches when true (null: none, as in the exact
+  // search's ordering, whose searches are a few plies). It is looked at in
+  // the nodes of kOrderedEvalSearchDepth plies or more, each below a
+  // millisecond's search, so that a GUI's deep search stops at once. Once
+  // it has stopped a search, stopped() is true and values are meaningless.
+  void SetCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+  bool stopped() const { return stopped_; }
+
  private:
   // Negamax over `depth` plies in (alpha, beta), fail-soft; a_to_move says
   // whose turn it is in terms of the state's sides.
@@ -69,6 +78,8 @@ class EvalSearch {
   const eval::Evaluator* evaluator_;
   eval::PatternState state_;
   std::uint64_t nodes_ = 0;
+  const std::atomic<bool>* cancel_ = nullptr;
+  bool stopped_ = false;
   // killers_[depth]: the move that last cut off a node `depth` plies from
   // the leaves in the current search (Search's unsorted plies).
   std::array<std::int8_t, kMaxEvalSearchDepth + 1> killers_;

@@ -320,6 +320,10 @@ absl::Status ValidateOptions(const SolveOptions& options) {
         "found %s",
         options.wld ? "WLD" : absl::StrFormat("the window [%d, %d]", options.lo, options.hi)));
   }
+  if (options.on_move_score && !options.all_moves) {
+    return absl::InvalidArgumentError(
+        "on_move_score: the moves' scores come with all moves only; set all_moves");
+  }
   if (options.features.killers < 0 || options.features.killers > kMaxKillers) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "killers %d: expected 0..%d", options.features.killers, kMaxKillers));
@@ -469,6 +473,7 @@ absl::StatusOr<SolveResult> SolveAllMoves(TranspositionTable* tt, const Board& b
     absl::StatusOr<SolveResult> result = SolveIn(tt, board, options, /*walk_pv=*/true);
     if (result.ok() && !result->stopped && board.OpponentMoves() != 0) {
       result->move_scores.push_back({kPass, result->score});
+      if (options.on_move_score) options.on_move_score(result->move_scores.back());
     }
     return result;
   }
@@ -514,6 +519,7 @@ absl::StatusOr<SolveResult> SolveAllMoves(TranspositionTable* tt, const Board& b
     }
     assert(move.kind == ScoreKind::kExact);
     result.move_scores.push_back({square, -move.score});
+    if (options.on_move_score) options.on_move_score(result.move_scores.back());
   }
   // Best first; among equals the first solved.
   std::stable_sort(result.move_scores.begin(), result.move_scores.end(),

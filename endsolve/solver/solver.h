@@ -106,6 +106,9 @@ struct SolveOptions {
   // its own solve proves only that every other move is worse). Needs the
   // full window and no WLD.
   bool all_moves = false;
+  // With all_moves: called with each move's exact score as soon as it is
+  // proven, in the order the moves are solved (a GUI's hints); may be empty.
+  std::function<void(const MoveScore&)> on_move_score;
   // The evaluation for ordering and the presearch; null: the built-in one.
   const eval::Evaluator* evaluator = nullptr;
   std::function<void(const Progress&)> on_progress;  // may be empty

@@ -1119,5 +1119,31 @@ TEST(CliTest, StudyScoresLeavesByLeaf) {
   EXPECT_THAT(r.err, HasSubstr("unknown option --eval"));
 }
 
+// `endsolve nboard` as a GUI starts it: the protocol on standard input and
+// output. FFO #1 (14 empties) set as a GGF game; its hints at the end of the
+// input are answered before it exits, each move's exact score as in the
+// file; a line it cannot use is named on standard error.
+TEST(CliTest, NBoardAnswersTheGuisLinesOnItsStandardOutput) {
+  const std::string script = WriteTempFile(
+      "nboard-session.txt",
+      "nboard 2\n"
+      "move Z9\n"
+      "set game (;GM[Othello]PC[test]TY[8]BO[8 "
+      "--*****--OOO**-O-OOO**O*-O*O*O**O***O***--*O*O**-***OOO--OOOOO-- *];)\n"
+      "ping 1\n"
+      "hint 64\n");
+  const CommandOutput r =
+      RunCommand(kBinary + " nboard --threads 1 --hash-mb 16 < " + script);
+  EXPECT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_EQ(r.err, "endsolve nboard: line 2: expected a move (a square A1-H8 or PA), found 'Z9'\n");
+  for (const char* hint : {"search G8 18.00 0 100%", "search H1 12.00 0 100%", "search H7 6.00 0 100%",
+                           "search A2 6.00 0 100%", "search A3 4.00 0 100%", "search B1 -4.00 0 100%",
+                           "search A4 -22.00 0 100%"}) {
+    EXPECT_THAT(r.out, HasSubstr(absl::StrCat("\n", hint, "\n"))) << hint;
+  }
+  EXPECT_THAT(r.out, ::testing::StartsWith("set myname endsolve\npong 1\nstatus endsolve: solving 14 empties exactly\n"));
+  EXPECT_THAT(r.out, ::testing::EndsWith("\nstatus\n"));
+}
+
 }  // namespace
 }  // namespace endsolve::testing
