@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "endsolve/board/notation.h"
 #include "endsolve/board/symmetry.h"
@@ -124,6 +125,35 @@ int ReadMove(const Json& j, const char* key) {
   const std::optional<int> move = ParseMove(ReadString(j, key, "a square or PS"));
   if (!move) Refuse(key, "a square or PS");
   return *move;
+}
+
+// ["A2:+38", "C7:+36", ...]: each move and its exact score, as an .obf
+// line writes its answers.
+Json ScoreList(const std::vector<MoveScore>& scores) {
+  Json list = Json::array();
+  for (const MoveScore& m : scores) list.push_back(absl::StrCat(SquareName(m.square), ":", FormatScore(m.score)));
+  return list;
+}
+
+std::vector<MoveScore> ReadScoreList(const Json& j, const char* key) {
+  constexpr absl::string_view kWhat = "a list of moves and scores such as \"A2:+38\"";
+  const Json& list = Find(j, key, kWhat);
+  if (!list.is_array()) Refuse(key, kWhat);
+  std::vector<MoveScore> scores;
+  for (const Json& item : list) {
+    if (!item.is_string()) Refuse(key, kWhat);
+    const std::string text = item.get<std::string>();
+    const std::size_t colon = text.find(':');
+    int score = 0;
+    const std::optional<int> move =
+        colon == std::string::npos ? std::nullopt : ParseMove(absl::string_view(text).substr(0, colon));
+    if (!move || *move == kNoMove || !absl::SimpleAtoi(absl::string_view(text).substr(colon + 1), &score) ||
+        score < -kNumSquares || score > kNumSquares) {
+      Refuse(key, kWhat);
+    }
+    scores.push_back({*move, score});
+  }
+  return scores;
 }
 
 // A list of moves, each as ReadMove reads it.
@@ -371,6 +401,7 @@ void to_json(Json& j, const Record& r) {
   if (r.bound) j["bound"] = ScoreKindName(*r.bound);
   if (r.best_move) j["best_move"] = SquareName(*r.best_move);
   if (r.pv) j["pv"] = MoveList(*r.pv);
+  if (r.move_scores) j["move_scores"] = ScoreList(*r.move_scores);
   WriteOptional(j, "expected_score", r.expected_score);
   WriteOptional(j, "leaves", r.leaves);
   WriteOptional(j, "internal_nodes", r.internal_nodes);
@@ -431,6 +462,7 @@ void from_json(const Json& j, Record& r) {
   if (r.window) r.bound = ReadBound(j, "bound");
   r.best_move = ReadMove(j, "best_move");
   r.pv = ReadMoves(j, "pv");
+  r.move_scores = ReadOptional(j, "move_scores", ReadScoreList);
 }
 
 Record FinishedRecord(const BatchItem& item, const SolveResult& result, const RunSettings& run) {

@@ -14,7 +14,8 @@
 //                  when the result was taken from another occurrence of the
 //                  same position
 //   solved and     score, best_move, pv (after empties); bound after score
-//   wrong-answer   when the line had a window
+//   wrong-answer   when the line had a window; move_scores after pv when
+//                  every move was scored (`endsolve analyse`'s cache)
 //   with a window  window ([LO, HI], after empties): the line's ScoreWindow;
 //                  its score is then "exact", a "lower" or an "upper" bound
 //   timed-out      time_limit_seconds (after seconds)
@@ -74,6 +75,9 @@ struct Record {
   std::optional<ScoreKind> bound;     // with a window: how `score` relates to the truth
   std::optional<int> best_move;  // a square, kPass or kNoMove
   std::optional<std::vector<int>> pv;
+  // Every legal move's exact score, best first, as an .obf line's answers
+  // ("A2:+38"): `endsolve analyse`'s cache, the all-moves solve of the position.
+  std::optional<std::vector<MoveScore>> move_scores;
   std::optional<int> expected_score;
   std::optional<std::uint64_t> leaves;
   std::optional<std::uint64_t> internal_nodes;

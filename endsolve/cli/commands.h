@@ -39,6 +39,7 @@ void AddStudyCommand(CLI::App& root, CommandRuns& runs);
 void AddProveCommand(CLI::App& root, CommandRuns& runs);
 void AddShowCommand(CLI::App& root, CommandRuns& runs);
 void AddNBoardCommand(CLI::App& root, CommandRuns& runs);
+void AddAnalyseCommand(CLI::App& root, CommandRuns& runs);
 
 }  // namespace endsolve::cli
 

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   endsolve::cli::AddProveCommand(root, runs);
   endsolve::cli::AddShowCommand(root, runs);
   endsolve::cli::AddNBoardCommand(root, runs);
+  endsolve::cli::AddAnalyseCommand(root, runs);
   endsolve::cli::AddPerftCommand(root, runs);
   return endsolve::console::RunCommandLine(root, runs, kFooter, argc, argv);
 }

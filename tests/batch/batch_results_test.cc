@@ -157,7 +157,12 @@ std::vector<Record> OneRecordOfEachKind() {
   const Record unit = FinishedRecord(ItemOf(kFfo1 + "; window:20,21", "u.obf", 1), upper, run);
   const Record finished = FinishedRecord(labelled, solved, run);
   const Record timed_out = TimedOutRecord(ItemOf(kFfo1, "f.obf", 3), partial, wld_run);
+  // An analysed position (`endsolve analyse`'s cache) carries every move's score.
+  Record analysed = finished;
+  analysed.move_scores = std::vector<MoveScore>{{*ParseSquare("G8"), 18}, {*ParseSquare("H1"), 12},
+                                                {*ParseSquare("A4"), -22}};
   return {finished,
+          analysed,
           FinishedRecord(labelled, wrong, run),
           timed_out,
           BadInputRecord(bad, run),
@@ -186,7 +191,8 @@ TEST(BatchRecordTest, EveryKindOfRecordRoundTrips) {
 // type: refused with a message naming the key, but for the keys a record
 // may lack.
 TEST(BatchRecordTest, AMissingOrMistypedKeyIsRefusedByName) {
-  const std::set<std::string> may_lack = {"label", "expected_score", "duplicate_of", "window"};
+  const std::set<std::string> may_lack = {"label", "expected_score", "duplicate_of", "window",
+                                          "move_scores"};
   std::set<std::string> lacked;
   for (const Record& record : OneRecordOfEachKind()) {
     const Json j = record;
@@ -224,6 +230,9 @@ TEST(BatchRecordTest, ValuesOutsideTheirKeysRangeAreRefusedByName) {
       {"expected_score", 99},
       {"best_move", "Z9"},
       {"pv", Json::array({"G8", 3})},
+      {"move_scores", Json::array({"G8:+18", "H1:+99"})},
+      {"move_scores", Json::array({"Z9:+2"})},
+      {"move_scores", Json::array({"G8 +18"})},
       {"leaves", -1},
       {"seconds", "0.005"},
   };
