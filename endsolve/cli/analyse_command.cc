@@ -37,9 +37,7 @@ struct AnalyseArgs {
   std::string svg;
   bool json = false;
   InputArgs input;
-  int threads = kDefaultThreads;
-  int hash_mb = kDefaultHashMb;
-  std::string eval;
+  SearchArgs search;  // --threads, --hash-mb and --eval alone
 };
 
 std::string ScoreList(const std::vector<MoveScore>& scores) {
@@ -133,11 +131,7 @@ int RunAnalyse(const AnalyseArgs& args) {
   if (!args.svg.empty() && games.size() != 1) {
     return Fail(kCommand, absl::StrFormat("--svg draws one game; found %d", games.size()));
   }
-  SearchArgs search;
-  search.threads = args.threads;
-  search.hash_mb = args.hash_mb;
-  search.eval = args.eval;
-  absl::StatusOr<SolveOptions> options = ToSolveOptions(search);
+  absl::StatusOr<SolveOptions> options = ToSolveOptions(args.search);
   if (!options.ok()) return Fail(kCommand, options.status().message());
   std::unique_ptr<analysis::ScoreCache> cache;
   if (!args.cache.empty()) {
@@ -181,9 +175,9 @@ void AddAnalyseCommand(CLI::App& root, CommandRuns& runs) {
   app->add_option("--svg", args->svg, "draw the exact score along the game (one game) into this SVG file");
   AddRangeOption(*app, args->input);
   AddJsonOption(*app, args->json);
-  AddThreadsOption(*app, args->threads);
-  AddHashMbOption(*app, args->hash_mb);
-  AddEvalOption(*app, args->eval);
+  AddThreadsOption(*app, args->search.threads);
+  AddHashMbOption(*app, args->search.hash_mb);
+  AddEvalOption(*app, args->search.eval);
   runs[app] = [args](const std::vector<std::string>&) { return RunAnalyse(*args); };
 }
 

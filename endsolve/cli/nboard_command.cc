@@ -20,19 +20,13 @@ namespace endsolve::cli {
 namespace {
 
 struct NBoardArgs {
-  int threads = kDefaultThreads;
-  int hash_mb = kDefaultHashMb;
-  std::string eval;
+  SearchArgs search;      // --threads, --hash-mb and --eval alone
   int exact_empties = 0;  // 0: nboard::DefaultExactEmpties of the threads
   int depth = nboard::kDefaultDepth;
 };
 
 int RunNBoard(const NBoardArgs& args) {
-  SearchArgs search;
-  search.threads = args.threads;
-  search.hash_mb = args.hash_mb;
-  search.eval = args.eval;
-  absl::StatusOr<SolveOptions> solve = ToSolveOptions(search);
+  absl::StatusOr<SolveOptions> solve = ToSolveOptions(args.search);
   if (!solve.ok()) return Fail("endsolve nboard", solve.status().message());
   nboard::EngineOptions options;
   options.solve = *solve;
@@ -69,9 +63,9 @@ void AddNBoardCommand(CLI::App& root, CommandRuns& runs) {
   auto args = std::make_shared<NBoardArgs>();
   CLI::App* app = root.add_subcommand(
       "nboard", "runs as an engine of the NBoard GUI: its protocol on standard input and output");
-  AddThreadsOption(*app, args->threads);
-  AddHashMbOption(*app, args->hash_mb);
-  AddEvalOption(*app, args->eval);
+  AddThreadsOption(*app, args->search.threads);
+  AddHashMbOption(*app, args->search.hash_mb);
+  AddEvalOption(*app, args->search.eval);
   app->add_option("--exact-empties", args->exact_empties,
                   "from this many empties down, every hint is exact (0: by the threads, "
                   "23 at 2 threads, one more each doubling, up to 26)")
