@@ -432,12 +432,12 @@ TEST(ProveCli, ARestartedManagerWaitsForTheArrayItLeftRunning) {
 
 // The proofs that did not end under the rounds manager (FFO #37: 254
 // rounds in 120 s, 200 of them testing -20, each planning some 24,500 units
-// and running 1-9): FFO #36 and #37 with 12-empty units end, with the
-// input's scores, each question answered once, in some 3 and 16 s here.
+// and running 1-9): FFO #35 and #37 with 12-empty units end, with the
+// input's scores, each question answered once, in some 2 and 16 s here.
 // Each input plans a proof, so a sanitized build takes the first alone
 // (HeavyInputsForThisBuild): #37 took 155 s of CI's ASan stage.
-TEST(ProveCli, FfoThirtySixAndThirtySevenWithTwelveEmptyUnitsEnd) {
-  const int positions[] = {36, 37};
+TEST(ProveCli, FfoThirtyFiveAndThirtySevenWithTwelveEmptyUnitsEnd) {
+  const int positions[] = {35, 37};
   for (int i = 0; i < HeavyInputsForThisBuild(2); ++i) {
     const int number = positions[i];
     const TempFolder folder(absl::StrCat("prove_ffo", number));
