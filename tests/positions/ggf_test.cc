@@ -21,9 +21,10 @@ using ::testing::ElementsAre;
 constexpr char kInitialBoard[] =
     "---------------------------O*------*O--------------------------- *";
 
-// NBoard's example session (its protocol page): a game by Edax and a human.
+// NBoard's example session (its protocol page): a game by Edax and a human,
+// its date tag (DT, skipped by the reader as PC and TI are) left out.
 constexpr char kNBoardExample[] =
-    "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]"
+    "(;GM[Othello]PC[NBoard]PB[./mEdax]PW[chris]RE[?]TI[15:00]"
     "TY[8]BO[8 ---------------------------O*------*O--------------------------- *]"
     "B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
 
