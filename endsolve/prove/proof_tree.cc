@@ -203,8 +203,8 @@ void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
         jobs[i].value = child.board.FinalScore() * kTerminalScale;
         return;
       }
-      jobs[i].value =
-          search::RunPresearch(child.board, evaluator_, OrderDepth(child.ply, unit_empties_), nullptr).value;
+      const int depth = OrderDepth(child.ply, unit_empties_, child.board.EmptyCount());
+      jobs[i].value = search::RunPresearch(child.board, evaluator_, depth, nullptr).value;
       TTData entry;
       if (ordering_ != nullptr && ordering_->Probe(child.board, &entry)) {
         jobs[i].value = std::clamp(jobs[i].value, entry.lower * eval::kUnitsPerDisc,

@@ -406,7 +406,7 @@ InMemoryProof ProveInMemory(const Position& root, int unit_empties, int workers,
 // one worker and on three (units answered out of alpha-beta's order). Each
 // proves the solver's score; the manager hands each question out once; and
 // its own work is bounded by the units answered: at most 3 positions
-// expanded a unit, and 8 more (measured: at most 1.6 on these roots, 0.7 on
+// expanded a unit, and 8 more (measured: at most 2.2 on these roots, 0.7 on
 // FFO #37 with 12-empty units, 1.9 and 3.1 on the two 22-empty roots of
 // prove_cli_test that once never ended). The largest of these trees hands
 // out some 3,200 units; the 300 proofs take some 110 s of one core, so the
