@@ -26,7 +26,7 @@ namespace {
 constexpr absl::Duration kFirstLook = absl::Milliseconds(1);
 constexpr absl::Duration kLongestLook = absl::Milliseconds(100);
 
-absl::Status Failed(const std::string& path, const char* what) {
+absl::Status FileFailed(const std::string& path, const char* what) {
   return absl::FailedPreconditionError(
       absl::StrCat(path, ": cannot ", what, ": ", std::strerror(errno)));
 }
@@ -41,7 +41,7 @@ bool IsEndLine(absl::string_view line) {
 
 absl::Status EndFollowedFile(const std::string& path) {
   const int fd = open(path.c_str(), O_RDWR | O_APPEND | O_CLOEXEC);
-  if (fd < 0) return Failed(path, "open it to end it");
+  if (fd < 0) return FileFailed(path, "open it to end it");
   struct stat st;
   std::string tail;  // the file's last bytes, as many as the end line has
   if (fstat(fd, &st) == 0) {
@@ -54,14 +54,14 @@ absl::Status EndFollowedFile(const std::string& path) {
     const std::string line = absl::StrCat(tail.empty() || tail.back() == '\n' ? "" : "\n",
                                           kFollowEndLine, "\n");
     status = WriteAll(fd, line, path);
-    if (status.ok() && fsync(fd) != 0) status = Failed(path, "sync it");
+    if (status.ok() && fsync(fd) != 0) status = FileFailed(path, "sync it");
   }
   close(fd);
   return status;
 }
 
 absl::Status Touch(const std::string& path) {
-  if (utimensat(AT_FDCWD, path.c_str(), nullptr, 0) != 0) return Failed(path, "touch it");
+  if (utimensat(AT_FDCWD, path.c_str(), nullptr, 0) != 0) return FileFailed(path, "touch it");
   return absl::OkStatus();
 }
 

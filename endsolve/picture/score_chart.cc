@@ -25,7 +25,7 @@ std::string Escaped(const std::string& text) {
   return out;
 }
 
-constexpr int kWidth = 720, kHeight = 360;
+constexpr int kChartWidth = 720, kChartHeight = 360;
 constexpr int kLeft = 56, kRight = 24, kTop = 40, kBottom = 44;
 
 }  // namespace
@@ -36,7 +36,7 @@ std::string ScoreChartSvg(const std::string& title, const std::vector<ScorePoint
     most_empties = std::max(most_empties, p.empties);
     range = std::max(range, (std::abs(p.black_score) + 7) / 8 * 8);
   }
-  const double plot_w = kWidth - kLeft - kRight, plot_h = kHeight - kTop - kBottom;
+  const double plot_w = kChartWidth - kLeft - kRight, plot_h = kChartHeight - kTop - kBottom;
   auto x = [&](int empties) { return kLeft + plot_w * (most_empties - empties) / most_empties; };
   auto y = [&](int score) { return kTop + plot_h * (range - score) / (2.0 * range); };
   std::string svg = absl::StrFormat(
@@ -44,26 +44,28 @@ std::string ScoreChartSvg(const std::string& title, const std::vector<ScorePoint
       "font-family=\"sans-serif\" font-size=\"12\">\n"
       "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n"
       "<text x=\"%d\" y=\"22\" font-size=\"14\">%s</text>\n",
-      kWidth, kHeight, kWidth, kHeight, kWidth, kHeight, kLeft, Escaped(title));
+      kChartWidth, kChartHeight, kChartWidth, kChartHeight, kChartWidth, kChartHeight, kLeft,
+      Escaped(title));
   // The y axis: a line and a label every 8 discs, 0 darker.
   for (int score = -range; score <= range; score += 8) {
     absl::StrAppendFormat(&svg,
                           "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"/>"
                           "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-                          kLeft, y(score), kWidth - kRight, y(score), score == 0 ? "#888" : "#ddd",
+                          kLeft, y(score), kChartWidth - kRight, y(score),
+                          score == 0 ? "#888" : "#ddd",
                           kLeft - 6, y(score) + 4, score == 0 ? "0" : absl::StrFormat("%+d", score));
   }
   // The x axis: the empties, every 4.
   for (int empties = most_empties; empties >= 0; --empties) {
     if (empties % 4 != 0) continue;
     absl::StrAppendFormat(&svg, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%d</text>\n",
-                          x(empties), kHeight - kBottom + 18, empties);
+                          x(empties), kChartHeight - kBottom + 18, empties);
   }
   absl::StrAppendFormat(&svg,
                         "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">empty squares</text>\n"
                         "<text x=\"14\" y=\"%.1f\" transform=\"rotate(-90 14 %.1f)\" "
                         "text-anchor=\"middle\">black's exact score (discs)</text>\n",
-                        kLeft + plot_w / 2, kHeight - 8, kTop + plot_h / 2, kTop + plot_h / 2);
+                        kLeft + plot_w / 2, kChartHeight - 8, kTop + plot_h / 2, kTop + plot_h / 2);
   std::string line;
   for (const ScorePoint& p : points) absl::StrAppendFormat(&line, "%.1f,%.1f ", x(p.empties), y(p.black_score));
   absl::StrAppend(&svg, "<polyline class=\"score\" fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2\" points=\"",
