@@ -1,6 +1,8 @@
 #include "endsolve/analysis/game_analysis.h"
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "endsolve/positions/ggf.h"
@@ -11,19 +13,17 @@ namespace endsolve::analysis {
 namespace {
 
 // The moves of a game whose passes are not written (a transcript, a WTHOR
-// record), already checked legal by their reader, with the passes put back.
-std::vector<int> WithPasses(const std::vector<int>& squares) {
-  std::vector<int> moves;
-  Board board = Board::Initial();
+// record), already checked legal by their reader, with the passes put back
+// by the move rule of GGF and NBoard (PlayGgfMove).
+absl::StatusOr<std::vector<int>> WithPasses(const std::vector<int>& squares) {
+  GgfGame game;
+  game.start = Board::Initial();
   for (int square : squares) {
-    if (board.Moves() == 0) {
-      moves.push_back(kPass);
-      board = board.Pass();
+    if (absl::Status played = PlayGgfMove(game, SquareName(square), std::nullopt); !played.ok()) {
+      return played;
     }
-    moves.push_back(square);
-    board = board.Play(square);
   }
-  return moves;
+  return std::move(game.moves);
 }
 
 bool Selected(int number, std::optional<std::pair<int, int>> games) {
@@ -58,7 +58,9 @@ absl::StatusOr<std::vector<Game>> ReadGames(const std::string& argument,
       if (!Selected(g.number, games)) continue;
       Game game;
       game.id = absl::StrCat(argument, " game ", g.number);
-      game.moves = WithPasses(g.moves);
+      absl::StatusOr<std::vector<int>> moves = WithPasses(g.moves);
+      if (!moves.ok()) return moves.status();
+      game.moves = *std::move(moves);
       out.push_back(std::move(game));
     }
     return out;
@@ -85,7 +87,9 @@ absl::StatusOr<std::vector<Game>> ReadGames(const std::string& argument,
   }
   Game game;
   game.id = argument;
-  game.moves = WithPasses(squares);
+  absl::StatusOr<std::vector<int>> moves = WithPasses(squares);
+  if (!moves.ok()) return moves.status();
+  game.moves = *std::move(moves);
   out.push_back(std::move(game));
   return out;
 }

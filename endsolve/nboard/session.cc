@@ -27,11 +27,6 @@ std::pair<std::string_view, std::string_view> SplitWord(std::string_view text) {
 // NBoard's spelling of a move: "F5", and "PA" for a pass.
 std::string MoveText(int square) { return square == kPass ? "PA" : SquareName(square); }
 
-bool IsPass(std::string_view text) {
-  return absl::EqualsIgnoreCase(View(text), "pa") || absl::EqualsIgnoreCase(View(text), "pass") ||
-         absl::EqualsIgnoreCase(View(text), "ps");
-}
-
 }  // namespace
 
 Session::Session(Engine* engine, Writer out, Writer errors)
@@ -89,40 +84,10 @@ void Session::SetGame(std::string_view ggf, int number) {
 
 void Session::PlayMove(std::string_view move, int number) {
   // "F5/EVAL/TIME": the evaluation and time are the GUI's, not needed here.
-  const std::string_view text = move.substr(0, move.find('/'));
-  const Board& board = position_.board;
-  const char* side = position_.to_move == Color::kBlack ? "black" : "white";
-  if (board.IsGameOver()) {
-    Error(number, absl::StrFormat("expected no move after the end of the game, found '%s'", text));
+  if (absl::Status played = PlayGgfMove(game_, move, std::nullopt); !played.ok()) {
+    Error(number, std::string(played.message()));
     return;
   }
-  if (IsPass(text)) {
-    if (board.Moves() != 0) {
-      Error(number, absl::StrFormat("expected a pass only where %s has no legal move, found '%s'",
-                                    side, text));
-      return;
-    }
-    game_.moves.push_back(kPass);
-    position_ = game_.End();
-    return;
-  }
-  const std::optional<int> square = ParseSquare(text);
-  if (!square) {
-    Error(number, absl::StrFormat("expected a move (a square A1-H8 or PA), found '%s'", text));
-    return;
-  }
-  // A side with no move passes without a word from some GUIs: the move is then the other side's.
-  if (board.Moves() == 0) {
-    if ((board.OpponentMoves() & SquareBit(*square)) == 0) {
-      Error(number, absl::StrFormat("expected a legal move, found '%s' (%s must pass)", text, side));
-      return;
-    }
-    game_.moves.push_back(kPass);
-  } else if ((board.Moves() & SquareBit(*square)) == 0) {
-    Error(number, absl::StrFormat("expected a legal move for %s, found '%s'", side, text));
-    return;
-  }
-  game_.moves.push_back(*square);
   position_ = game_.End();
 }
 
@@ -188,7 +153,7 @@ bool Session::Handle(std::string_view line, int number) {
     Send("learned");
   } else if (command == "quit") {
     return false;
-  } else if (command.size() == 2 && (ParseSquare(command) || IsPass(command))) {
+  } else if (command.size() == 2 && (ParseSquare(command) || IsGgfPass(command))) {
     // NBoard 1.1 sends a move alone.
     PlayMove(command, number);
   } else {

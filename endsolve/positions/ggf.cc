@@ -153,51 +153,20 @@ class RecordReader {
     if (i >= value.size() || (value[i] != '*' && value[i] != 'O')) {
       return Error("expected the colour to move ('*' black or 'O' white) after the 64 squares of BO[...]");
     }
-    to_move_ = value[i++] == '*' ? Color::kBlack : Color::kWhite;
+    const Color to_move = value[i++] == '*' ? Color::kBlack : Color::kWhite;
     skip();
     if (i != value.size()) return Error("expected nothing after the colour to move in BO[...]");
-    game_.start_to_move = to_move_;
-    game_.start = to_move_ == Color::kBlack ? Board{black, white} : Board{white, black};
-    board_ = game_.start;
+    game_.start_to_move = to_move;
+    game_.start = to_move == Color::kBlack ? Board{black, white} : Board{white, black};
     return absl::OkStatus();
   }
 
   // A move "SQUARE[/EVAL[/TIME]]" of `color`, played on the board so far.
   absl::Status ReadMove(Color color, std::string_view value) {
-    const std::string_view square_text = value.substr(0, value.find('/'));
-    const std::string stripped(absl::StripAsciiWhitespace(View(square_text)));
-    const char* side = color == Color::kBlack ? "black" : "white";
-    if (board_.IsGameOver()) {
-      return Error(absl::StrFormat("expected no move after the end of the game, found %s[%s]",
-                                   color == Color::kBlack ? "B" : "W", value));
+    if (absl::Status played = PlayGgfMove(game_, value, color); !played.ok()) {
+      return Error(std::string(played.message()));
     }
-    if (absl::EqualsIgnoreCase(stripped, "pa") || absl::EqualsIgnoreCase(stripped, "pass") ||
-        absl::EqualsIgnoreCase(stripped, "ps")) {
-      if (color != to_move_ || board_.Moves() != 0) {
-        return Error(absl::StrFormat("expected a pass only where %s has no legal move, found '%s'",
-                                     side, stripped));
-      }
-      Play(kPass);
-      return absl::OkStatus();
-    }
-    const std::optional<int> square = ParseSquare(stripped);
-    if (!square) {
-      return Error(absl::StrFormat("expected a move for %s (a square A1-H8 or PA), found '%s'", side,
-                                   stripped));
-    }
-    // The other side's move after a pass that was not written.
-    if (color != to_move_ && board_.Moves() == 0) Play(kPass);
-    if (color != to_move_ || (board_.Moves() & SquareBit(*square)) == 0) {
-      return Error(absl::StrFormat("expected a legal move for %s, found '%s'", side, stripped));
-    }
-    Play(*square);
     return absl::OkStatus();
-  }
-
-  void Play(int square) {
-    game_.moves.push_back(square);
-    board_ = square == kPass ? board_.Pass() : board_.Play(square);
-    to_move_ = Opposite(to_move_);
   }
 
   std::string_view text_;
@@ -206,11 +175,58 @@ class RecordReader {
   int line_;
   std::size_t pos_ = 0;
   GgfGame game_;
-  Board board_ = Board::Initial();
-  Color to_move_ = Color::kBlack;
 };
 
 }  // namespace
+
+bool IsGgfPass(std::string_view text) {
+  return absl::EqualsIgnoreCase(View(text), "pa") || absl::EqualsIgnoreCase(View(text), "pass") ||
+         absl::EqualsIgnoreCase(View(text), "ps");
+}
+
+absl::Status PlayGgfMove(GgfGame& game, std::string_view text, std::optional<Color> color) {
+  const std::string move(absl::StripAsciiWhitespace(View(text.substr(0, text.find('/')))));
+  const Position at = game.End();
+  const Board& board = at.board;
+  const Color mover = color.value_or(at.to_move);
+  const char* side = mover == Color::kBlack ? "black" : "white";
+  if (board.IsGameOver()) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("expected no move after the end of the game, found '%s'", move));
+  }
+  if (IsGgfPass(move)) {
+    if (mover != at.to_move || board.Moves() != 0) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "expected a pass only where %s has no legal move, found '%s'", side, move));
+    }
+    game.moves.push_back(kPass);
+    return absl::OkStatus();
+  }
+  const std::optional<int> square = ParseSquare(move);
+  if (!square) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "expected a move for %s (a square A1-H8 or PA), found '%s'", side, move));
+  }
+  // The side to move has none and the move is the other side's: a pass
+  // that was not written comes first.
+  if (board.Moves() == 0 && (!color || mover != at.to_move)) {
+    const char* other = at.to_move == Color::kBlack ? "white" : "black";
+    if ((board.OpponentMoves() & SquareBit(*square)) == 0) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("expected a legal move for %s, found '%s' (%s must pass)", other, move,
+                          at.to_move == Color::kBlack ? "black" : "white"));
+    }
+    game.moves.push_back(kPass);
+    game.moves.push_back(*square);
+    return absl::OkStatus();
+  }
+  if (mover != at.to_move || (board.Moves() & SquareBit(*square)) == 0) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("expected a legal move for %s, found '%s'", side, move));
+  }
+  game.moves.push_back(*square);
+  return absl::OkStatus();
+}
 
 Position GgfGame::After(std::size_t plies) const {
   Position position;

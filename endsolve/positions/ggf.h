@@ -26,6 +26,7 @@
 #ifndef ENDSOLVE_POSITIONS_GGF_H_
 #define ENDSOLVE_POSITIONS_GGF_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,19 @@ struct GgfGame {
   // The position at the end of the moves.
   Position End() const { return After(moves.size()); }
 };
+
+// Whether `text` is a pass as GGF and NBoard write it: PA, PASS or PS, any case.
+bool IsGgfPass(std::string_view text);
+
+// Plays one move at the end of `game`: `text` is "SQUARE[/EVAL[/TIME]]" or
+// a pass, `color` the side that plays it (a record's B or W), or none for the
+// side whose turn it is (NBoard's `move`). A pass only where the side to
+// move has no legal move; a move of the other side, or a square the side to
+// move cannot take while the other can, after a pass that was not written
+// (the pass goes into `moves`). On a bad move `game` is unchanged and the
+// status says what was expected, the caller's place in front of it:
+//   expected a legal move for white, found 'A1'
+absl::Status PlayGgfMove(GgfGame& game, std::string_view text, std::optional<Color> color);
 
 // Parses one GGF record, the whole of `text` but for surrounding spaces.
 // `source` starts every error message.

@@ -1135,7 +1135,8 @@ TEST(CliTest, NBoardAnswersTheGuisLinesOnItsStandardOutput) {
   const CommandOutput r =
       RunCommand(kBinary + " nboard --threads 1 --hash-mb 16 < " + script);
   EXPECT_EQ(r.exit_status, 0) << r.err;
-  EXPECT_EQ(r.err, "endsolve nboard: line 2: expected a move (a square A1-H8 or PA), found 'Z9'\n");
+  EXPECT_EQ(r.err,
+            "endsolve nboard: line 2: expected a move for black (a square A1-H8 or PA), found 'Z9'\n");
   for (const char* hint : {"search G8 18.00 0 100%", "search H1 12.00 0 100%", "search H7 6.00 0 100%",
                            "search A2 6.00 0 100%", "search A3 4.00 0 100%", "search B1 -4.00 0 100%",
                            "search A4 -22.00 0 100%"}) {

@@ -199,6 +199,16 @@ TEST_F(SessionTest, ASideThatMustPassHasTheOneHintPa) {
   ASSERT_EQ(hints.size(), 1u);
   // FFO #40 is +38 for black by A2, and the rest of that line is best play.
   EXPECT_EQ(hints.at("PA"), -38);
+  // A square black cannot take either is refused, and the pass it would
+  // have needed is named.
+  const Board before = session_->position().board;
+  int nowhere = 0;
+  while ((before.OpponentMoves() & SquareBit(nowhere)) != 0) ++nowhere;
+  Say({"move " + SquareName(nowhere)});
+  EXPECT_THAT(TakeErrors(),
+              ElementsAre(absl::StrCat("line 6: expected a legal move for black, found '",
+                                       SquareName(nowhere), "' (white must pass)")));
+  EXPECT_EQ(session_->position().board, before);
   // A move the GUI sends without the pass is black's, after the pass.
   Say({"move B6"});
   EXPECT_EQ(session_->position().to_move, Color::kWhite);
@@ -211,7 +221,7 @@ TEST_F(SessionTest, LinesItCannotUseAreNamedAndChangeNothing) {
        "fly away", "nboard 7"});
   EXPECT_THAT(TakeErrors(),
               ElementsAre("line 2: expected a legal move for black, found 'A1'",
-                          "line 3: expected a move (a square A1-H8 or PA), found 'Z9'",
+                          "line 3: expected a move for black (a square A1-H8 or PA), found 'Z9'",
                           "line 4: set game: game 1 (line 1): expected the game GM[Othello], found GM[Chess]",
                           "line 5: expected 'set depth N' with N in 1..60, found 'set depth 0'",
                           "line 6: expected 'hint N' with N at least 1, found 'hint x'",

@@ -117,6 +117,8 @@ TEST(GgfTest, EachMalformedRecordNamesTheGameTheLineAndWhatWasExpected) {
        "test: game 1 (line 1): expected a legal move for white, found 'F5'"},
       {absl::StrCat("(;GM[Othello]", board, "B[PA];)"),
        "test: game 1 (line 1): expected a pass only where black has no legal move, found 'PA'"},
+      {absl::StrCat("(;GM[Othello]BO[8 ", std::string(64, '*'), " O]W[A1];)"),
+       "test: game 1 (line 1): expected no move after the end of the game, found 'A1'"},
       {absl::StrCat("(;GM[Othello]", board, "B[Z9];)"),
        "test: game 1 (line 1): expected a move for black (a square A1-H8 or PA), found 'Z9'"},
       {absl::StrCat("(;GM[Othello]", board, "B[F5]"),
