@@ -135,40 +135,42 @@ Json ScoreList(const std::vector<MoveScore>& scores) {
   return list;
 }
 
-std::vector<MoveScore> ReadScoreList(const Json& j, const char* key) {
-  constexpr absl::string_view kWhat = "a list of moves and scores such as \"A2:+38\"";
-  const Json& list = Find(j, key, kWhat);
-  if (!list.is_array()) Refuse(key, kWhat);
-  std::vector<MoveScore> scores;
+// A list of strings, each made an item by `parse` (nullopt: refused as not
+// `what`).
+template <typename T, typename Parse>
+std::vector<T> ReadList(const Json& j, const char* key, absl::string_view what, Parse parse) {
+  const Json& list = Find(j, key, what);
+  if (!list.is_array()) Refuse(key, what);
+  std::vector<T> items;
   for (const Json& item : list) {
-    if (!item.is_string()) Refuse(key, kWhat);
-    const std::string text = item.get<std::string>();
-    const std::size_t colon = text.find(':');
-    int score = 0;
-    const std::optional<int> move =
-        colon == std::string::npos ? std::nullopt : ParseMove(absl::string_view(text).substr(0, colon));
-    if (!move || *move == kNoMove || !absl::SimpleAtoi(absl::string_view(text).substr(colon + 1), &score) ||
-        score < -kNumSquares || score > kNumSquares) {
-      Refuse(key, kWhat);
-    }
-    scores.push_back({*move, score});
+    const std::optional<T> parsed =
+        item.is_string() ? parse(item.get<std::string>()) : std::nullopt;
+    if (!parsed) Refuse(key, what);
+    items.push_back(*parsed);
   }
-  return scores;
+  return items;
+}
+
+std::vector<MoveScore> ReadScoreList(const Json& j, const char* key) {
+  return ReadList<MoveScore>(
+      j, key, "a list of moves and scores such as \"A2:+38\"",
+      [](absl::string_view text) -> std::optional<MoveScore> {
+        const std::size_t colon = text.find(':');
+        if (colon == absl::string_view::npos) return std::nullopt;
+        const std::optional<int> move = ParseMove(text.substr(0, colon));
+        int score = 0;
+        if (!move || *move == kNoMove || !absl::SimpleAtoi(text.substr(colon + 1), &score) ||
+            score < -kNumSquares || score > kNumSquares) {
+          return std::nullopt;
+        }
+        return MoveScore{*move, score};
+      });
 }
 
 // A list of moves, each as ReadMove reads it.
 std::vector<int> ReadMoves(const Json& j, const char* key) {
-  constexpr absl::string_view kWhat = "a list of moves";
-  const Json& list = Find(j, key, kWhat);
-  if (!list.is_array()) Refuse(key, kWhat);
-  std::vector<int> moves;
-  for (const Json& name : list) {
-    const std::optional<int> move =
-        name.is_string() ? ParseMove(name.get<std::string>()) : std::nullopt;
-    if (!move) Refuse(key, kWhat);
-    moves.push_back(*move);
-  }
-  return moves;
+  return ReadList<int>(j, key, "a list of moves",
+                       [](absl::string_view text) { return ParseMove(text); });
 }
 
 // A window as written, [LO, HI], the scores from -64 to 64 and LO <= HI.
