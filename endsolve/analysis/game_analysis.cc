@@ -12,9 +12,9 @@
 namespace endsolve::analysis {
 namespace {
 
-// The moves of a game whose passes are not written (a transcript, a WTHOR
-// record), already checked legal by their reader, with the passes put back
-// by the move rule of GGF and NBoard (PlayGgfMove).
+// The moves of a WTHOR record, whose passes are not written, already checked
+// legal by its reader, with the passes put back by the move rule of GGF and
+// NBoard (PlayGgfMove).
 absl::StatusOr<std::vector<int>> WithPasses(const std::vector<int>& squares) {
   GgfGame game;
   game.start = Board::Initial();
@@ -72,23 +72,10 @@ absl::StatusOr<std::vector<Game>> ReadGames(const std::string& argument,
     return absl::InvalidArgumentError(absl::StrCat(
         argument, ": expected a game: a move transcript such as f5d6c3, a .ggf or a .wtb file"));
   }
-  absl::StatusOr<Position> end = ParsePositionText(argument, "");
-  if (!end.ok()) return end.status();
-  std::vector<int> squares;
-  for (std::size_t i = 0; i + 1 < argument.size(); ++i) {
-    if (const std::optional<int> square = ParseSquare(std::string_view(argument).substr(i, 2))) {
-      squares.push_back(*square);
-      ++i;
-    }
-  }
-  if (squares.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        argument, ": expected a game: a move transcript such as f5d6c3, a .ggf or a .wtb file"));
-  }
+  absl::StatusOr<std::vector<int>> moves = ParseTranscriptMoves(argument, "");
+  if (!moves.ok()) return moves.status();
   Game game;
   game.id = argument;
-  absl::StatusOr<std::vector<int>> moves = WithPasses(squares);
-  if (!moves.ok()) return moves.status();
   game.moves = *std::move(moves);
   out.push_back(std::move(game));
   return out;

@@ -334,18 +334,21 @@ absl::StatusOr<Position> ReadObfLine(LineCursor& cursor) {
 }
 
 // If the side to move has no move but the other side has, passes. Transcripts
-// leave such forced passes out.
-void PassIfForced(Board& board, Color& to_move) {
+// leave such forced passes out. Returns whether it passed.
+bool PassIfForced(Board& board, Color& to_move) {
   if (board.Moves() == 0 && board.OpponentMoves() != 0) {
     board = board.Pass();
     to_move = Opposite(to_move);
+    return true;
   }
+  return false;
 }
 
 // Plays a move transcript such as "f5d6c3" from the initial position, with
 // forced passes implied, including one at the end. Spaces between moves are
-// allowed.
-absl::StatusOr<Position> ReadTranscript(LineCursor& cursor) {
+// allowed. `moves`, where given, receives the moves played, each implied
+// pass before a move as kPass (the one at the end is not a move played).
+absl::StatusOr<Position> ReadTranscript(LineCursor& cursor, std::vector<int>* moves = nullptr) {
   Board board = Board::Initial();
   Color to_move = Color::kBlack;
   for (cursor.SkipSpaces(); !cursor.AtEnd(); cursor.SkipSpaces()) {
@@ -353,7 +356,7 @@ absl::StatusOr<Position> ReadTranscript(LineCursor& cursor) {
     const std::string_view move_text = cursor.PeekN(2);
     const std::optional<int> square = ParseSquare(move_text);
     if (!square) return cursor.Error(column, "a move such as 'f5'", Quote(move_text));
-    PassIfForced(board, to_move);
+    if (PassIfForced(board, to_move) && moves != nullptr) moves->push_back(kPass);
     if (board.Moves() == 0) {
       return cursor.Error(column, "the end of the moves (the game is over)", Quote(move_text));
     }
@@ -362,6 +365,7 @@ absl::StatusOr<Position> ReadTranscript(LineCursor& cursor) {
     }
     board = board.Play(*square);
     to_move = Opposite(to_move);
+    if (moves != nullptr) moves->push_back(*square);
     cursor.Advance(2);
   }
   PassIfForced(board, to_move);
@@ -615,6 +619,19 @@ absl::StatusOr<Position> ParsePositionText(std::string_view text, std::string_vi
     return cursor.ErrorHere("a position (a board and a side, or moves such as f5d6)");
   }
   return ReadPositionLine(text, {source, 0});
+}
+
+absl::StatusOr<std::vector<int>> ParseTranscriptMoves(std::string_view text,
+                                                      std::string_view source) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+  LineCursor cursor(text, {source, 0});
+  cursor.SkipSpaces();
+  if (!ParseSquare(cursor.PeekN(2))) return cursor.ErrorHere("moves such as f5d6");
+  std::vector<int> moves;
+  if (absl::StatusOr<Position> end = ReadTranscript(cursor, &moves); !end.ok()) {
+    return end.status();
+  }
+  return moves;
 }
 
 // Spells the board, the side and each answer as Edax does: "+0" for a draw,

@@ -89,6 +89,12 @@ absl::StatusOr<ReadResult> ReadPositionFile(const std::string& path,
 // The returned Position has no file, line 0 and no label.
 absl::StatusOr<Position> ParsePositionText(std::string_view text, std::string_view source);
 
+// The moves of a move transcript such as "f5d6c3" (one of ParsePositionText's
+// texts, read and checked as it reads them), each pass the transcript
+// leaves out put in as kPass before the move that follows it.
+absl::StatusOr<std::vector<int>> ParseTranscriptMoves(std::string_view text,
+                                                      std::string_view source);
+
 // The .obf line for `position`, without a newline: board, side, and its
 // answers if any (`; G8:+18; H1:+12;`), then its window if it has one
 // (`; window:-1,0;`). An answer without a move (kNoMove:

@@ -566,9 +566,10 @@ TEST(ParsePositionText, PlaysATranscriptInEitherCase) {
 }
 
 // Random games, cut after every move: the transcript without passes must
-// give the board and side of the game played by hand. The games must include
-// passes in the middle and at the end of a transcript, or the test proves
-// nothing about them.
+// give the board and side of the game played by hand, and its moves
+// (ParseTranscriptMoves) the moves played, passes included. The games must
+// include passes in the middle and at the end of a transcript, or the test
+// proves nothing about them.
 TEST(ParsePositionText, ImpliesForcedPassesInRandomGames) {
   std::mt19937 rng(20240611);
   int passes_inside = 0;
@@ -578,6 +579,7 @@ TEST(ParsePositionText, ImpliesForcedPassesInRandomGames) {
     Board board = Board::Initial();
     std::vector<std::string> moves;
     std::string transcript;
+    std::vector<int> played;
     bool passed = false;
     while (!board.IsGameOver()) {
       Bitboard legal = board.Moves();
@@ -591,7 +593,11 @@ TEST(ParsePositionText, ImpliesForcedPassesInRandomGames) {
       }
       const int square = FirstSquare(legal);
       board = board.Play(square);
-      if (passed) ++passes_inside;
+      if (passed) {
+        ++passes_inside;
+        played.push_back(kPass);
+      }
+      played.push_back(square);
       passed = false;
       moves.push_back(SquareName(square));
       transcript += SquareName(square);
@@ -602,6 +608,9 @@ TEST(ParsePositionText, ImpliesForcedPassesInRandomGames) {
       ExpectSameGame(*p, expected);
     }
     ++finished_games;
+    const absl::StatusOr<std::vector<int>> read = ParseTranscriptMoves(transcript, "game");
+    ASSERT_TRUE(read.ok()) << read.status();
+    EXPECT_EQ(*read, played) << transcript;
     const absl::StatusOr<Position> over = ParsePositionText(transcript + "a1", "game");
     EXPECT_EQ(over.status().message(),
               absl::StrCat("game, column ", transcript.size() + 1,
