@@ -602,9 +602,9 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
   search::Limits limits{options.node_limit, options.deadline, options.cancel};
   search::SharedSearch shared(tt, SearchConfigOf(options, limits));
   shared.live_nodes = options.live_nodes;
-  // Where the threads spend their time; the estimate is not timed on a
-  // virtual machine (bench scaling --virtual times solves).
-  const search::Instruments instruments(options.parallel_stats, nullptr, nullptr);
+  // Where the threads spend their time, and the virtual machine's clock
+  // where there is one (a proof manager's passes on many cores).
+  const search::Instruments instruments(options.parallel_stats, options.virtual_clock, nullptr);
   if (instruments.any()) shared.instruments = &instruments;
   search::Searcher searcher(&shared);
   int best_move = kNoMove;
@@ -614,6 +614,7 @@ absl::StatusOr<ScoreEstimate> EstimateScore(const Board& board, const SolveOptio
         guess = SelectiveGuess(searcher, board, -kNumSquares - 1, kNumSquares + 1, guess, options,
                                start, passes, &best_move, &estimate.pass_scores);
       }
+      searcher.SyncClock();
     }, shared.instruments);
   }
   estimate.nodes = searcher.counts();

@@ -1,7 +1,8 @@
 // The virtual many-core machine (solver/virtual_clock.h): with one virtual
 // core the search visits exactly the one-thread nodes; with many, no
 // thread runs more than the slice ahead of the slowest searching one, and
-// every slot's ticks add up (search + wait + idle = the solve's ticks).
+// every slot's ticks add up (search + wait + idle = the solve's ticks); the
+// same of the estimate's selective passes.
 #include "endsolve/solver/virtual_clock.h"
 
 #include <string>
@@ -99,6 +100,39 @@ TEST(VirtualClock, ManyVirtualCoresKeepStepAndAddUp) {
     // Eight cores in step take fewer ticks than one core's nodes.
     EXPECT_LT(clock.ticks(), searched);
   }
+}
+
+// The exact solve's estimate runs on the clock as the solve does: one
+// virtual core ticks once a node of its selective passes; eight keep step
+// and add up.
+TEST(VirtualClock, TheSelectivePassesRunOnTheClockToo) {
+  const Position position = Ffo(1, 1).front();
+  SolveOptions plain;
+  plain.table.size_mib = 16;
+  const ScoreEstimate alone = EstimateScore(position.board, plain, kSelectivePasses).value();
+  ASSERT_GT(alone.nodes.total(), 0u);
+  VirtualClock one(1, search::kVirtualSlice);
+  SolveOptions on_one = plain;
+  on_one.virtual_clock = &one;
+  const ScoreEstimate estimate = EstimateScore(position.board, on_one, kSelectivePasses).value();
+  EXPECT_EQ(estimate.nodes.total(), alone.nodes.total());
+  EXPECT_EQ(estimate.pass_scores, alone.pass_scores);
+  EXPECT_EQ(one.ticks(), static_cast<std::int64_t>(estimate.nodes.total()));
+  EXPECT_EQ(one.search(0), one.ticks());
+  constexpr int kThreads = 8;
+  VirtualClock eight(kThreads, search::kVirtualSlice);
+  SolveOptions on_eight = plain;
+  on_eight.threads = kThreads;
+  on_eight.split_min_empties = 9;
+  on_eight.virtual_clock = &eight;
+  const ScoreEstimate many = EstimateScore(position.board, on_eight, kSelectivePasses).value();
+  EXPECT_LE(eight.max_lead(), eight.slice());
+  std::int64_t searched = 0;
+  for (int slot = 0; slot < kThreads; ++slot) {
+    EXPECT_EQ(eight.search(slot) + eight.wait(slot) + eight.idle(slot), eight.ticks());
+    searched += eight.search(slot);
+  }
+  EXPECT_EQ(searched, static_cast<std::int64_t>(many.nodes.total()));
 }
 
 }  // namespace
