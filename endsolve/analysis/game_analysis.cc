@@ -18,8 +18,10 @@ namespace {
 absl::StatusOr<std::vector<int>> WithPasses(const std::vector<int>& squares) {
   GgfGame game;
   game.start = Board::Initial();
+  Position end = game.End();
   for (int square : squares) {
-    if (absl::Status played = PlayGgfMove(game, SquareName(square), std::nullopt); !played.ok()) {
+    if (absl::Status played = PlayGgfMove(game, end, SquareName(square), std::nullopt);
+        !played.ok()) {
       return played;
     }
   }

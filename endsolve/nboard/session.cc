@@ -84,11 +84,9 @@ void Session::SetGame(std::string_view ggf, int number) {
 
 void Session::PlayMove(std::string_view move, int number) {
   // "F5/EVAL/TIME": the evaluation and time are the GUI's, not needed here.
-  if (absl::Status played = PlayGgfMove(game_, move, std::nullopt); !played.ok()) {
+  if (absl::Status played = PlayGgfMove(game_, position_, move, std::nullopt); !played.ok()) {
     Error(number, std::string(played.message()));
-    return;
   }
-  position_ = game_.End();
 }
 
 bool Session::Handle(std::string_view line, int number) {

@@ -1,5 +1,6 @@
 #include "endsolve/positions/ggf.h"
 
+#include <cassert>
 #include <cctype>
 #include <optional>
 #include <utility>
@@ -26,6 +27,7 @@ class RecordReader {
     game_.number = number_;
     game_.line = line_;
     game_.start = Board::Initial();
+    end_ = game_.End();
     SkipSpaces();
     if (!Take("(;")) return Error("expected a game record starting \"(;\"");
     bool board_seen = false;
@@ -158,12 +160,13 @@ class RecordReader {
     if (i != value.size()) return Error("expected nothing after the colour to move in BO[...]");
     game_.start_to_move = to_move;
     game_.start = to_move == Color::kBlack ? Board{black, white} : Board{white, black};
+    end_ = game_.End();
     return absl::OkStatus();
   }
 
   // A move "SQUARE[/EVAL[/TIME]]" of `color`, played on the board so far.
   absl::Status ReadMove(Color color, std::string_view value) {
-    if (absl::Status played = PlayGgfMove(game_, value, color); !played.ok()) {
+    if (absl::Status played = PlayGgfMove(game_, end_, value, color); !played.ok()) {
       return Error(std::string(played.message()));
     }
     return absl::OkStatus();
@@ -175,6 +178,7 @@ class RecordReader {
   int line_;
   std::size_t pos_ = 0;
   GgfGame game_;
+  Position end_;  // game_.End()
 };
 
 }  // namespace
@@ -184,22 +188,34 @@ bool IsGgfPass(std::string_view text) {
          absl::EqualsIgnoreCase(View(text), "ps");
 }
 
-absl::Status PlayGgfMove(GgfGame& game, std::string_view text, std::optional<Color> color) {
+namespace {
+
+// Appends `square` (or kPass) to the game and plays it on `end`.
+void Append(GgfGame& game, Position& end, int square) {
+  game.moves.push_back(square);
+  end.board = square == kPass ? end.board.Pass() : end.board.Play(square);
+  end.to_move = Opposite(end.to_move);
+}
+
+}  // namespace
+
+absl::Status PlayGgfMove(GgfGame& game, Position& end, std::string_view text,
+                         std::optional<Color> color) {
+  assert(end.board == game.End().board && end.to_move == game.End().to_move);
   const std::string move(absl::StripAsciiWhitespace(View(text.substr(0, text.find('/')))));
-  const Position at = game.End();
-  const Board& board = at.board;
-  const Color mover = color.value_or(at.to_move);
+  const Board& board = end.board;
+  const Color mover = color.value_or(end.to_move);
   const char* side = mover == Color::kBlack ? "black" : "white";
   if (board.IsGameOver()) {
     return absl::InvalidArgumentError(
         absl::StrFormat("expected no move after the end of the game, found '%s'", move));
   }
   if (IsGgfPass(move)) {
-    if (mover != at.to_move || board.Moves() != 0) {
+    if (mover != end.to_move || board.Moves() != 0) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "expected a pass only where %s has no legal move, found '%s'", side, move));
     }
-    game.moves.push_back(kPass);
+    Append(game, end, kPass);
     return absl::OkStatus();
   }
   const std::optional<int> square = ParseSquare(move);
@@ -209,22 +225,22 @@ absl::Status PlayGgfMove(GgfGame& game, std::string_view text, std::optional<Col
   }
   // The side to move has none and the move is the other side's: a pass
   // that was not written comes first.
-  if (board.Moves() == 0 && (!color || mover != at.to_move)) {
-    const char* other = at.to_move == Color::kBlack ? "white" : "black";
+  if (board.Moves() == 0 && (!color || mover != end.to_move)) {
     if ((board.OpponentMoves() & SquareBit(*square)) == 0) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("expected a legal move for %s, found '%s' (%s must pass)", other, move,
-                          at.to_move == Color::kBlack ? "black" : "white"));
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "expected a legal move for %s, found '%s' (%s must pass)",
+          end.to_move == Color::kBlack ? "white" : "black", move,
+          end.to_move == Color::kBlack ? "black" : "white"));
     }
-    game.moves.push_back(kPass);
-    game.moves.push_back(*square);
+    Append(game, end, kPass);
+    Append(game, end, *square);
     return absl::OkStatus();
   }
-  if (mover != at.to_move || (board.Moves() & SquareBit(*square)) == 0) {
+  if (mover != end.to_move || (board.Moves() & SquareBit(*square)) == 0) {
     return absl::InvalidArgumentError(
         absl::StrFormat("expected a legal move for %s, found '%s'", side, move));
   }
-  game.moves.push_back(*square);
+  Append(game, end, *square);
   return absl::OkStatus();
 }
 

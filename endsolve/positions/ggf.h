@@ -61,10 +61,13 @@ bool IsGgfPass(std::string_view text);
 // side whose turn it is (NBoard's `move`). A pass only where the side to
 // move has no legal move; a move of the other side, or a square the side to
 // move cannot take while the other can, after a pass that was not written
-// (the pass goes into `moves`). On a bad move `game` is unchanged and the
+// (the pass goes into `moves`). `end` is game.End(), which the caller keeps
+// so that a game is not replayed from its start at every move; it follows
+// the moves played. On a bad move `game` and `end` are unchanged and the
 // status says what was expected, the caller's place in front of it:
 //   expected a legal move for white, found 'A1'
-absl::Status PlayGgfMove(GgfGame& game, std::string_view text, std::optional<Color> color);
+absl::Status PlayGgfMove(GgfGame& game, Position& end, std::string_view text,
+                         std::optional<Color> color);
 
 // Parses one GGF record, the whole of `text` but for surrounding spaces.
 // `source` starts every error message.
