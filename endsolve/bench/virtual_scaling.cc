@@ -66,10 +66,7 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
 }
 
 double MachineSpeedup(const VirtualRow& base, const VirtualRow& row) {
-  auto rate = [](const VirtualRow& r) {
-    const double searching = std::max(1.0, r.threads * r.use.search);
-    return std::pow(searching, -kMachineRateExponent);
-  };
+  auto rate = [](const VirtualRow& r) { return search::MachineRate(r.threads * r.use.search); };
   if (row.ticks <= 0) return 0;
   return static_cast<double>(base.ticks) / rate(base) /
          (static_cast<double>(row.ticks) / rate(row));
@@ -83,7 +80,7 @@ std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t
   absl::StrAppendFormat(&out,
                         "machine: the speedup on the 16-core machine the ticks are calibrated to, "
                         "where n threads searching at once ran at n^-%.3f of one's node rate\n",
-                        kMachineRateExponent);
+                        search::kMachineRateExponent);
   absl::StrAppendFormat(&out, "%7s %16s %8s %8s %10s %16s %9s %7s %7s %7s %5s\n", "threads",
                         "ticks", "speedup", "machine", "efficiency", "nodes", "overhead", "search",
                         "wait", "idle", "wrong");

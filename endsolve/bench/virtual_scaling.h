@@ -40,18 +40,10 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     const std::vector<int>& thread_counts, std::int64_t slice, const std::atomic<bool>& cancel,
     const std::function<void(int threads, int position)>& on_start = {});
 
-// The calibration of ticks to a real machine's time: on the 16-core
-// machine of ae0335e's run (endsolve/bench/results/solver-parallel.md, "The
-// real many-core runs") a thread searched at
-// n^-kMachineRateExponent of one thread's node rate while n threads
-// searched at once (its clock slowing with the cores in use, the shared
-// cache and memory), fitted by least squares to that run's four thread
-// counts (n = threads x search share: 1.98, 3.78, 6.94 and 11.46 searching,
-// at 0.91, 0.79, 0.74 and 0.655 of the rate).
-inline constexpr double kMachineRateExponent = 0.167;
-// A row's speedup on that machine: the ticks' speedup, each of its P x
-// search-share searching threads slowed as there (against a first row of
-// one thread). Past 16 searching threads the fit is an extrapolation.
+// A row's speedup on the real machine the ticks are calibrated to
+// (search::MachineRate, endsolve/solver/virtual_clock.h): the ticks' speedup, each of
+// its P x search-share searching threads slowed as there (against a first
+// row of one thread).
 double MachineSpeedup(const VirtualRow& base, const VirtualRow& row);
 
 // The table: speedup and node overhead against the first row.

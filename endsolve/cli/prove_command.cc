@@ -47,6 +47,7 @@ struct ProveArgs {
   std::string time_limit;
   std::vector<int> simulate;
   std::string simulate_answers;
+  int simulate_plan_cores = 0;
   bool json = false;
   int max_empties = kDefaultMaxEmpties;
 };
@@ -73,10 +74,14 @@ int PrintPrediction(const Position& root, const prove::Simulation& model,
                                                   wrong ? ": WRONG)" : ": OK)")
                                    : "");
     absl::PrintF("predicted on virtual workers (each unit solved here on one thread, the "
-                 "manager's time measured here, %.1f s of it the first test's passes; speedups "
-                 "against 1 worker: %.1f s, %.1f s without the manager):\n"
+                 "manager's time measured here, %.1f s of it the first test's passes%s; "
+                 "speedups against 1 worker: %.1f s, %.1f s without the manager):\n"
                  "%8s %6s %7s %15s %9s %6s %9s %10s %8s %17s %8s\n",
-                 model.estimate_seconds(), one.wall_seconds, one_units.wall_seconds,
+                 model.estimate_seconds(),
+                 model.passes().cores > 0
+                     ? absl::StrFormat(" on %d virtual cores", model.passes().cores)
+                     : "",
+                 one.wall_seconds, one_units.wall_seconds,
                  "workers", "score", "units", "nodes", "unit s", "tests", "manager s", "wall s",
                  "speedup", "without manager s", "speedup");
   }
@@ -110,6 +115,15 @@ int PrintPrediction(const Position& root, const prove::Simulation& model,
     if (root.HasAnswers()) j["expected_score"] = root.ExpectedScore();
     j["first_test"] = model.first_test();
     j["estimate_seconds"] = model.estimate_seconds();
+    if (const prove::PassesCost& passes = model.passes(); passes.cores > 0) {
+      j["passes"] = {{"cores", passes.cores},
+                     {"measured_seconds", passes.measured_seconds},
+                     {"measured_nodes", passes.measured_nodes},
+                     {"ticks", passes.ticks},
+                     {"nodes", passes.nodes},
+                     {"search_share", passes.search_share},
+                     {"seconds", passes.seconds}};
+    }
     j["predicted"] = rows;
     absl::PrintF("%s\n", j.dump());
   }
@@ -125,6 +139,7 @@ int Simulate(const ProveArgs& args, const Position& root) {
   options.passes = args.passes;
   options.max_empties = args.max_empties;
   options.answers = args.simulate_answers;
+  options.plan_cores = args.simulate_plan_cores;
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options.cancel = &interrupted;
   absl::StatusOr<std::unique_ptr<prove::Simulation>> model =
@@ -139,8 +154,21 @@ int Simulate(const ProveArgs& args, const Position& root) {
     absl::FPrintF(stderr, "prove: %d answers taken from %s\n", (*model)->answers_read(),
                   args.simulate_answers);
   }
-  absl::FPrintF(stderr, "prove: first test %s, its passes %.1f s\n",
-                FormatScore((*model)->first_test()), (*model)->estimate_seconds());
+  const prove::PassesCost& passes = (*model)->passes();
+  if (passes.cores > 0) {
+    absl::FPrintF(stderr,
+                  "prove: first test %s, its passes %.1f s on one thread (%d nodes); on %d "
+                  "virtual cores %d ticks (%.2fx fewer), %d nodes, %.1f%% of the ticks "
+                  "searching: %.1f s\n",
+                  FormatScore((*model)->first_test()), passes.measured_seconds,
+                  passes.measured_nodes, passes.cores, passes.ticks,
+                  static_cast<double>(passes.measured_nodes) /
+                      static_cast<double>(std::max<std::int64_t>(1, passes.ticks)),
+                  passes.nodes, 100.0 * passes.search_share, passes.seconds);
+  } else {
+    absl::FPrintF(stderr, "prove: first test %s, its passes %.1f s\n",
+                  FormatScore((*model)->first_test()), (*model)->estimate_seconds());
+  }
   // One run, its line on stderr; a failure ends the command with its
   // message (or as interrupted).
   std::optional<int> stopped;
@@ -367,6 +395,13 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
                   "seconds and nodes: read first, its units never solved again, each new one "
                   "appended, so that a stopped simulation resumes and other worker counts "
                   "solve only the units no run asked before")
+      ->needs(simulate_option);
+  app->add_option("--simulate-plan-cores", args->simulate_plan_cores,
+                  "with --simulate: time the first test's passes as a manager of this many "
+                  "cores would run them (a virtual machine of that many cores, calibrated "
+                  "to a real 16-core one), not on --plan-threads here; the walks stay on "
+                  "--plan-threads (default: measured here)")
+      ->check(InRange(1, kMaxThreads, "a number of cores"))
       ->needs(simulate_option);
   AddMaxEmptiesOption(*app, args->max_empties);
   AddJsonOption(*app, args->json);

@@ -16,6 +16,7 @@
 #include "endsolve/prove/manager.h"
 #include "endsolve/prove/proof_tree.h"
 #include "endsolve/solver/solver.h"
+#include "endsolve/solver/virtual_clock.h"
 
 namespace endsolve::prove {
 namespace {
@@ -66,22 +67,62 @@ absl::StatusOr<std::unique_ptr<Simulation>> Simulation::Create(const Position& r
     if (!created.ok()) return created.status();
     *made = *std::move(created);
   }
+  if (absl::Status passes = model->RunPasses(); !passes.ok()) return passes;
+  return model;
+}
+
+absl::Status Simulation::RunPasses() {
   // The first test and the ordering table, as the parallel and Slurm
   // engines' manager makes them (prover.cc): on its own threads, into a
   // table of its own that the units never touch.
   SolveOptions solve;
-  solve.threads = options.plan_threads > 0 ? options.plan_threads : HardwareThreads();
-  solve.evaluator = options.evaluator;
-  solve.cancel = options.cancel;
-  solve.tt = model->ordering_.get();
-  solve.max_empties = options.max_empties;
-  const Stopwatch passes(model->manager_on_cpu());
-  const absl::StatusOr<ScoreEstimate> estimate = EstimateScore(root.board, solve, options.passes);
+  solve.threads = options_.plan_cores > 0     ? 1
+                  : options_.plan_threads > 0 ? options_.plan_threads
+                                              : HardwareThreads();
+  solve.evaluator = options_.evaluator;
+  solve.cancel = options_.cancel;
+  solve.tt = ordering_.get();
+  solve.max_empties = options_.max_empties;
+  auto passes = [&]() -> absl::StatusOr<ScoreEstimate> {
+    absl::StatusOr<ScoreEstimate> estimate =
+        EstimateScore(root_.board, solve, options_.passes);
+    if (estimate.ok() && estimate->stopped) {
+      return absl::CancelledError("interrupted during the first estimate");
+    }
+    return estimate;
+  };
+  const Stopwatch watch(solve.threads == 1);
+  absl::StatusOr<ScoreEstimate> estimate = passes();
   if (!estimate.ok()) return estimate.status();
-  if (estimate->stopped) return absl::CancelledError("interrupted during the first estimate");
-  model->first_test_ = FirstTestOf(*estimate);
-  model->estimate_seconds_ = passes.Seconds();
-  return model;
+  passes_.measured_seconds = watch.Seconds();
+  passes_.measured_nodes = estimate->nodes.total();
+  passes_.seconds = passes_.measured_seconds;
+  if (options_.plan_cores > 0) {
+    // Again on the virtual machine, into a table that holds nothing of the
+    // run before: the walks read what that manager's passes would leave.
+    ordering_->Clear();
+    search::VirtualClock clock(options_.plan_cores, search::kVirtualSlice);
+    solve.threads = options_.plan_cores;
+    solve.virtual_clock = &clock;
+    estimate = passes();
+    if (!estimate.ok()) return estimate.status();
+    std::int64_t searching = 0;
+    for (int slot = 0; slot < clock.slots(); ++slot) searching += clock.search(slot);
+    passes_.cores = options_.plan_cores;
+    passes_.ticks = clock.ticks();
+    passes_.nodes = estimate->nodes.total();
+    passes_.search_share = clock.ticks() > 0 ? static_cast<double>(searching) /
+                                                   (static_cast<double>(clock.ticks()) *
+                                                    options_.plan_cores)
+                                             : 1.0;
+    // Time: one thread's seconds a node, times the ticks, each searching
+    // thread at the calibrated machine's rate.
+    passes_.seconds = passes_.measured_seconds * static_cast<double>(passes_.ticks) /
+                      static_cast<double>(std::max<std::uint64_t>(1, passes_.measured_nodes)) /
+                      search::MachineRate(passes_.cores * passes_.search_share);
+  }
+  first_test_ = FirstTestOf(*estimate);
+  return absl::OkStatus();
 }
 
 absl::Status Simulation::ReadAnswers() {
@@ -159,8 +200,8 @@ absl::StatusOr<SimulatedRun> Simulation::Run(int workers, bool count_manager) {
     run.manager_seconds += seconds;
     if (count_manager) clock += seconds;
   };
-  run.manager_seconds = estimate_seconds_;
-  if (count_manager) clock = estimate_seconds_;
+  run.manager_seconds = passes_.seconds;
+  if (count_manager) clock = passes_.seconds;
   const eval::Evaluator& evaluator = eval::Evaluator::OrDefault(options_.evaluator);
   Stopwatch start(manager_on_cpu());
   ProofTree tree(root_.board, root_.to_move, first_test_, options_.unit_empties, evaluator,

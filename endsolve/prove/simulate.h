@@ -43,6 +43,16 @@ struct SimulationOptions {
   int hash_mb = 64;      // the manager's table (the ordering passes') and the units' one table
   int max_empties = kDefaultMaxEmpties;  // the root's, for its estimate (SolveOptions)
   int plan_threads = 1;  // the manager's threads, as ProveOptions' (0: every hardware thread)
+  // Not 0: the first test's passes timed as a manager of this many cores
+  // would run them, not on plan_threads here (a cluster node's manager
+  // predicted on a machine of two cores; the walks and backups stay on
+  // plan_threads). They run twice: on one thread, its CPU seconds per node
+  // measured, and on a virtual machine of this many cores
+  // (endsolve/solver/virtual_clock.h), whose table the walks then read.
+  // Their seconds: one thread's, times the machine's ticks over one
+  // thread's, each searching thread slowed as on the real 16-core machine
+  // the ticks are calibrated to (endsolve/bench/virtual_scaling.h).
+  int plan_cores = 0;
   // The selective passes over the root, as ProveOptions' (0..3: Create
   // refuses others with EstimateScore's error).
   int passes = kOrderingPasses;
@@ -69,6 +79,19 @@ struct SimulatedRun {
   std::int64_t expanded = 0;    // positions the manager expanded
 };
 
+// The first test's passes: what they cost, and on what.
+struct PassesCost {
+  int cores = 0;                   // the virtual machine's (0: measured here)
+  // Measured here: on one thread, its CPU seconds (with cores, or with one
+  // plan thread), or on plan_threads, their wall seconds.
+  double measured_seconds = 0;
+  std::uint64_t measured_nodes = 0;
+  std::int64_t ticks = 0;          // on the virtual machine (0: none)
+  std::uint64_t nodes = 0;         // on the virtual machine
+  double search_share = 1;         // of its cores' ticks, searching
+  double seconds = 0;              // the cost put on the clock
+};
+
 // Runs proofs of one root. Each unit is solved once: a proof that asks a
 // question an earlier one asked takes its answer and its seconds from then,
 // so every run shares the unit times it compares.
@@ -84,9 +107,10 @@ class Simulation {
   // says so), answers that contradict each other.
   absl::StatusOr<SimulatedRun> Run(int workers, bool count_manager);
 
-  // The first test, and the seconds its passes took.
+  // The first test, and the seconds its passes took (passes().seconds).
   int first_test() const { return first_test_; }
-  double estimate_seconds() const { return estimate_seconds_; }
+  double estimate_seconds() const { return passes_.seconds; }
+  const PassesCost& passes() const { return passes_; }
   // Answers taken from `answers` when it was read, and units solved since.
   int answers_read() const { return answers_read_; }
   int units_solved() const { return units_solved_; }
@@ -105,6 +129,8 @@ class Simulation {
   bool manager_on_cpu() const { return options_.plan_threads == 1; }
   // Opens `options_.answers` and takes its answers.
   absl::Status ReadAnswers();
+  // The first test from the passes into `ordering_`, and their cost.
+  absl::Status RunPasses();
   // The answer to `unit`'s question, solved now unless asked before.
   absl::StatusOr<const Answer*> Solve(const Position& unit);
 
@@ -114,7 +140,7 @@ class Simulation {
   std::unique_ptr<TranspositionTable> units_;     // every unit's, never cleared
   std::unique_ptr<batch::ResultsAppender> answers_file_;  // null without `answers`
   int first_test_ = 0;
-  double estimate_seconds_ = 0;
+  PassesCost passes_;
   int answers_read_ = 0;
   int units_solved_ = 0;
   std::map<batch::QuestionKey, Answer> answers_;

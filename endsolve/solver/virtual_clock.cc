@@ -1,10 +1,15 @@
 #include "endsolve/solver/virtual_clock.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cassert>
 #include <limits>
 
 namespace endsolve::search {
+
+double MachineRate(double searching) {
+  return std::pow(std::max(1.0, searching), -kMachineRateExponent);
+}
 
 VirtualClock::VirtualClock(int slots, std::int64_t slice)
     : slice_(slice), slots_(static_cast<std::size_t>(slots)) {}

@@ -53,6 +53,20 @@ namespace endsolve::search {
 // the figures have settled.
 inline constexpr std::int64_t kVirtualSlice = 128;
 
+// The calibration of ticks to a real machine's time: on the 16-core
+// machine of ae0335e's run (endsolve/bench/results/solver-parallel.md, "The
+// real many-core runs") a thread searched at
+// n^-kMachineRateExponent of one thread's node rate while n threads
+// searched at once (its clock slowing with the cores in use, the shared
+// cache and memory), fitted by least squares to that run's four thread
+// counts (n = threads x search share: 1.98, 3.78, 6.94 and 11.46 searching,
+// at 0.91, 0.79, 0.74 and 0.655 of the rate).
+inline constexpr double kMachineRateExponent = 0.167;
+// One thread's node rate there, against one searching alone, while
+// `searching` threads search at once (at least one). Past 16 the fit is an
+// extrapolation.
+double MachineRate(double searching);
+
 class VirtualClock {
  public:
   enum class Mode { kNone = 0, kSearch = 1, kWait = 2 };

@@ -498,6 +498,28 @@ TEST(ProveCli, SimulateProvesHereOnVirtualWorkers) {
   EXPECT_THAT(no_folder.err, HasSubstr("expected --folder DIR"));
 }
 
+// --simulate-plan-cores times the first test's passes as a manager of that
+// many cores would run them: the JSON says on what, and what it put on the
+// clock; without --simulate the option is refused.
+TEST(ProveCli, SimulatePlanCoresTimesThePassesOnAVirtualMachine) {
+  const CommandOutput r = RunCommand(Shell(
+      {kBinary, "prove", kFfo1To19, "--range", "3", "--unit-empties", "10", "--hash-mb", "1",
+       "--plan-threads", "1", "--simulate", "4", "--simulate-plan-cores", "4", "--json"}));
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("on 4 virtual cores"));
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["score"], j["expected_score"]);
+  ASSERT_TRUE(j.contains("passes")) << r.out;
+  EXPECT_EQ(j["passes"]["cores"], 4);
+  EXPECT_GT(j["passes"]["ticks"].get<std::int64_t>(), 0);
+  EXPECT_EQ(j["passes"]["seconds"], j["estimate_seconds"]);
+
+  const CommandOutput alone = RunCommand(
+      Shell({kBinary, "prove", kFfo1To19, "--range", "3", "--simulate-plan-cores", "4"}));
+  EXPECT_EQ(alone.exit_status, 2);
+  EXPECT_THAT(alone.err, HasSubstr("--simulate-plan-cores requires --simulate"));
+}
+
 TEST(ProveCli, HelpNamesTheFolderAndTheEngines) {
   const CommandOutput r = RunCommand(kBinary + " prove --help");
   EXPECT_EQ(r.exit_status, 0);

@@ -5,7 +5,9 @@
 // and start units the one worker never asked (they run ahead of the
 // answers). An evaluation of zeros makes the estimates wrong, so that
 // answers change what the manager wants while units run. A file of answers
-// makes a second simulation solve nothing its first solved.
+// makes a second simulation solve nothing its first solved. A manager of many
+// cores is timed on a virtual machine.
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +20,7 @@
 #include "endsolve/positions/position_io.h"
 #include "endsolve/prove/simulate.h"
 #include "endsolve/solver/solver.h"
+#include "endsolve/solver/virtual_clock.h"
 #include "tests/cli/batch_test_util.h"
 #include "tests/sanitized_share.h"
 #include "gtest/gtest.h"
@@ -91,6 +94,47 @@ TEST(Simulation, OneWorkerAddsTheUnitsOneAfterAnother) {
     // Each unit solved once: the second run's units are the first's.
     EXPECT_EQ(counted->units, alone->units);
     EXPECT_EQ(counted->unit_seconds, alone->unit_seconds);
+  }
+}
+
+// A manager of many cores predicted here: its passes run on one thread and
+// on a virtual machine; on one virtual core they cost one thread's seconds
+// to the tick, on more one thread's seconds scaled by the machine's ticks and
+// its searching threads' calibrated rate. The proofs stay exact.
+TEST(Simulation, PassesOnVirtualCoresScaleOneThreadsSeconds) {
+  for (const Position& root : RandomPositions(InputsForThisBuild(2), 16, 16, /*seed=*/61)) {
+    for (const int cores : {1, 4}) {
+      SimulationOptions options = Small(nullptr);
+      options.unit_empties = 10;
+      options.plan_cores = cores;
+      absl::StatusOr<std::unique_ptr<Simulation>> model = Simulation::Create(root, options);
+      ASSERT_TRUE(model.ok()) << model.status();
+      const PassesCost& passes = (*model)->passes();
+      EXPECT_EQ(passes.cores, cores);
+      ASSERT_GT(passes.measured_nodes, 0u) << FormatObf(root);
+      EXPECT_EQ((*model)->estimate_seconds(), passes.seconds);
+      // Every node a tick of one core's search: P x ticks hold them all.
+      EXPECT_GE(static_cast<std::uint64_t>(passes.ticks) * cores, passes.nodes);
+      EXPECT_NEAR(passes.search_share,
+                  static_cast<double>(passes.nodes) / (static_cast<double>(passes.ticks) * cores),
+                  1e-12);
+      if (cores == 1) {
+        EXPECT_EQ(passes.nodes, passes.measured_nodes) << FormatObf(root);
+        EXPECT_EQ(passes.ticks, static_cast<std::int64_t>(passes.measured_nodes));
+        EXPECT_DOUBLE_EQ(passes.seconds, passes.measured_seconds);
+      } else {
+        EXPECT_NEAR(passes.seconds,
+                    passes.measured_seconds * static_cast<double>(passes.ticks) /
+                        static_cast<double>(passes.measured_nodes) /
+                        search::MachineRate(cores * passes.search_share),
+                    1e-9)
+            << FormatObf(root);
+      }
+      const absl::StatusOr<SimulatedRun> run = (*model)->Run(3, true);
+      ASSERT_TRUE(run.ok()) << run.status();
+      EXPECT_EQ(run->score, Solved(root.board)) << FormatObf(root);
+      EXPECT_GE(run->manager_seconds, passes.seconds);
+    }
   }
 }
 
