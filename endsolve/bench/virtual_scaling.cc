@@ -1,7 +1,6 @@
 #include "endsolve/bench/virtual_scaling.h"
 
 #include <algorithm>
-#include <cmath>
 #include <memory>
 #include <optional>
 

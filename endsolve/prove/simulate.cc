@@ -83,7 +83,7 @@ absl::Status Simulation::RunPasses() {
   solve.cancel = options_.cancel;
   solve.tt = ordering_.get();
   solve.max_empties = options_.max_empties;
-  auto passes = [&]() -> absl::StatusOr<ScoreEstimate> {
+  auto run_passes = [&]() -> absl::StatusOr<ScoreEstimate> {
     absl::StatusOr<ScoreEstimate> estimate =
         EstimateScore(root_.board, solve, options_.passes);
     if (estimate.ok() && estimate->stopped) {
@@ -92,7 +92,7 @@ absl::Status Simulation::RunPasses() {
     return estimate;
   };
   const Stopwatch watch(solve.threads == 1);
-  absl::StatusOr<ScoreEstimate> estimate = passes();
+  absl::StatusOr<ScoreEstimate> estimate = run_passes();
   if (!estimate.ok()) return estimate.status();
   passes_.measured_seconds = watch.Seconds();
   passes_.measured_nodes = estimate->nodes.total();
@@ -104,7 +104,7 @@ absl::Status Simulation::RunPasses() {
     search::VirtualClock clock(options_.plan_cores, search::kVirtualSlice);
     solve.threads = options_.plan_cores;
     solve.virtual_clock = &clock;
-    estimate = passes();
+    estimate = run_passes();
     if (!estimate.ok()) return estimate.status();
     std::int64_t searching = 0;
     for (int slot = 0; slot < clock.slots(); ++slot) searching += clock.search(slot);

@@ -51,7 +51,7 @@ struct SimulationOptions {
   // (endsolve/solver/virtual_clock.h), whose table the walks then read.
   // Their seconds: one thread's, times the machine's ticks over one
   // thread's, each searching thread slowed as on the real 16-core machine
-  // the ticks are calibrated to (endsolve/bench/virtual_scaling.h).
+  // the ticks are calibrated to (search::MachineRate, virtual_clock.h).
   int plan_cores = 0;
   // The selective passes over the root, as ProveOptions' (0..3: Create
   // refuses others with EstimateScore's error).

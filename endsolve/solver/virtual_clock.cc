@@ -1,8 +1,8 @@
 #include "endsolve/solver/virtual_clock.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cassert>
+#include <cmath>
 #include <limits>
 
 namespace endsolve::search {
