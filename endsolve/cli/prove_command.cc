@@ -43,6 +43,7 @@ struct ProveArgs {
   int plan_threads = 0;  // every hardware thread
   int passes = prove::kOrderingPasses;
   int split_within = 0;
+  bool eldest_first = false;
   int hash_mb = kDefaultUnitHashMb;
   std::string time_limit;
   std::vector<int> simulate;
@@ -95,6 +96,8 @@ int PrintPrediction(const Position& root, const prove::Simulation& model,
                       {"nodes", with.nodes},
                       {"unit_seconds", with.unit_seconds},
                       {"manager_seconds", with.manager_seconds},
+                      {"searches_seconds", with.searches_seconds},
+                      {"searches_counted", with.searches_counted},
                       {"tests", with.tests},
                       {"expanded", with.expanded},
                       {"wall_seconds", with.wall_seconds},
@@ -140,6 +143,7 @@ int Simulate(const ProveArgs& args, const Position& root) {
   options.max_empties = args.max_empties;
   options.answers = args.simulate_answers;
   options.plan_cores = args.simulate_plan_cores;
+  options.eldest_first = args.eldest_first;
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options.cancel = &interrupted;
   absl::StatusOr<std::unique_ptr<prove::Simulation>> model =
@@ -178,9 +182,12 @@ int Simulate(const ProveArgs& args, const Position& root) {
       stopped = interrupted.load() ? kExitInterrupted : fail(done.status().message());
       return std::nullopt;
     }
-    absl::FPrintF(stderr, "prove: %d workers%s: %.1f s (%d units solved so far)\n", workers,
-                  manager ? "" : ", the manager's time left off", done->wall_seconds,
-                  (*model)->units_solved());
+    absl::FPrintF(stderr,
+                  "prove: %d workers%s: %.1f s, %d units, %d nodes; the manager %.1f s, its "
+                  "walks' searches %.1f s here, %.1f s counted (%d units solved so far)\n",
+                  workers, manager ? "" : ", the manager's time left off", done->wall_seconds,
+                  done->units, done->nodes, done->manager_seconds, done->searches_seconds,
+                  done->searches_counted, (*model)->units_solved());
     return *done;
   };
   std::vector<RunPair> runs;
@@ -298,6 +305,7 @@ int RunProve(const ProveArgs& args) {
   options.plan_threads = args.plan_threads;
   options.passes = args.passes;
   options.split_within = args.split_within;
+  options.eldest_first = args.eldest_first;
   options.hash_mb = args.hash_mb;
   options.max_empties = args.max_empties;
   if (!args.time_limit.empty()) {
@@ -379,6 +387,10 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
                   "longest units (default 0: none)")
       ->default_str("0")
       ->check(InRange(0, 2 * kNumSquares, "a number of discs"));
+  app->add_flag("--eldest-first", args->eldest_first,
+                "young brothers wait: where every move of a position must hold, ask its "
+                "other moves' units only once the first move's answers are in (fewer units "
+                "wasted with many workers, longer chains of answers; default: all at once)");
   AddHashMbOption(*app, args->hash_mb, kDefaultUnitHashMb);
   // A unit past it is tried once more, then stops the proof.
   CLI::Option* time_limit = AddTimeLimitOption(*app, args->time_limit);
@@ -397,10 +409,11 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
                   "solve only the units no run asked before")
       ->needs(simulate_option);
   app->add_option("--simulate-plan-cores", args->simulate_plan_cores,
-                  "with --simulate: time the first test's passes as a manager of this many "
-                  "cores would run them (a virtual machine of that many cores, calibrated "
-                  "to a real 16-core one), not on --plan-threads here; the walks stay on "
-                  "--plan-threads (default: measured here)")
+                  "with --simulate: time the manager as one of this many cores would run "
+                  "it: the first test's passes on a virtual machine of that many cores "
+                  "(calibrated to a real 16-core one), each expansion's evaluation searches "
+                  "spread over them; the rest of the walks as one thread here runs them "
+                  "(default: measured here, on --plan-threads)")
       ->check(InRange(1, kMaxThreads, "a number of cores"))
       ->needs(simulate_option);
   AddMaxEmptiesOption(*app, args->max_empties);

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "endsolve/hashtable/transposition_table.h"
+#include "endsolve/prove/thread_cpu.h"
 #include "endsolve/solver/presearch.h"
 #include "tbb/parallel_for.h"
 #include "tbb/task_arena.h"
@@ -195,23 +196,31 @@ void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
   // its score, beyond any evaluation. A child the ordering table bounds
   // (both kinds of value are the child's side to move's) is kept within
   // its entry's bounds.
+  auto search_child = [&](std::size_t i) {
+    Node& child = *jobs[i].child;
+    child.key = KeyOf(child.board);
+    if (child.kind == Node::Kind::kTerminal) {
+      jobs[i].value = child.board.FinalScore() * kTerminalScale;
+      return;
+    }
+    const int depth = OrderDepth(child.ply, unit_empties_, child.board.EmptyCount());
+    jobs[i].value = search::RunPresearch(child.board, evaluator_, depth, nullptr).value;
+    TTData entry;
+    if (ordering_ != nullptr && ordering_->Probe(child.board, &entry)) {
+      jobs[i].value = std::clamp(jobs[i].value, entry.lower * eval::kUnitsPerDisc,
+                                 entry.upper * eval::kUnitsPerDisc);
+    }
+  };
+  const bool timed = static_cast<bool>(on_searches_);
+  std::vector<double> seconds(timed ? jobs.size() : 0);
   arena_.execute([&] {
     tbb::parallel_for(std::size_t{0}, jobs.size(), [&](std::size_t i) {
-      Node& child = *jobs[i].child;
-      child.key = KeyOf(child.board);
-      if (child.kind == Node::Kind::kTerminal) {
-        jobs[i].value = child.board.FinalScore() * kTerminalScale;
-        return;
-      }
-      const int depth = OrderDepth(child.ply, unit_empties_, child.board.EmptyCount());
-      jobs[i].value = search::RunPresearch(child.board, evaluator_, depth, nullptr).value;
-      TTData entry;
-      if (ordering_ != nullptr && ordering_->Probe(child.board, &entry)) {
-        jobs[i].value = std::clamp(jobs[i].value, entry.lower * eval::kUnitsPerDisc,
-                                   entry.upper * eval::kUnitsPerDisc);
-      }
+      const double start = timed ? ThreadCpuSeconds() : 0;
+      search_child(i);
+      if (timed) seconds[i] = ThreadCpuSeconds() - start;
     });
   });
+  if (timed) on_searches_(seconds);
   for (Job& job : jobs) {
     Node& child = *job.child;
     child.estimate = child.kind == Node::Kind::kTerminal ? child.board.FinalScore()
@@ -313,6 +322,8 @@ ProofTree::Outcome ProofTree::Below(Node& node, int test, std::vector<Position>*
     if (Full(units)) return {false, false};
     const Outcome at_least = AtLeast(*child, EvenAtLeast(1 - test), units);
     if (!at_least.success) return {false, at_least.known};
+    // The eldest's units asked or in flight: the younger brothers wait.
+    if (eldest_first_ && !at_least.known && child == node.children.front()) return {true, false};
     all_known = all_known && at_least.known;
   }
   return {true, all_known};

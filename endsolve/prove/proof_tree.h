@@ -209,6 +209,21 @@ class ProofTree {
     on_expand_ = std::move(on_expand);
   }
 
+  // Young brothers wait: at a node where every child must succeed, the
+  // walk asks the younger children only once the eldest's outcome is known
+  // (answered, not estimated). Without it, a walk with many free workers
+  // asks every child at once, and a child that fails wastes its brothers'
+  // units; with it, each such node waits for its eldest's answers.
+  void SetEldestFirst(bool eldest_first) { eldest_first_ = eldest_first; }
+
+  // Told, at each expansion, the CPU seconds of each child's evaluation
+  // search (each measured on the thread that ran it), in the order they
+  // were handed to the threads: the simulation (simulate.h) times a
+  // manager of more cores by them. Unset (empty), nothing is measured.
+  void SetOnSearches(std::function<void(const std::vector<double>&)> on_searches) {
+    on_searches_ = std::move(on_searches);
+  }
+
   // Fits the estimates to the answers in: an offset per parity of the
   // empties (the side to move alternates with it, and the evaluation search
   // may err one way for each), the even shift that puts the frontier's
@@ -291,10 +306,12 @@ class ProofTree {
   int unit_empties_;
   const std::atomic<bool>* cancel_ = nullptr;  // SetCancel
   std::function<void(const std::vector<int>&)> on_expand_;
+  std::function<void(const std::vector<double>&)> on_searches_;
   const eval::Evaluator& evaluator_;
   int threads_;
   tbb::task_arena arena_;  // the children's searches, made once (a walk expands one node at a time)
   int split_within_;
+  bool eldest_first_ = false;  // SetEldestFirst
   TranspositionTable* ordering_;
   std::int64_t expanded_ = 0;
   int offset_[2] = {0, 0};  // Calibrate's, by the parity of the empties

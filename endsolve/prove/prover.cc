@@ -226,6 +226,7 @@ absl::StatusOr<ProveSummary> Prove(const Position& root, const ProveOptions& opt
   ProofTree tree(root.board, root.to_move, (*first)->test, options.unit_empties, evaluator,
                  options.plan_threads, options.split_within, table->get());
   tree.SetCancel(options.cancel);
+  tree.SetEldestFirst(options.eldest_first);
   if (absl::Status s = (*folder)->LoadTree(&tree); !s.ok()) return s;
   const std::optional<int> under_way = (*folder)->TestUnderWay();
   const double earlier = (*folder)->EarlierWallSeconds();

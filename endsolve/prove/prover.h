@@ -89,6 +89,9 @@ struct ProveOptions {
   // A frontier position whose estimate lies within this many discs of its
   // unit's test is split into its children's units (proof_tree.h; 0: none).
   int split_within = 0;
+  // Young brothers wait (ProofTree::SetEldestFirst): fewer units wasted
+  // with many workers, longer chains of answers.
+  bool eldest_first = false;
   // A unit that runs longer is abandoned, tried once more, and then stops
   // the proof with its position named.
   absl::Duration unit_time_limit = absl::InfiniteDuration();

@@ -1,7 +1,5 @@
 #include "endsolve/prove/simulate.h"
 
-#include <time.h>
-
 #include <algorithm>
 #include <optional>
 #include <queue>
@@ -15,18 +13,12 @@
 #include "endsolve/batch/input.h"
 #include "endsolve/prove/manager.h"
 #include "endsolve/prove/proof_tree.h"
+#include "endsolve/prove/thread_cpu.h"
 #include "endsolve/solver/solver.h"
 #include "endsolve/solver/virtual_clock.h"
 
 namespace endsolve::prove {
 namespace {
-
-// The CPU seconds the calling thread has used.
-double ThreadCpuSeconds() {
-  timespec now;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
-}
 
 // A stopwatch on the calling thread's CPU seconds, or on the wall.
 class Stopwatch {
@@ -53,6 +45,18 @@ struct Running {
 };
 
 }  // namespace
+
+double SearchesOnCores(const std::vector<double>& seconds, int cores) {
+  if (seconds.empty()) return 0;
+  const std::size_t slots = std::min(seconds.size(), static_cast<std::size_t>(std::max(1, cores)));
+  // Each core's finish; each search goes to the one free first.
+  std::vector<double> free_at(slots, 0.0);
+  for (const double job : seconds) {
+    *std::min_element(free_at.begin(), free_at.end()) += job;
+  }
+  const double longest = *std::max_element(free_at.begin(), free_at.end());
+  return slots == 1 ? longest : longest / search::MachineRate(static_cast<double>(slots));
+}
 
 absl::StatusOr<std::unique_ptr<Simulation>> Simulation::Create(const Position& root,
                                                                const SimulationOptions& options) {
@@ -92,25 +96,28 @@ absl::Status Simulation::RunPasses() {
     return estimate;
   };
   const Stopwatch watch(solve.threads == 1);
-  absl::StatusOr<ScoreEstimate> estimate = run_passes();
+  const absl::StatusOr<ScoreEstimate> estimate = run_passes();
   if (!estimate.ok()) return estimate.status();
   passes_.measured_seconds = watch.Seconds();
   passes_.measured_nodes = estimate->nodes.total();
   passes_.seconds = passes_.measured_seconds;
+  first_test_ = FirstTestOf(*estimate);
   if (options_.plan_cores > 0) {
-    // Again on the virtual machine, into a table that holds nothing of the
-    // run before: the walks read what that manager's passes would leave.
-    ordering_->Clear();
+    // Again on the virtual machine, in the units' table (empty until the
+    // first run, cleared after): only its ticks are kept. The walks read the
+    // one thread's table, the same in every run.
     search::VirtualClock clock(options_.plan_cores, search::kVirtualSlice);
     solve.threads = options_.plan_cores;
     solve.virtual_clock = &clock;
-    estimate = run_passes();
-    if (!estimate.ok()) return estimate.status();
+    solve.tt = units_.get();
+    const absl::StatusOr<ScoreEstimate> on_cores = run_passes();
+    units_->Clear();
+    if (!on_cores.ok()) return on_cores.status();
     std::int64_t searching = 0;
     for (int slot = 0; slot < clock.slots(); ++slot) searching += clock.search(slot);
     passes_.cores = options_.plan_cores;
     passes_.ticks = clock.ticks();
-    passes_.nodes = estimate->nodes.total();
+    passes_.nodes = on_cores->nodes.total();
     passes_.search_share = clock.ticks() > 0 ? static_cast<double>(searching) /
                                                    (static_cast<double>(clock.ticks()) *
                                                     options_.plan_cores)
@@ -121,7 +128,6 @@ absl::Status Simulation::RunPasses() {
                       static_cast<double>(std::max<std::uint64_t>(1, passes_.measured_nodes)) /
                       search::MachineRate(passes_.cores * passes_.search_share);
   }
-  first_test_ = FirstTestOf(*estimate);
   return absl::OkStatus();
 }
 
@@ -195,8 +201,12 @@ absl::StatusOr<SimulatedRun> Simulation::Run(int workers, bool count_manager) {
   run.workers = workers;
   run.manager_counted = count_manager;
   double clock = 0;  // the virtual wall, seconds
+  // What the walk's evaluation searches took here, less what they count on
+  // the manager's cores, since the last manager_time.
+  double searches_saved = 0;
   auto manager_time = [&](const Stopwatch& since) {
-    const double seconds = since.Seconds();
+    const double seconds = since.Seconds() - searches_saved;
+    searches_saved = 0;
     run.manager_seconds += seconds;
     if (count_manager) clock += seconds;
   };
@@ -205,8 +215,19 @@ absl::StatusOr<SimulatedRun> Simulation::Run(int workers, bool count_manager) {
   const eval::Evaluator& evaluator = eval::Evaluator::OrDefault(options_.evaluator);
   Stopwatch start(manager_on_cpu());
   ProofTree tree(root_.board, root_.to_move, first_test_, options_.unit_empties, evaluator,
-                 options_.plan_threads, /*split_within=*/0, ordering_.get());
+                 options_.plan_cores > 0 ? 1 : options_.plan_threads, /*split_within=*/0,
+                 ordering_.get());
   tree.SetCancel(options_.cancel);
+  tree.SetEldestFirst(options_.eldest_first);
+  tree.SetOnSearches([&](const std::vector<double>& seconds) {
+    double sum = 0;
+    for (const double job : seconds) sum += job;
+    const double counted = options_.plan_cores > 0 ? SearchesOnCores(seconds, options_.plan_cores)
+                                                   : sum;
+    run.searches_seconds += sum;
+    run.searches_counted += counted;
+    searches_saved += sum - counted;
+  });
   Manager manager(&tree, first_test_, std::nullopt);
   manager_time(start);
   std::priority_queue<Running, std::vector<Running>, std::greater<Running>> running;

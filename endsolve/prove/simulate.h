@@ -43,19 +43,23 @@ struct SimulationOptions {
   int hash_mb = 64;      // the manager's table (the ordering passes') and the units' one table
   int max_empties = kDefaultMaxEmpties;  // the root's, for its estimate (SolveOptions)
   int plan_threads = 1;  // the manager's threads, as ProveOptions' (0: every hardware thread)
-  // Not 0: the first test's passes timed as a manager of this many cores
-  // would run them, not on plan_threads here (a cluster node's manager
-  // predicted on a machine of two cores; the walks and backups stay on
-  // plan_threads). They run twice: on one thread, its CPU seconds per node
-  // measured, and on a virtual machine of this many cores
-  // (endsolve/solver/virtual_clock.h), whose table the walks then read.
-  // Their seconds: one thread's, times the machine's ticks over one
-  // thread's, each searching thread slowed as on the real 16-core machine
-  // the ticks are calibrated to (search::MachineRate, virtual_clock.h).
+  // Not 0: the manager timed as one of this many cores would run it (a
+  // cluster node's manager predicted on a machine of two cores), on one
+  // thread here. The first test's passes run twice: on one thread, its CPU
+  // seconds per node measured, and on a virtual machine of this many cores
+  // (endsolve/solver/virtual_clock.h); their seconds are one thread's, times
+  // the machine's ticks over one thread's, each searching thread slowed as
+  // on the real 16-core machine the ticks are calibrated to
+  // (search::MachineRate, virtual_clock.h). The walks read the one thread's
+  // table, the same in every run (a parallel search's differs from run to
+  // run), and the first test is its. Each expansion's evaluation searches,
+  // which the manager runs side by side, count as they would on these
+  // cores (SearchesOnCores); the rest of a walk and the backups as measured.
   int plan_cores = 0;
   // The selective passes over the root, as ProveOptions' (0..3: Create
   // refuses others with EstimateScore's error).
   int passes = kOrderingPasses;
+  bool eldest_first = false;  // as ProveOptions'
   // A batch results file (endsolve/batch/results_file.h) of the units' answers, each
   // line a unit with its seconds (CPU, as above) and nodes: read first, its
   // questions never solved again; each unit solved is appended. Empty: none.
@@ -74,6 +78,11 @@ struct SimulatedRun {
   std::uint64_t nodes = 0;      // theirs
   double unit_seconds = 0;      // theirs: one worker's wall, with no manager
   double manager_seconds = 0;   // the selective passes', every walk's and backup's
+  // The walks' evaluation searches (each expansion's children's): their CPU
+  // seconds here, and with plan_cores what they count in manager_seconds
+  // (SearchesOnCores; without, the same).
+  double searches_seconds = 0;
+  double searches_counted = 0;
   double wall_seconds = 0;      // the virtual clock at the proof's end
   int tests = 0;                // tests of the root asked
   std::int64_t expanded = 0;    // positions the manager expanded
@@ -91,6 +100,13 @@ struct PassesCost {
   double search_share = 1;         // of its cores' ticks, searching
   double seconds = 0;              // the cost put on the clock
 };
+
+// The wall seconds of one expansion's evaluation searches, `seconds` each
+// on one thread here, on a manager of `cores` cores: handed out in order,
+// each to the core free first (a parallel_for over a few jobs), every one
+// slowed to the calibrated machine's rate with as many searching as there
+// are jobs, at most `cores` (search::MachineRate). One core: their sum.
+double SearchesOnCores(const std::vector<double>& seconds, int cores);
 
 // Runs proofs of one root. Each unit is solved once: a proof that asks a
 // question an earlier one asked takes its answer and its seconds from then,
@@ -125,8 +141,9 @@ class Simulation {
   };
   Simulation(const Position& root, const SimulationOptions& options)
       : root_(root), options_(options) {}
-  // The manager's seconds: its thread's CPU on one plan thread.
-  bool manager_on_cpu() const { return options_.plan_threads == 1; }
+  // The manager's seconds: its thread's CPU on one plan thread (as it runs
+  // with plan_cores).
+  bool manager_on_cpu() const { return options_.plan_threads == 1 || options_.plan_cores > 0; }
   // Opens `options_.answers` and takes its answers.
   absl::Status ReadAnswers();
   // The first test from the passes into `ordering_`, and their cost.

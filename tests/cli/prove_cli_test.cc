@@ -501,7 +501,29 @@ TEST(ProveCli, SimulateProvesHereOnVirtualWorkers) {
 // --simulate-plan-cores times the first test's passes as a manager of that
 // many cores would run them: the JSON says on what, and what it put on the
 // clock; without --simulate the option is refused.
-TEST(ProveCli, SimulatePlanCoresTimesThePassesOnAVirtualMachine) {
+// --eldest-first (young brothers wait) proves the same score, in a folder
+// through the parallel engine's pool and on virtual workers, each question
+// asked once.
+TEST(ProveCli, EldestFirstProvesTheSameScore) {
+  const TempFolder folder("prove_eldest_first");
+  const CommandOutput r = RunCommand(Shell(ProveArgv(
+      folder / "p", {"--eldest-first", "--engine", "parallel", "--workers", "3"})));
+  ASSERT_EQ(r.exit_status, 0) << r.err;
+  const nlohmann::json proven = Proven(r);
+  EXPECT_EQ(proven["score"], proven["expected_score"]);
+  ExpectLineReachesTheScore(proven);
+  for (const auto& [question, records] : RecordsPerQuestion(folder / "p")) {
+    EXPECT_EQ(records, 1) << question;
+  }
+  const CommandOutput simulated = RunCommand(Shell(
+      {kBinary, "prove", kFfo1To19, "--range", "3", "--unit-empties", "10", "--hash-mb", "1",
+       "--plan-threads", "1", "--simulate", "16", "--eldest-first", "--json"}));
+  ASSERT_EQ(simulated.exit_status, 0) << simulated.err;
+  const nlohmann::json j = nlohmann::json::parse(simulated.out);
+  for (const nlohmann::json& row : j["predicted"]) EXPECT_EQ(row["score"], j["expected_score"]);
+}
+
+TEST(ProveCli, SimulatePlanCoresTimesTheManagerOnAVirtualMachine) {
   const CommandOutput r = RunCommand(Shell(
       {kBinary, "prove", kFfo1To19, "--range", "3", "--unit-empties", "10", "--hash-mb", "1",
        "--plan-threads", "1", "--simulate", "4", "--simulate-plan-cores", "4", "--json"}));
@@ -513,6 +535,16 @@ TEST(ProveCli, SimulatePlanCoresTimesThePassesOnAVirtualMachine) {
   EXPECT_EQ(j["passes"]["cores"], 4);
   EXPECT_GT(j["passes"]["ticks"].get<std::int64_t>(), 0);
   EXPECT_EQ(j["passes"]["seconds"], j["estimate_seconds"]);
+  // Each run: its walks' evaluation searches as measured and as counted on
+  // the manager's four cores, on stderr and in the JSON.
+  EXPECT_THAT(r.err, HasSubstr("prove: 4 workers: "));
+  EXPECT_THAT(r.err, HasSubstr("walks' searches"));
+  for (const nlohmann::json& row : j["predicted"]) {
+    EXPECT_LE(row["searches_counted"].get<double>(),
+              row["manager_seconds"].get<double>() + 1e-9) << r.out;
+    EXPECT_GE(row["searches_counted"].get<double>(),
+              row["searches_seconds"].get<double>() / 4 - 1e-9) << r.out;
+  }
 
   const CommandOutput alone = RunCommand(
       Shell({kBinary, "prove", kFfo1To19, "--range", "3", "--simulate-plan-cores", "4"}));

@@ -349,7 +349,7 @@ struct InMemoryProof {
 };
 
 InMemoryProof ProveInMemory(const Position& root, int unit_empties, int workers,
-                            const eval::Evaluator& evaluator) {
+                            const eval::Evaluator& evaluator, bool eldest_first = false) {
   InMemoryProof proof;
   std::unique_ptr<TranspositionTable> table =
       TranspositionTable::CreateWithEntries(1 << 16, ReplacementScheme::kTwoBig1).value();
@@ -359,6 +359,7 @@ InMemoryProof ProveInMemory(const Position& root, int unit_empties, int workers,
   solve.tt = table.get();
   const int guess = FirstTestOf(EstimateScore(root.board, solve, kGuessPasses).value());
   ProofTree tree(root.board, root.to_move, guess, unit_empties, evaluator, 1);
+  tree.SetEldestFirst(eldest_first);
   Manager manager(&tree, guess, std::nullopt);
   std::deque<Position> running;
   std::set<batch::QuestionKey> asked;
@@ -444,6 +445,35 @@ TEST_P(ManagerEveryProofEnds, AsksEachQuestionOnceAndExpandsAFewPositionsAUnit) 
 }
 
 INSTANTIATE_TEST_SUITE_P(Manager, ManagerEveryProofEnds, ::testing::Range(0, kManagerShards));
+
+// Young brothers wait (ProofTree::SetEldestFirst): where every child must
+// succeed, the younger ones are asked once the eldest's answers are in. On
+// one worker nothing changes (a walk returns one unit, the first in order);
+// on many, every proof still ends with the solver's score, each question
+// handed out once, and fewer units are handed out in all: those a failing
+// eldest would have wasted.
+TEST(Manager, YoungBrothersWaitAskFewerUnitsOfManyWorkersAndKeepTheScore) {
+  const eval::Evaluator& evaluator = eval::Evaluator::Default();
+  std::int64_t at_once = 0, eldest_first = 0;
+  for (const Position& root : RandomPositions(HeavyInputsForThisBuild(16), 14, 16,
+                                              /*seed=*/2027)) {
+    const int unit_empties = root.board.EmptyCount() - 5;
+    const int truth = Solved(root.board);
+    const InMemoryProof one = ProveInMemory(root, unit_empties, 1, evaluator);
+    const InMemoryProof one_waiting = ProveInMemory(root, unit_empties, 1, evaluator, true);
+    EXPECT_EQ(one_waiting.handed_out, one.handed_out) << FormatObf(root);
+    EXPECT_EQ(one_waiting.line, one.line) << FormatObf(root);
+    const InMemoryProof many = ProveInMemory(root, unit_empties, 64, evaluator);
+    const InMemoryProof many_waiting = ProveInMemory(root, unit_empties, 64, evaluator, true);
+    EXPECT_EQ(many.score, truth) << FormatObf(root);
+    EXPECT_EQ(many_waiting.score, truth) << FormatObf(root);
+    at_once += many.handed_out;
+    eldest_first += many_waiting.handed_out;
+  }
+  std::printf("units on 64 workers: %lld all at once, %lld eldest first\n",
+              static_cast<long long>(at_once), static_cast<long long>(eldest_first));
+  EXPECT_LT(eldest_first, at_once);
+}
 
 TEST(Prove, EqualsTheSolverOnRandomPositionsWithTinyUnits) {
   Seen seen;

@@ -134,8 +134,57 @@ TEST(Simulation, PassesOnVirtualCoresScaleOneThreadsSeconds) {
       ASSERT_TRUE(run.ok()) << run.status();
       EXPECT_EQ(run->score, Solved(root.board)) << FormatObf(root);
       EXPECT_GE(run->manager_seconds, passes.seconds);
+      // The walks' evaluation searches: as measured on one core; on four,
+      // each expansion's at least a quarter of its sum and at most its sum
+      // at the slowest rate four searching threads have.
+      if (cores == 1) {
+        EXPECT_EQ(run->searches_counted, run->searches_seconds);
+      } else {
+        EXPECT_GE(run->searches_counted, run->searches_seconds / cores);
+        EXPECT_LE(run->searches_counted,
+                  run->searches_seconds / search::MachineRate(cores) + 1e-12);
+      }
     }
   }
+}
+
+// The walks read the one thread's passes' table, whatever the manager's
+// cores: one worker, whose units come one at a time in the walk's order
+// whatever the clock says, asks the same units with and without them.
+TEST(Simulation, ManagerCoresLeaveTheWalksAlone) {
+  for (const Position& root : RandomPositions(InputsForThisBuild(2), 16, 16, /*seed=*/67)) {
+    std::vector<SimulatedRun> runs;
+    for (const int cores : {0, 4}) {
+      SimulationOptions options = Small(nullptr);
+      options.unit_empties = 10;
+      options.plan_cores = cores;
+      absl::StatusOr<std::unique_ptr<Simulation>> model = Simulation::Create(root, options);
+      ASSERT_TRUE(model.ok()) << model.status();
+      const absl::StatusOr<SimulatedRun> run = (*model)->Run(1, true);
+      ASSERT_TRUE(run.ok()) << run.status();
+      runs.push_back(*run);
+    }
+    EXPECT_EQ(runs[0].score, runs[1].score) << FormatObf(root);
+    EXPECT_EQ(runs[0].units, runs[1].units) << FormatObf(root);
+    EXPECT_EQ(runs[0].nodes, runs[1].nodes) << FormatObf(root);
+    EXPECT_EQ(runs[0].expanded, runs[1].expanded) << FormatObf(root);
+  }
+}
+
+// An expansion's searches on a manager of several cores: handed out in
+// order, each to the core free first, at the rate as many searching threads
+// have on the calibrated machine.
+TEST(Simulation, SearchesOnCoresIsTheLongestCoreAtTheMachinesRate) {
+  EXPECT_EQ(SearchesOnCores({}, 16), 0.0);
+  EXPECT_EQ(SearchesOnCores({0.5, 0.25, 0.25}, 1), 1.0);
+  // One search: one core, whatever the manager has.
+  EXPECT_EQ(SearchesOnCores({0.5}, 16), 0.5);
+  // 3 | 1 1 1 on two cores: the second core takes the three short ones.
+  EXPECT_DOUBLE_EQ(SearchesOnCores({3, 1, 1, 1}, 2), 3 / search::MachineRate(2));
+  // 1 1 1 1 1 on two cores: three on the first, two on the second.
+  EXPECT_DOUBLE_EQ(SearchesOnCores({1, 1, 1, 1, 1}, 2), 3 / search::MachineRate(2));
+  // Four searches on sixteen cores: four of them search.
+  EXPECT_DOUBLE_EQ(SearchesOnCores({1, 2, 1, 1}, 16), 2 / search::MachineRate(4));
 }
 
 TEST(Simulation, AnAnswersFileIsReadAgainAndSolvesNothingTwice) {
