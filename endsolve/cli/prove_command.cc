@@ -388,9 +388,9 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       ->default_str("0")
       ->check(InRange(0, 2 * kNumSquares, "a number of discs"));
   app->add_flag("--eldest-first", args->eldest_first,
-                "young brothers wait: where every move of a position must hold, ask its "
-                "other moves' units only once the first move's answers are in (fewer units "
-                "wasted with many workers, longer chains of answers; default: all at once)");
+                "young brothers wait: ask the units of a position's other moves only once "
+                "its first move's answers are in (fewer units wasted with many workers, "
+                "longer chains of answers; default: all the walk expects to need at once)");
   AddHashMbOption(*app, args->hash_mb, kDefaultUnitHashMb);
   // A unit past it is tried once more, then stops the proof.
   CLI::Option* time_limit = AddTimeLimitOption(*app, args->time_limit);

@@ -292,6 +292,11 @@ ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, std::vector<Position
     if (Full(units)) return {false, false};
     const Outcome below = Below(*child, 1 - test, units);
     if (below.success) return {true, below.known};
+    // The eldest expected to fail, its units asked or in flight: the
+    // younger brothers wait, the node taken at its estimate.
+    if (eldest_first_ && !below.known && child == node.children.front()) {
+      return {Estimate(node) >= test, false};
+    }
     all_known = all_known && below.known;
   }
   return {false, all_known};

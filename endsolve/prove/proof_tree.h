@@ -209,11 +209,13 @@ class ProofTree {
     on_expand_ = std::move(on_expand);
   }
 
-  // Young brothers wait: at a node where every child must succeed, the
-  // walk asks the younger children only once the eldest's outcome is known
-  // (answered, not estimated). Without it, a walk with many free workers
-  // asks every child at once, and a child that fails wastes its brothers'
-  // units; with it, each such node waits for its eldest's answers.
+  // Young brothers wait: at every node the walk asks the younger children
+  // only once the eldest's outcome is known (answered, not estimated); till
+  // then the node is taken at the eldest's outcome where every child must
+  // succeed, and at its own estimate where one must. Without it, a walk
+  // with many free workers asks every child it expects to need at once, and
+  // an estimate proven wrong wastes their units; with it, a node's younger
+  // brothers wait for its eldest's answers.
   void SetEldestFirst(bool eldest_first) { eldest_first_ = eldest_first; }
 
   // Told, at each expansion, the CPU seconds of each child's evaluation

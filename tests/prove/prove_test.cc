@@ -446,8 +446,8 @@ TEST_P(ManagerEveryProofEnds, AsksEachQuestionOnceAndExpandsAFewPositionsAUnit) 
 
 INSTANTIATE_TEST_SUITE_P(Manager, ManagerEveryProofEnds, ::testing::Range(0, kManagerShards));
 
-// Young brothers wait (ProofTree::SetEldestFirst): where every child must
-// succeed, the younger ones are asked once the eldest's answers are in. On
+// Young brothers wait (ProofTree::SetEldestFirst): a node's younger
+// children are asked once the eldest's answers are in. On
 // one worker nothing changes (a walk returns one unit, the first in order);
 // on many, every proof still ends with the solver's score, each question
 // handed out once, and fewer units are handed out in all: those a failing
