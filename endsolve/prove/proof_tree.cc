@@ -155,6 +155,22 @@ std::vector<int> ProofTree::PathTo(const Node& node) const {
 
 ProofTree::~ProofTree() = default;
 
+// A new child's key, and its value for ordering, in evaluation units (finer
+// than discs); a finished game's by its score, beyond any evaluation. A
+// child the ordering table bounds (both kinds of value are the child's side
+// to move's) is kept within its entry's bounds.
+int ProofTree::ChildValue(Node& child) const {
+  child.key = KeyOf(child.board);
+  if (child.kind == Node::Kind::kTerminal) return child.board.FinalScore() * kTerminalScale;
+  const int depth = OrderDepth(child.ply, unit_empties_, child.board.EmptyCount());
+  int value = search::RunPresearch(child.board, evaluator_, depth, nullptr).value;
+  TTData entry;
+  if (ordering_ != nullptr && ordering_->Probe(child.board, &entry)) {
+    value = std::clamp(value, entry.lower * eval::kUnitsPerDisc, entry.upper * eval::kUnitsPerDisc);
+  }
+  return value;
+}
+
 // Makes each node's children, ordered by an evaluation search of each: the
 // lower a child's value (for its own side to move), the better the move. A
 // side without a move passes: one child, the same discs, the other side to
@@ -192,31 +208,13 @@ void ProofTree::ExpandAll(const std::vector<Node*>& nodes) {
       add(node->board.Play(square), square);
     }
   }
-  // Ordered by evaluation units (finer than discs); a finished game by
-  // its score, beyond any evaluation. A child the ordering table bounds
-  // (both kinds of value are the child's side to move's) is kept within
-  // its entry's bounds.
-  auto search_child = [&](std::size_t i) {
-    Node& child = *jobs[i].child;
-    child.key = KeyOf(child.board);
-    if (child.kind == Node::Kind::kTerminal) {
-      jobs[i].value = child.board.FinalScore() * kTerminalScale;
-      return;
-    }
-    const int depth = OrderDepth(child.ply, unit_empties_, child.board.EmptyCount());
-    jobs[i].value = search::RunPresearch(child.board, evaluator_, depth, nullptr).value;
-    TTData entry;
-    if (ordering_ != nullptr && ordering_->Probe(child.board, &entry)) {
-      jobs[i].value = std::clamp(jobs[i].value, entry.lower * eval::kUnitsPerDisc,
-                                 entry.upper * eval::kUnitsPerDisc);
-    }
-  };
+  // The children's values side by side, each timed for on_searches_.
   const bool timed = static_cast<bool>(on_searches_);
   std::vector<double> seconds(timed ? jobs.size() : 0);
   arena_.execute([&] {
     tbb::parallel_for(std::size_t{0}, jobs.size(), [&](std::size_t i) {
       const double start = timed ? ThreadCpuSeconds() : 0;
-      search_child(i);
+      jobs[i].value = ChildValue(*jobs[i].child);
       if (timed) seconds[i] = ThreadCpuSeconds() - start;
     });
   });

@@ -292,6 +292,8 @@ class ProofTree {
   // (reached first through another line) for the unit test `test`, taking
   // its answer as "no, not at least test": the transposition cut.
   bool AChildIsPlannedToFail(const Node& node, int test) const;
+  // A new child's key, and its value for ordering (the .cc says how).
+  int ChildValue(Node& child) const;
   // Expands the nodes (interior, not expanded yet), their children's
   // evaluation searches all side by side, and backs up what the knowledge
   // already says of the children.
