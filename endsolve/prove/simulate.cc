@@ -55,7 +55,7 @@ double SearchesOnCores(const std::vector<double>& seconds, int cores) {
     *std::min_element(free_at.begin(), free_at.end()) += job;
   }
   const double longest = *std::max_element(free_at.begin(), free_at.end());
-  return slots == 1 ? longest : longest / search::MachineRate(static_cast<double>(slots));
+  return longest / search::MachineRate(static_cast<double>(slots));
 }
 
 absl::StatusOr<std::unique_ptr<Simulation>> Simulation::Create(const Position& root,

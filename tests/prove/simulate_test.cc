@@ -50,6 +50,15 @@ SimulationOptions Small(const eval::Evaluator* evaluator) {
   return options;
 }
 
+// Small's, with 10-empty units and a manager of `cores` cores (0: measured
+// here).
+SimulationOptions OnPlanCores(int cores) {
+  SimulationOptions options = Small(nullptr);
+  options.unit_empties = 10;
+  options.plan_cores = cores;
+  return options;
+}
+
 TEST(Simulation, EveryWorkerCountProvesTheSolversScore) {
   const eval::Evaluator zeros{eval::Weights()};
   int speculated = 0;
@@ -104,10 +113,8 @@ TEST(Simulation, OneWorkerAddsTheUnitsOneAfterAnother) {
 TEST(Simulation, PassesOnVirtualCoresScaleOneThreadsSeconds) {
   for (const Position& root : RandomPositions(InputsForThisBuild(2), 16, 16, /*seed=*/61)) {
     for (const int cores : {1, 4}) {
-      SimulationOptions options = Small(nullptr);
-      options.unit_empties = 10;
-      options.plan_cores = cores;
-      absl::StatusOr<std::unique_ptr<Simulation>> model = Simulation::Create(root, options);
+      absl::StatusOr<std::unique_ptr<Simulation>> model =
+          Simulation::Create(root, OnPlanCores(cores));
       ASSERT_TRUE(model.ok()) << model.status();
       const PassesCost& passes = (*model)->passes();
       EXPECT_EQ(passes.cores, cores);
@@ -155,10 +162,8 @@ TEST(Simulation, ManagerCoresLeaveTheWalksAlone) {
   for (const Position& root : RandomPositions(InputsForThisBuild(2), 16, 16, /*seed=*/67)) {
     std::vector<SimulatedRun> runs;
     for (const int cores : {0, 4}) {
-      SimulationOptions options = Small(nullptr);
-      options.unit_empties = 10;
-      options.plan_cores = cores;
-      absl::StatusOr<std::unique_ptr<Simulation>> model = Simulation::Create(root, options);
+      absl::StatusOr<std::unique_ptr<Simulation>> model =
+          Simulation::Create(root, OnPlanCores(cores));
       ASSERT_TRUE(model.ok()) << model.status();
       const absl::StatusOr<SimulatedRun> run = (*model)->Run(1, true);
       ASSERT_TRUE(run.ok()) << run.status();
