@@ -43,7 +43,7 @@ struct ProveArgs {
   int plan_threads = 0;  // every hardware thread
   int passes = prove::kOrderingPasses;
   int split_within = 0;
-  bool eldest_first = false;
+  int eldest_first = 0;
   int hash_mb = kDefaultUnitHashMb;
   std::string time_limit;
   std::vector<int> simulate;
@@ -387,10 +387,13 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
                   "longest units (default 0: none)")
       ->default_str("0")
       ->check(InRange(0, 2 * kNumSquares, "a number of discs"));
-  app->add_flag("--eldest-first", args->eldest_first,
-                "young brothers wait: ask the units of a position's other moves only once "
-                "its first move's answers are in (fewer units wasted with many workers, "
-                "longer chains of answers; default: all the walk expects to need at once)");
+  app->add_option("--eldest-first", args->eldest_first,
+                  "young brothers wait: at a position at least this many plies above the "
+                  "units, ask its other moves' units only once its first move's answers are "
+                  "in (fewer units wasted with many workers, longer chains of answers; "
+                  "default 0: all the walk expects to need at once)")
+      ->default_str("0")
+      ->check(InRange(0, kNumSquares, "a number of plies"));
   AddHashMbOption(*app, args->hash_mb, kDefaultUnitHashMb);
   // A unit past it is tried once more, then stops the proof.
   CLI::Option* time_limit = AddTimeLimitOption(*app, args->time_limit);

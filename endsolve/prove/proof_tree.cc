@@ -292,7 +292,7 @@ ProofTree::Outcome ProofTree::AtLeast(Node& node, int test, std::vector<Position
     if (below.success) return {true, below.known};
     // The eldest expected to fail, its units asked or in flight: the
     // younger brothers wait, the node taken at its estimate.
-    if (eldest_first_ && !below.known && child == node.children.front()) {
+    if (!below.known && child == node.children.front() && YoungerWait(node)) {
       return {Estimate(node) >= test, false};
     }
     all_known = all_known && below.known;
@@ -326,10 +326,17 @@ ProofTree::Outcome ProofTree::Below(Node& node, int test, std::vector<Position>*
     const Outcome at_least = AtLeast(*child, EvenAtLeast(1 - test), units);
     if (!at_least.success) return {false, at_least.known};
     // The eldest's units asked or in flight: the younger brothers wait.
-    if (eldest_first_ && !at_least.known && child == node.children.front()) return {true, false};
+    if (!at_least.known && child == node.children.front() && YoungerWait(node)) {
+      return {true, false};
+    }
     all_known = all_known && at_least.known;
   }
   return {true, all_known};
+}
+
+bool ProofTree::YoungerWait(const Node& node) const {
+  return eldest_first_height_ > 0 &&
+         node.board.EmptyCount() - unit_empties_ >= eldest_first_height_;
 }
 
 bool ProofTree::Splits(const Node& node, int test) const {

@@ -209,14 +209,18 @@ class ProofTree {
     on_expand_ = std::move(on_expand);
   }
 
-  // Young brothers wait: at every node the walk asks the younger children
-  // only once the eldest's outcome is known (answered, not estimated); till
-  // then the node is taken at the eldest's outcome where every child must
-  // succeed, and at its own estimate where one must. Without it, a walk
-  // with many free workers asks every child it expects to need at once, and
-  // an estimate proven wrong wastes their units; with it, a node's younger
-  // brothers wait for its eldest's answers.
-  void SetEldestFirst(bool eldest_first) { eldest_first_ = eldest_first; }
+  // Young brothers wait: at a node `height` or more plies above the units
+  // (its empties less the units' at least `height`), the walk asks the
+  // younger children only once the eldest's outcome is known (answered,
+  // not estimated); till then the node is taken at the eldest's outcome
+  // where every child must succeed, and at its own estimate where one
+  // must. Without it (`height` 0), a walk with many free workers asks every
+  // child it expects to need at once, and an estimate proven wrong wastes
+  // their units; with it, the younger brothers of a high node, whose
+  // subtrees a wrong eldest would waste whole, wait for its eldest's
+  // answers, while the low nodes' children, a few units each, are asked at
+  // once (kEldestFirstHeight says which heights pay).
+  void SetEldestFirst(int height) { eldest_first_height_ = height; }
 
   // Told, at each expansion, the CPU seconds of each child's evaluation
   // search (each measured on the thread that ran it), in the order they
@@ -288,6 +292,8 @@ class ProofTree {
   int Estimate(const Node& node) const;
   // Whether a frontier node's unit for `test` would be a close call to split.
   bool Splits(const Node& node, int test) const;
+  // Whether the node's younger children wait for its eldest (SetEldestFirst).
+  bool YoungerWait(const Node& node) const;
   // Whether this walk already asks a unit of one of the node's children
   // (reached first through another line) for the unit test `test`, taking
   // its answer as "no, not at least test": the transposition cut.
@@ -315,7 +321,7 @@ class ProofTree {
   int threads_;
   tbb::task_arena arena_;  // the children's searches, made once (a walk expands one node at a time)
   int split_within_;
-  bool eldest_first_ = false;  // SetEldestFirst
+  int eldest_first_height_ = 0;  // SetEldestFirst (0: nowhere)
   TranspositionTable* ordering_;
   std::int64_t expanded_ = 0;
   int offset_[2] = {0, 0};  // Calibrate's, by the parity of the empties

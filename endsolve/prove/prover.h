@@ -89,9 +89,10 @@ struct ProveOptions {
   // A frontier position whose estimate lies within this many discs of its
   // unit's test is split into its children's units (proof_tree.h; 0: none).
   int split_within = 0;
-  // Young brothers wait (ProofTree::SetEldestFirst): fewer units wasted
-  // with many workers, longer chains of answers.
-  bool eldest_first = false;
+  // Young brothers wait at positions at least this many plies above the
+  // units (ProofTree::SetEldestFirst; 0: nowhere): fewer units wasted with
+  // many workers, longer chains of answers.
+  int eldest_first = 0;
   // A unit that runs longer is abandoned, tried once more, and then stops
   // the proof with its position named.
   absl::Duration unit_time_limit = absl::InfiniteDuration();

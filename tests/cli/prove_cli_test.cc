@@ -498,16 +498,14 @@ TEST(ProveCli, SimulateProvesHereOnVirtualWorkers) {
   EXPECT_THAT(no_folder.err, HasSubstr("expected --folder DIR"));
 }
 
-// --simulate-plan-cores times the first test's passes as a manager of that
-// many cores would run them: the JSON says on what, and what it put on the
-// clock; without --simulate the option is refused.
 // --eldest-first (young brothers wait) proves the same score, in a folder
-// through the parallel engine's pool and on virtual workers, each question
-// asked once.
+// through the parallel engine's pool (at every node above the units) and on
+// virtual workers (three plies above them and higher), each question asked
+// once.
 TEST(ProveCli, EldestFirstProvesTheSameScore) {
   const TempFolder folder("prove_eldest_first");
   const CommandOutput r = RunCommand(Shell(ProveArgv(
-      folder / "p", {"--eldest-first", "--engine", "parallel", "--workers", "3"})));
+      folder / "p", {"--eldest-first", "1", "--engine", "parallel", "--workers", "3"})));
   ASSERT_EQ(r.exit_status, 0) << r.err;
   const nlohmann::json proven = Proven(r);
   EXPECT_EQ(proven["score"], proven["expected_score"]);
@@ -517,12 +515,15 @@ TEST(ProveCli, EldestFirstProvesTheSameScore) {
   }
   const CommandOutput simulated = RunCommand(Shell(
       {kBinary, "prove", kFfo1To19, "--range", "3", "--unit-empties", "10", "--hash-mb", "1",
-       "--plan-threads", "1", "--simulate", "16", "--eldest-first", "--json"}));
+       "--plan-threads", "1", "--simulate", "16", "--eldest-first", "3", "--json"}));
   ASSERT_EQ(simulated.exit_status, 0) << simulated.err;
   const nlohmann::json j = nlohmann::json::parse(simulated.out);
   for (const nlohmann::json& row : j["predicted"]) EXPECT_EQ(row["score"], j["expected_score"]);
 }
 
+// --simulate-plan-cores times the first test's passes as a manager of that
+// many cores would run them: the JSON says on what, and what it put on the
+// clock; without --simulate the option is refused.
 TEST(ProveCli, SimulatePlanCoresTimesTheManagerOnAVirtualMachine) {
   const CommandOutput r = RunCommand(Shell(
       {kBinary, "prove", kFfo1To19, "--range", "3", "--unit-empties", "10", "--hash-mb", "1",

@@ -349,7 +349,7 @@ struct InMemoryProof {
 };
 
 InMemoryProof ProveInMemory(const Position& root, int unit_empties, int workers,
-                            const eval::Evaluator& evaluator, bool eldest_first = false) {
+                            const eval::Evaluator& evaluator, int eldest_first = 0) {
   InMemoryProof proof;
   std::unique_ptr<TranspositionTable> table =
       TranspositionTable::CreateWithEntries(1 << 16, ReplacementScheme::kTwoBig1).value();
@@ -447,32 +447,42 @@ TEST_P(ManagerEveryProofEnds, AsksEachQuestionOnceAndExpandsAFewPositionsAUnit) 
 INSTANTIATE_TEST_SUITE_P(Manager, ManagerEveryProofEnds, ::testing::Range(0, kManagerShards));
 
 // Young brothers wait (ProofTree::SetEldestFirst): a node's younger
-// children are asked once the eldest's answers are in. On
-// one worker nothing changes (a walk returns one unit, the first in order);
-// on many, every proof still ends with the solver's score, each question
-// handed out once, and fewer units are handed out in all: those a failing
-// eldest would have wasted.
+// children are asked once the eldest's answers are in. On one worker
+// nothing changes (a walk returns one unit, the first in order); on many,
+// every proof still ends with the solver's score, each question handed out
+// once, and fewer units are handed out in all: those a failing eldest
+// would have wasted, at every node above the units (height 1) and at those
+// three plies above them and higher. A height above the root's changes
+// nothing.
 TEST(Manager, YoungBrothersWaitAskFewerUnitsOfManyWorkersAndKeepTheScore) {
   const eval::Evaluator& evaluator = eval::Evaluator::Default();
-  std::int64_t at_once = 0, eldest_first = 0;
+  std::int64_t at_once = 0, eldest_first = 0, eldest_first_high = 0;
   for (const Position& root : RandomPositions(HeavyInputsForThisBuild(16), 14, 16,
                                               /*seed=*/2027)) {
     const int unit_empties = root.board.EmptyCount() - 5;
     const int truth = Solved(root.board);
     const InMemoryProof one = ProveInMemory(root, unit_empties, 1, evaluator);
-    const InMemoryProof one_waiting = ProveInMemory(root, unit_empties, 1, evaluator, true);
+    const InMemoryProof one_waiting = ProveInMemory(root, unit_empties, 1, evaluator, 1);
     EXPECT_EQ(one_waiting.handed_out, one.handed_out) << FormatObf(root);
     EXPECT_EQ(one_waiting.line, one.line) << FormatObf(root);
     const InMemoryProof many = ProveInMemory(root, unit_empties, 64, evaluator);
-    const InMemoryProof many_waiting = ProveInMemory(root, unit_empties, 64, evaluator, true);
+    const InMemoryProof many_waiting = ProveInMemory(root, unit_empties, 64, evaluator, 1);
+    const InMemoryProof many_high = ProveInMemory(root, unit_empties, 64, evaluator, 3);
+    const InMemoryProof above_root = ProveInMemory(root, unit_empties, 64, evaluator, 6);
     EXPECT_EQ(many.score, truth) << FormatObf(root);
     EXPECT_EQ(many_waiting.score, truth) << FormatObf(root);
+    EXPECT_EQ(many_high.score, truth) << FormatObf(root);
+    EXPECT_EQ(above_root.handed_out, many.handed_out) << FormatObf(root);
+    EXPECT_EQ(above_root.line, many.line) << FormatObf(root);
     at_once += many.handed_out;
     eldest_first += many_waiting.handed_out;
+    eldest_first_high += many_high.handed_out;
   }
-  std::printf("units on 64 workers: %lld all at once, %lld eldest first\n",
-              static_cast<long long>(at_once), static_cast<long long>(eldest_first));
+  std::printf("units on 64 workers: %lld all at once, %lld eldest first, %lld three plies up\n",
+              static_cast<long long>(at_once), static_cast<long long>(eldest_first),
+              static_cast<long long>(eldest_first_high));
   EXPECT_LT(eldest_first, at_once);
+  EXPECT_LT(eldest_first_high, at_once);
 }
 
 TEST(Prove, EqualsTheSolverOnRandomPositionsWithTinyUnits) {
