@@ -43,7 +43,7 @@ struct ProveArgs {
   int plan_threads = 0;  // every hardware thread
   int passes = prove::kOrderingPasses;
   int split_within = 0;
-  int eldest_first = 0;
+  int eldest_first = prove::kEldestFirstHeight;
   int hash_mb = kDefaultUnitHashMb;
   std::string time_limit;
   std::vector<int> simulate;
@@ -388,11 +388,12 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       ->default_str("0")
       ->check(InRange(0, 2 * kNumSquares, "a number of discs"));
   app->add_option("--eldest-first", args->eldest_first,
-                  "young brothers wait: at a position at least this many plies above the "
-                  "units, ask its other moves' units only once its first move's answers are "
-                  "in (fewer units wasted with many workers, longer chains of answers; "
-                  "default 0: all the walk expects to need at once)")
-      ->default_str("0")
+                  absl::StrFormat(
+                      "young brothers wait: at a position at least this many plies above the "
+                      "units, ask its other moves' units only once its first move's answers "
+                      "are in (fewer units wasted with many workers, longer chains of "
+                      "answers; 0: all the walk expects to need at once; default %d)",
+                      prove::kEldestFirstHeight))
       ->check(InRange(0, kNumSquares, "a number of plies"));
   AddHashMbOption(*app, args->hash_mb, kDefaultUnitHashMb);
   // A unit past it is tried once more, then stops the proof.

@@ -219,7 +219,7 @@ class ProofTree {
   // their units; with it, the younger brothers of a high node, whose
   // subtrees a wrong eldest would waste whole, wait for its eldest's
   // answers, while the low nodes' children, a few units each, are asked at
-  // once (kEldestFirstHeight says which heights pay).
+  // once (prover.h's kEldestFirstHeight: which heights pay).
   void SetEldestFirst(int height) { eldest_first_height_ = height; }
 
   // Told, at each expansion, the CPU seconds of each child's evaluation

@@ -49,6 +49,17 @@ inline constexpr int kGuessPasses = 2;
 inline constexpr int kOrderingPasses = kSelectivePasses;
 static_assert(kGuessPasses <= kOrderingPasses);
 
+// Young brothers wait from this height up (ProofTree::SetEldestFirst, the
+// plies above the units): high enough that the waits are few on any line,
+// low enough that a wrong eldest's brothers are not asked whole. FFO #76
+// (32 empties, 24-empty units, 1,024 virtual workers, one run each from
+// kept answers): from heights 1, 2, 3, 4 and 5 up 116.2, 105.9, 68.8, 71.2
+// and 57.4 s with 1.22, 1.22, 1.36, 1.35 and 1.64 times solve's nodes;
+// nowhere 49.6 s and 1.84. From 3 up on 256 workers 77.2 s and 1.23
+// against 64.9 s and 1.41; on 16 and 64 the same within 3%
+// (endsolve/bench/results/prove-ffo76-eldest-first-2026-12-04.txt).
+inline constexpr int kEldestFirstHeight = 3;
+
 // The first test from the ordering passes' estimate: the score after the
 // first kGuessPasses, or after all of them where there are fewer (0: the
 // presearch's guess). A game over, or too few empties for a selective pass,
@@ -92,7 +103,7 @@ struct ProveOptions {
   // Young brothers wait at positions at least this many plies above the
   // units (ProofTree::SetEldestFirst; 0: nowhere): fewer units wasted with
   // many workers, longer chains of answers.
-  int eldest_first = 0;
+  int eldest_first = kEldestFirstHeight;
   // A unit that runs longer is abandoned, tried once more, and then stops
   // the proof with its position named.
   absl::Duration unit_time_limit = absl::InfiniteDuration();

@@ -59,7 +59,7 @@ struct SimulationOptions {
   // The selective passes over the root, as ProveOptions' (0..3: Create
   // refuses others with EstimateScore's error).
   int passes = kOrderingPasses;
-  int eldest_first = 0;  // as ProveOptions'
+  int eldest_first = kEldestFirstHeight;  // as ProveOptions'
   // A batch results file (endsolve/batch/results_file.h) of the units' answers, each
   // line a unit with its seconds (CPU, as above) and nodes: read first, its
   // questions never solved again; each unit solved is appended. Empty: none.
