@@ -43,7 +43,7 @@ struct ProveArgs {
   int plan_threads = 0;  // every hardware thread
   int passes = prove::kOrderingPasses;
   int split_within = 0;
-  int eldest_first = prove::kEldestFirstHeight;
+  int eldest_first = -1;  // -1: not given (prove::kEldestFirstHeight)
   int hash_mb = kDefaultUnitHashMb;
   std::string time_limit;
   std::vector<int> simulate;
@@ -52,6 +52,11 @@ struct ProveArgs {
   bool json = false;
   int max_empties = kDefaultMaxEmpties;
 };
+
+// --eldest-first's height, its default where not given.
+int EldestFirst(const ProveArgs& args) {
+  return args.eldest_first >= 0 ? args.eldest_first : prove::kEldestFirstHeight;
+}
 
 // --simulate: the proof run here against each count of virtual workers
 // (endsolve/prove/simulate.h), with the manager's time on the clock and without it;
@@ -143,7 +148,7 @@ int Simulate(const ProveArgs& args, const Position& root) {
   options.max_empties = args.max_empties;
   options.answers = args.simulate_answers;
   options.plan_cores = args.simulate_plan_cores;
-  options.eldest_first = args.eldest_first;
+  options.eldest_first = EldestFirst(args);
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
   options.cancel = &interrupted;
   absl::StatusOr<std::unique_ptr<prove::Simulation>> model =
@@ -296,6 +301,10 @@ int RunProve(const ProveArgs& args) {
     return fail("--workers is for --engine parallel or slurm; the local engine runs its units "
                 "one after another with --threads threads");
   }
+  if (options.engine == prove::Engine::kLocal && args.eldest_first >= 0) {
+    return fail("--eldest-first is for --engine parallel or slurm and for --simulate; the local "
+                "engine asks one unit at a time, so no younger brother ever waits");
+  }
   if (options.engine != prove::Engine::kSlurm && !args.sbatch_options.empty()) {
     return fail("--sbatch-options is for --engine slurm");
   }
@@ -305,7 +314,7 @@ int RunProve(const ProveArgs& args) {
   options.plan_threads = args.plan_threads;
   options.passes = args.passes;
   options.split_within = args.split_within;
-  options.eldest_first = args.eldest_first;
+  options.eldest_first = EldestFirst(args);
   options.hash_mb = args.hash_mb;
   options.max_empties = args.max_empties;
   if (!args.time_limit.empty()) {
@@ -389,11 +398,13 @@ void AddProveCommand(CLI::App& root, CommandRuns& runs) {
       ->check(InRange(0, 2 * kNumSquares, "a number of discs"));
   app->add_option("--eldest-first", args->eldest_first,
                   absl::StrFormat(
-                      "young brothers wait: at a position at least this many plies above the "
-                      "units, ask its other moves' units only once its first move's answers "
-                      "are in (fewer units wasted with many workers, longer chains of "
-                      "answers; 0: all the walk expects to need at once; default %d)",
+                      "parallel, slurm and --simulate: young brothers wait: at a position at "
+                      "least this many plies above the units, ask its other moves' units only "
+                      "once its first move's answers are in (fewer units wasted with many "
+                      "workers, longer chains of answers; 0: all the walk expects to need at "
+                      "once; default %d)",
                       prove::kEldestFirstHeight))
+      ->default_str(absl::StrCat(prove::kEldestFirstHeight))
       ->check(InRange(0, kNumSquares, "a number of plies"));
   AddHashMbOption(*app, args->hash_mb, kDefaultUnitHashMb);
   // A unit past it is tried once more, then stops the proof.

@@ -465,6 +465,12 @@ TEST(ProveCli, EngineOptionsOfAnotherEngineAreRefused) {
       folder / "p", {"--engine", "parallel", "--sbatch-options=--partition=long"})));
   EXPECT_EQ(sbatch.exit_status, 2);
   EXPECT_THAT(sbatch.err, HasSubstr("--sbatch-options is for --engine slurm"));
+  // The local engine asks one unit at a time: no younger brother waits.
+  const CommandOutput eldest =
+      RunCommand(Shell(ProveArgv(folder / "p", {"--eldest-first", "1"})));
+  EXPECT_EQ(eldest.exit_status, 2);
+  EXPECT_THAT(eldest.err, HasSubstr("--eldest-first is for --engine parallel or slurm and for "
+                                    "--simulate; the local engine asks one unit at a time"));
 }
 
 // --simulate proves the position here against virtual workers, writes no
