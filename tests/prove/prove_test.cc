@@ -468,7 +468,9 @@ TEST(Manager, YoungBrothersWaitAskFewerUnitsOfManyWorkersAndKeepTheScore) {
     const InMemoryProof many = ProveInMemory(root, unit_empties, 64, evaluator);
     const InMemoryProof many_waiting = ProveInMemory(root, unit_empties, 64, evaluator, 1);
     const InMemoryProof many_high = ProveInMemory(root, unit_empties, 64, evaluator, 3);
-    const InMemoryProof above_root = ProveInMemory(root, unit_empties, 64, evaluator, 6);
+    const int above_root_height = root.board.EmptyCount() - unit_empties + 1;
+    const InMemoryProof above_root =
+        ProveInMemory(root, unit_empties, 64, evaluator, above_root_height);
     EXPECT_EQ(many.score, truth) << FormatObf(root);
     EXPECT_EQ(many_waiting.score, truth) << FormatObf(root);
     EXPECT_EQ(many_high.score, truth) << FormatObf(root);
