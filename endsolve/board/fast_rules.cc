@@ -71,11 +71,16 @@ namespace {
 // Room for every name below with its separator.
 char missing_features[512];
 
-// Appends a space (unless first) and `name` to missing_features.
+// Appends a space (unless first) and `name` to missing_features. A plain
+// loop: glibc's fortified snprintf, fprintf and memcpy (_FORTIFY_SOURCE,
+// on by default in Ubuntu's gcc) are always_inline functions of the
+// build's -march, which a baseline function may not inline.
 ENDSOLVE_BASELINE_CODE void AppendMissing(const char* name) {
-  const std::size_t end = std::strlen(missing_features);
-  std::snprintf(missing_features + end, sizeof missing_features - end, "%s%s", end == 0 ? "" : " ",
-                name);
+  std::size_t end = std::strlen(missing_features);
+  const std::size_t last = sizeof missing_features - 1;
+  if (end != 0 && end < last) missing_features[end++] = ' ';
+  for (; *name != '\0' && end < last; ++name) missing_features[end++] = *name;
+  missing_features[end] = '\0';
 }
 
 ENDSOLVE_BASELINE_CODE void FindMissingFeatures() {
@@ -151,10 +156,12 @@ ENDSOLVE_BASELINE_CODE void FindMissingFeatures() {
 ENDSOLVE_BASELINE_CODE __attribute__((constructor(101))) void StopUnlessCpuSupported() {
   FindMissingFeatures();
   if (missing_features[0] == '\0') return;
-  std::fprintf(stderr,
-               "endsolve: this CPU lacks %s, which this build of endsolve uses (it was compiled "
-               "with %s); build endsolve on this machine (scripts/build) to run it here\n",
-               missing_features, ENDSOLVE_ARCH_FLAGS_TEXT);
+  // fputs: no fortified wrapper (above).
+  std::fputs("endsolve: this CPU lacks ", stderr);
+  std::fputs(missing_features, stderr);
+  std::fputs(", which this build of endsolve uses (it was compiled with " ENDSOLVE_ARCH_FLAGS_TEXT
+             "); build endsolve on this machine (scripts/build) to run it here\n",
+             stderr);
   _exit(2);
 }
 
