@@ -101,9 +101,12 @@ inline constexpr int kPresearchMinEmpties = 20;
 // Fewest empties at which a node splits by default: below, a subtree does not pay for a task
 // (solver-parallel.md, "Parallel search": FFO #40-#44).
 inline constexpr int kSplitMinEmpties = 13;
-// The many-core policy's threshold, with more than kManyCoreFewThreads threads: the table
-// layer's smallest nodes, below which the search has no split code (solver-parallel.md).
-inline constexpr int kManyCoreMinEmpties = 9;
+// The many-core policy's threshold, with more than kManyCoreFewThreads threads. On 16 real
+// cores a split below 12 empties costs its threads more than the idle time it saves: FFO
+// #40-#49 3.34 s from 12 against 5.00 / 4.22 / 4.00 / 3.62 / 3.90 from 9 / 10 / 11 / 13 / 15,
+// #50-#59 76.3 s against 110.7 from 9; at 8 threads 3.81 s from 11 against 4.75 from 9, at 4
+// 7.47 s from 12 against 9.57 from 9 (device-2026-12-04.md).
+inline constexpr int kManyCoreMinEmpties = 12;
 // Two threads need little parallelism, and small splits cost them 12% of their node rate.
 inline constexpr int kManyCoreFewThreads = 2;
 // Null-window nodes above this many empties get a narrow window in the many-core policy: a move
