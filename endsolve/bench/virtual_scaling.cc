@@ -15,7 +15,8 @@ namespace endsolve::bench {
 
 absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     const std::vector<Position>& positions, const SolveOptions& base,
-    const std::vector<int>& thread_counts, std::int64_t slice, const std::atomic<bool>& cancel,
+    const std::vector<int>& thread_counts, std::int64_t slice, std::int64_t task_ticks,
+    const std::atomic<bool>& cancel,
     const std::function<void(int, int)>& on_start) {
   SolveOptions with_table = base;
   // An interrupt stops the solve under way, not only the next one.
@@ -31,7 +32,7 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     for (std::size_t i = 0; i < positions.size(); ++i) {
       if (cancel.load()) return rows;
       if (on_start) on_start(threads, static_cast<int>(i));
-      search::VirtualClock clock(threads, slice);
+      search::VirtualClock clock(threads, slice, task_ticks);
       SolveOptions options = with_table;
       options.threads = threads;
       options.virtual_clock = &clock;
@@ -71,11 +72,12 @@ double MachineSpeedup(const VirtualRow& base, const VirtualRow& row) {
          (static_cast<double>(row.ticks) / rate(row));
 }
 
-std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t slice) {
+std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t slice,
+                               std::int64_t task_ticks) {
   std::string out = absl::StrFormat(
       "virtual cores in lockstep (time in nodes, a thread at most %d nodes ahead of the "
-      "slowest); speedup and overhead against %d thread(s)\n",
-      slice, rows.empty() ? 1 : rows.front().threads);
+      "slowest, a helper task %d ticks); speedup and overhead against %d thread(s)\n",
+      slice, task_ticks, rows.empty() ? 1 : rows.front().threads);
   absl::StrAppendFormat(&out,
                         "machine: the speedup on the 16-core machine the ticks are calibrated to, "
                         "where n threads searching at once ran at n^-%.3f of one's node rate\n",

@@ -32,12 +32,14 @@ struct VirtualRow {
 
 // Solves `positions` once at each of `thread_counts`, in order, each on a
 // fresh virtual machine of that many cores whose threads keep within
-// `slice` ticks of the slowest searching one, in `base`'s table (cleared
-// before every solve). `on_start` hears of each solve (threads, position).
+// `slice` ticks of the slowest searching one, a helper task costing
+// `task_ticks`, in `base`'s table (cleared before every solve).
+// `on_start` hears of each solve (threads, position).
 // Stops at the first count `cancel` interrupts.
 absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     const std::vector<Position>& positions, const SolveOptions& base,
-    const std::vector<int>& thread_counts, std::int64_t slice, const std::atomic<bool>& cancel,
+    const std::vector<int>& thread_counts, std::int64_t slice, std::int64_t task_ticks,
+    const std::atomic<bool>& cancel,
     const std::function<void(int threads, int position)>& on_start = {});
 
 // A row's speedup on the real machine the ticks are calibrated to
@@ -47,7 +49,8 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
 double MachineSpeedup(const VirtualRow& base, const VirtualRow& row);
 
 // The table: speedup and node overhead against the first row.
-std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t slice);
+std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t slice,
+                               std::int64_t task_ticks);
 // The split points' counters and the wasted nodes by class (--verbose).
 std::string FormatVirtualThreadUse(const std::vector<VirtualRow>& rows);
 

@@ -22,6 +22,7 @@
 #include "endsolve/cli/search_flags.h"
 #include "endsolve/output/output_path.h"
 #include "endsolve/positions/position_io.h"
+#include "endsolve/solver/virtual_clock.h"
 #include "oneapi/tbb/info.h"
 
 namespace endsolve::cli {
@@ -38,6 +39,8 @@ struct BenchArgs {
   bool verbose = false;
   bool json = false;
   bool virtual_cores = false;  // scaling's --virtual
+  // and its --virtual-task-ticks: -1 when not given (kVirtualTaskTicks).
+  std::int64_t task_ticks = -1;
   SearchArgs search;
   InputArgs input;
 };
@@ -184,7 +187,10 @@ int BenchVirtual(const BenchArgs& args, const SolveOptions& base,
       },
       IsInteractive(), "bench scaling --virtual: ");
   const std::int64_t slice = search::kVirtualSlice;
-  auto rows = bench::MeasureVirtualScaling(positions, base, counts, slice, interrupted,
+  const std::int64_t task_ticks =
+      args.task_ticks >= 0 ? args.task_ticks : search::kVirtualTaskTicks;
+  auto rows = bench::MeasureVirtualScaling(positions, base, counts, slice, task_ticks,
+                                           interrupted,
                                            [&](int t, int i) {
                                              threads = t;
                                              index = i;
@@ -194,7 +200,7 @@ int BenchVirtual(const BenchArgs& args, const SolveOptions& base,
   if (args.json) {
     PrintLines(bench::VirtualJsonRows(*rows));
   } else if (!rows->empty()) {
-    absl::PrintF("%s", bench::FormatVirtualTable(*rows, slice));
+    absl::PrintF("%s", bench::FormatVirtualTable(*rows, slice, task_ticks));
     if (args.verbose) absl::PrintF("%s", bench::FormatVirtualThreadUse(*rows));
   }
   if (interrupted.load()) return kExitInterrupted;
@@ -243,6 +249,10 @@ int RunBench(const BenchArgs& args, BenchKind kind) {
   std::optional<LoadedPositions> read = ChosenPositions(args);
   if (!read) return kExitBadInput;
   const std::vector<Position>& positions = read->positions;
+  if (!args.virtual_cores && args.task_ticks >= 0) {
+    return Fail("endsolve bench scaling",
+                "--virtual-task-ticks is for --virtual: a real machine's tasks cost what they cost");
+  }
   if (args.virtual_cores &&
       (!args.csv.empty() || !args.plot.empty() || args.repeat != 1)) {
     return Fail("endsolve bench scaling",
@@ -311,6 +321,11 @@ CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
                   "predict instead of timing: run each count on a virtual machine of that many "
                   "cores, its threads in lockstep and time counted in nodes "
                   "(endsolve/solver/virtual_clock.h), so that a few cores show what many would do");
+    app->add_option("--virtual-task-ticks", args.task_ticks,
+                    "with --virtual: what a helper task costs the thread that runs it, in nodes "
+                    "(its steal, its searcher, its join); the default is fitted to a real 16-core "
+                    "machine (endsolve/solver/virtual_clock.h)")
+        ->check(InRange(0, 1000000, "a number of ticks"));
     app->add_flag("--verbose", args.verbose,
                   "also say where each count's threads spent their time (searching, waiting at "
                   "split points, idle), what the split points did and the nodes they wasted");

@@ -106,7 +106,8 @@ absl::Status Simulation::RunPasses() {
     // Again on the virtual machine, in the units' table (empty until the
     // first run, cleared after): only its ticks are kept. The walks read the
     // one thread's table, the same in every run.
-    search::VirtualClock clock(options_.plan_cores, search::kVirtualSlice);
+    search::VirtualClock clock(options_.plan_cores, search::kVirtualSlice,
+                               search::kVirtualTaskTicks);
     solve.threads = options_.plan_cores;
     solve.virtual_clock = &clock;
     solve.tt = units_.get();
@@ -118,6 +119,7 @@ absl::Status Simulation::RunPasses() {
     passes_.cores = options_.plan_cores;
     passes_.ticks = clock.ticks();
     passes_.nodes = on_cores->nodes.total();
+    passes_.tasks = clock.tasks();
     passes_.search_share = clock.ticks() > 0 ? static_cast<double>(searching) /
                                                    (static_cast<double>(clock.ticks()) *
                                                     options_.plan_cores)

@@ -98,6 +98,7 @@ struct PassesCost {
   std::int64_t ticks = 0;          // on the virtual machine (0: none)
   std::uint64_t nodes = 0;         // on the virtual machine
   double search_share = 1;         // of its cores' ticks, searching
+  std::uint64_t tasks = 0;         // helper tasks run there, search::kVirtualTaskTicks each
   double seconds = 0;              // the cost put on the clock
 };
 

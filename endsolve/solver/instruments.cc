@@ -90,6 +90,10 @@ void Instruments::HelperStarts(bool stolen) const {
   if (stolen) stats_->stolen.fetch_add(1, std::memory_order_relaxed);
 }
 
+void Instruments::HelperSetsUp(int slot) const {
+  if (clock_ != nullptr) clock_->TaskStarts(slot);
+}
+
 void Instruments::HelperLate() const {
   if (stats_ != nullptr) stats_->late.fetch_add(1, std::memory_order_relaxed);
 }

@@ -323,14 +323,19 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
     // The arena slot matters to the instruments alone.
     const int slot = instruments != nullptr ? tbb::this_task_arena::current_thread_index() : -1;
     if (instruments != nullptr) instruments->HelperStarts(slot != spawner);
-    if (!HasRoom(at) || SplitAborted(&at)) {
-      pending.Start();
-      if (instruments != nullptr) instruments->HelperLate();
-      return;
-    }
+    // Late or not, the task has run on a thread and costs it (on a virtual
+    // machine, the task's ticks).
     Instruments::Before before;
     if (instruments != nullptr) before = instruments->Searches(slot, pending.at());
     pending.Start();
+    if (instruments != nullptr) instruments->HelperSetsUp(slot);
+    if (!HasRoom(at) || SplitAborted(&at)) {
+      if (instruments != nullptr) {
+        instruments->HelperLate();
+        instruments->HelperEnds(slot, before);
+      }
+      return;
+    }
     at.shared->searching.fetch_add(1, std::memory_order_relaxed);
     at.working.fetch_add(1, std::memory_order_relaxed);
     Searcher helper(at.shared, &at, at.seed);

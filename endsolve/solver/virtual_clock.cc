@@ -11,8 +11,21 @@ double MachineRate(double searching) {
   return std::pow(std::max(1.0, searching), -kMachineRateExponent);
 }
 
-VirtualClock::VirtualClock(int slots, std::int64_t slice)
-    : slice_(slice), slots_(static_cast<std::size_t>(slots)) {}
+VirtualClock::VirtualClock(int slots, std::int64_t slice, std::int64_t task_ticks)
+    : slice_(slice), task_ticks_(task_ticks), slots_(static_cast<std::size_t>(slots)) {}
+
+void VirtualClock::TaskStarts(int slot) {
+  {
+    std::lock_guard lock(mutex_);
+    ++tasks_;
+  }
+  if (task_ticks_ > 0) Advance(slot, static_cast<std::uint64_t>(task_ticks_));
+}
+
+std::uint64_t VirtualClock::tasks() const {
+  std::lock_guard lock(mutex_);
+  return tasks_;
+}
 
 std::int64_t VirtualClock::NowLocked() const {
   std::int64_t slowest = std::numeric_limits<std::int64_t>::max();

@@ -29,6 +29,10 @@
 //  - Every node costs the same tick on every thread: a machine whose cores
 //    slow each other down (a shared cache, memory bandwidth) is a
 //    calibration applied to the ticks, not a part of the clock.
+//  - A helper task costs the thread that runs it `task_ticks` before its
+//    first node (its steal, its searcher, its join), as searching time:
+//    without it a split is free, and the machine splits as small as it
+//    can where a real one loses more than it gains (kVirtualTaskTicks).
 //  - With one thread nothing ever waits: the search visits exactly the
 //    nodes of a plain one-thread solve.
 #ifndef ENDSOLVE_SOLVER_VIRTUAL_CLOCK_H_
@@ -53,15 +57,22 @@ namespace endsolve::search {
 // the figures have settled.
 inline constexpr std::int64_t kVirtualSlice = 128;
 
-// The calibration of ticks to a real machine's time: on the 16-core
-// machine of ae0335e's run (endsolve/bench/results/solver-parallel.md, "The
-// real many-core runs") a thread searched at
-// n^-kMachineRateExponent of one thread's node rate while n threads
-// searched at once (its clock slowing with the cores in use, the shared
-// cache and memory), fitted by least squares to that run's four thread
-// counts (n = threads x search share: 1.98, 3.78, 6.94 and 11.46 searching,
-// at 0.91, 0.79, 0.74 and 0.655 of the rate).
-inline constexpr double kMachineRateExponent = 0.167;
+// What a helper task costs the thread that runs it, in nodes of one
+// thread's search. On 16 real cores FFO #40-#49 took 1.50 and 1.68 times
+// as long with splits from 9 empties as from 12 (two leases,
+// endsolve/bench/results/device-2026-12-04.md); 16 virtual cores give 1.00
+// / 1.37 / 1.75 times at 0 / 64 / 128 ticks a task, the midpoint at about
+// 100 (virtual-task-cost-2026-12-04.txt).
+inline constexpr std::int64_t kVirtualTaskTicks = 100;
+
+// The calibration of ticks to a real machine's time: beyond the tasks'
+// cost, a thread searched at n^-kMachineRateExponent of one thread's node
+// rate while n threads searched at once (the shared cache and memory),
+// fitted by least squares to the real run of 2026-12-04 at 2, 4, 8 and 16
+// threads, splits from 12 empties (n = threads x the virtual search
+// share: 1.99, 3.85, 7.02 and 11.54; the real speedup over the ticks'
+// 1.01, 0.99, 0.98 and 0.84).
+inline constexpr double kMachineRateExponent = 0.039;
 // One thread's node rate there, against one searching alone, while
 // `searching` threads search at once (at least one). Past 16 the fit is an
 // extrapolation.
@@ -72,8 +83,10 @@ class VirtualClock {
   enum class Mode { kNone = 0, kSearch = 1, kWait = 2 };
 
   // A machine of `slots` threads (the task arena's); `slice` the most
-  // ticks a searching thread may run ahead of the slowest searching one.
-  VirtualClock(int slots, std::int64_t slice);
+  // ticks a searching thread may run ahead of the slowest searching one;
+  // `task_ticks` what a helper task costs the thread that runs it
+  // (kVirtualTaskTicks; 0: nothing).
+  VirtualClock(int slots, std::int64_t slice, std::int64_t task_ticks);
 
   // Slot `slot` searched `nodes` more nodes (it must be searching): its
   // clock advances, and it blocks while it is more than the slice ahead of
@@ -84,6 +97,10 @@ class VirtualClock {
   // `start` when that is later (a task spawned at `start`, a wait whose
   // last helper finished then). Returns the mode it leaves.
   Mode Switch(int slot, Mode mode, std::int64_t start = 0);
+
+  // Slot `slot` (searching) starts a helper task: its clock advances by
+  // the task's cost, as Advance does.
+  void TaskStarts(int slot);
 
   // The slot's clock: where a task it spawns now starts.
   std::int64_t Tick(int slot) const;
@@ -104,6 +121,9 @@ class VirtualClock {
   std::int64_t idle(int slot) const;
   int slots() const { return static_cast<int>(slots_.size()); }
   std::int64_t slice() const { return slice_; }
+  std::int64_t task_ticks() const { return task_ticks_; }
+  // The helper tasks that paid their cost (TaskStarts).
+  std::uint64_t tasks() const;
   // The most ticks a slot was ahead of the slowest searching one when it
   // went on running (the lockstep's check: at most the slice).
   std::int64_t max_lead() const;
@@ -126,7 +146,9 @@ class VirtualClock {
   void ReleaseLocked();
 
   const std::int64_t slice_;
+  const std::int64_t task_ticks_;
   mutable std::mutex mutex_;
+  std::uint64_t tasks_ = 0;
   std::vector<Slot> slots_;
   std::map<std::uint64_t, std::int64_t> pending_;  // the tasks not yet started: token, spawn tick
   std::uint64_t next_token_ = 0;

@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "endsolve/solver/virtual_clock.h"
 #include "tests/cli/run_command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -503,7 +504,8 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
   EXPECT_EQ(scaling.exit_status, 0);
   EXPECT_THAT(HelpOptions(scaling.out),
               ::testing::ElementsAre("--help", "--range", "--empties", "--repeat", "--csv",
-                                     "--json", "--plot", "--virtual", "--verbose", "--threads",
+                                     "--json", "--plot", "--virtual", "--virtual-task-ticks",
+                                     "--verbose", "--threads",
                                      "--hash-mb",
                                      "--tt-scheme", "--wld", "--ordering", "--split-min-empties",
                                      "--split-policy", "--presearch-min-empties", "--eval",
@@ -964,7 +966,8 @@ TEST(CliTest, BenchScalingOnVirtualCores) {
   const CommandOutput r = RunCommand(run);
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("virtual cores in lockstep (time in nodes, a thread at most 128 "
-                               "nodes ahead of the slowest)"));
+                               "nodes ahead of the slowest, a helper task " +
+                               std::to_string(search::kVirtualTaskTicks) + " ticks)"));
   // threads, ticks, speedup, machine, efficiency, nodes, overhead, search,
   // wait, idle, wrong: one row per count.
   std::vector<std::vector<std::string>> rows;
@@ -991,6 +994,17 @@ TEST(CliTest, BenchScalingOnVirtualCores) {
                                        "--plot or --repeat"))
         << extra;
   }
+  // --virtual-task-ticks: what a helper task costs, on the virtual machine
+  // alone.
+  const CommandOutput free_tasks = RunCommand(run + " --virtual-task-ticks 0");
+  ASSERT_EQ(free_tasks.exit_status, 0) << free_tasks.err;
+  EXPECT_THAT(free_tasks.out, HasSubstr("a helper task 0 ticks)"));
+  const CommandOutput real = RunCommand(kBinary +
+                                        " bench scaling --threads 1,2 --hash-mb 16 "
+                                        "--virtual-task-ticks 10 ffo/fforum-1-19.obf --range 1");
+  EXPECT_EQ(real.exit_status, 2);
+  EXPECT_THAT(real.err, HasSubstr("--virtual-task-ticks is for --virtual: a real machine's tasks "
+                                  "cost what they cost"));
   // --verbose: the split points' counters and the waste by class, in ticks.
   const CommandOutput verbose = RunCommand(run + " --verbose");
   ASSERT_EQ(verbose.exit_status, 0) << verbose.err;

@@ -27,7 +27,7 @@ std::vector<Position> Ffo(int first, int last) {
 // the slice waits until that one catches up; a slot that waits at a split
 // point holds nobody back; every slot's ticks add up.
 TEST(VirtualClock, ASlotAheadWaitsForTheSlowest) {
-  VirtualClock clock(2, 100);
+  VirtualClock clock(2, 100, 0);
   clock.Switch(0, VirtualClock::Mode::kSearch);
   clock.Switch(1, VirtualClock::Mode::kSearch);
   std::thread ahead([&] { clock.Advance(0, 1000); });  // waits for slot 1
@@ -51,6 +51,23 @@ TEST(VirtualClock, ASlotAheadWaitsForTheSlowest) {
   EXPECT_EQ(clock.idle(1), 0);
 }
 
+// A helper task costs the slot that runs it its ticks, as searching time,
+// and the lockstep holds over them as over nodes.
+TEST(VirtualClock, AHelperTaskCostsItsThreadItsTicks) {
+  VirtualClock clock(2, 100, 40);
+  clock.Switch(0, VirtualClock::Mode::kSearch);
+  clock.Switch(1, VirtualClock::Mode::kSearch);
+  clock.Advance(0, 50);
+  clock.TaskStarts(1);  // slot 1 at 40
+  clock.Advance(1, 10);
+  clock.Switch(0, VirtualClock::Mode::kNone);
+  clock.Switch(1, VirtualClock::Mode::kNone);
+  EXPECT_EQ(clock.tasks(), 1u);
+  EXPECT_EQ(clock.ticks(), 50);
+  EXPECT_EQ(clock.search(1), 50);
+  EXPECT_EQ(clock.idle(1), 0);
+}
+
 // One virtual core: the same nodes as a plain one-thread solve, and every
 // tick a node of the search (the principal variation's walk after it is
 // not on the clock).
@@ -59,7 +76,7 @@ TEST(VirtualClock, OneVirtualCoreVisitsTheOneThreadNodes) {
     SolveOptions plain;
     plain.table.size_mib = 16;
     const SolveResult alone = Solve(position.board, plain).value();
-    VirtualClock clock(1, search::kVirtualSlice);
+    VirtualClock clock(1, search::kVirtualSlice, search::kVirtualTaskTicks);
     SolveOptions virtual_one = plain;
     virtual_one.virtual_clock = &clock;
     const SolveResult on_clock = Solve(position.board, virtual_one).value();
@@ -78,7 +95,7 @@ TEST(VirtualClock, OneVirtualCoreVisitsTheOneThreadNodes) {
 TEST(VirtualClock, ManyVirtualCoresKeepStepAndAddUp) {
   for (const Position& position : Ffo(1, 3)) {
     constexpr int kThreads = 8;
-    VirtualClock clock(kThreads, search::kVirtualSlice);
+    VirtualClock clock(kThreads, search::kVirtualSlice, search::kVirtualTaskTicks);
     SolveOptions options;
     options.table.size_mib = 16;
     options.threads = kThreads;
@@ -95,9 +112,12 @@ TEST(VirtualClock, ManyVirtualCoresKeepStepAndAddUp) {
       EXPECT_EQ(clock.search(slot) + clock.wait(slot) + clock.idle(slot), clock.ticks());
       searched += clock.search(slot);
     }
+    // Every searching tick a node, or a helper task's cost.
+    EXPECT_GT(clock.tasks(), 0u);
     EXPECT_EQ(searched,
-              static_cast<std::int64_t>(result.nodes.total() - result.pv_nodes.total()));
-    // Eight cores in step take fewer ticks than one core's nodes.
+              static_cast<std::int64_t>(result.nodes.total() - result.pv_nodes.total() +
+                                        clock.tasks() * search::kVirtualTaskTicks));
+    // Eight cores in step take fewer ticks than their searching ticks.
     EXPECT_LT(clock.ticks(), searched);
   }
 }
@@ -111,7 +131,7 @@ TEST(VirtualClock, TheSelectivePassesRunOnTheClockToo) {
   plain.table.size_mib = 16;
   const ScoreEstimate alone = EstimateScore(position.board, plain, kSelectivePasses).value();
   ASSERT_GT(alone.nodes.total(), 0u);
-  VirtualClock one(1, search::kVirtualSlice);
+  VirtualClock one(1, search::kVirtualSlice, search::kVirtualTaskTicks);
   SolveOptions on_one = plain;
   on_one.virtual_clock = &one;
   const ScoreEstimate estimate = EstimateScore(position.board, on_one, kSelectivePasses).value();
@@ -120,7 +140,7 @@ TEST(VirtualClock, TheSelectivePassesRunOnTheClockToo) {
   EXPECT_EQ(one.ticks(), static_cast<std::int64_t>(estimate.nodes.total()));
   EXPECT_EQ(one.search(0), one.ticks());
   constexpr int kThreads = 8;
-  VirtualClock eight(kThreads, search::kVirtualSlice);
+  VirtualClock eight(kThreads, search::kVirtualSlice, search::kVirtualTaskTicks);
   SolveOptions on_eight = plain;
   on_eight.threads = kThreads;
   on_eight.split_min_empties = 9;
@@ -132,7 +152,8 @@ TEST(VirtualClock, TheSelectivePassesRunOnTheClockToo) {
     EXPECT_EQ(eight.search(slot) + eight.wait(slot) + eight.idle(slot), eight.ticks());
     searched += eight.search(slot);
   }
-  EXPECT_EQ(searched, static_cast<std::int64_t>(many.nodes.total()));
+  EXPECT_EQ(searched, static_cast<std::int64_t>(many.nodes.total() +
+                                                eight.tasks() * search::kVirtualTaskTicks));
 }
 
 }  // namespace
