@@ -15,11 +15,9 @@ VirtualClock::VirtualClock(int slots, std::int64_t slice, std::int64_t task_tick
     : slice_(slice), task_ticks_(task_ticks), slots_(static_cast<std::size_t>(slots)) {}
 
 void VirtualClock::TaskStarts(int slot) {
-  {
-    std::lock_guard lock(mutex_);
-    ++tasks_;
-  }
-  if (task_ticks_ > 0) Advance(slot, static_cast<std::uint64_t>(task_ticks_));
+  std::unique_lock lock(mutex_);
+  ++tasks_;
+  if (task_ticks_ > 0) AdvanceLocked(lock, slot, task_ticks_);
 }
 
 std::uint64_t VirtualClock::tasks() const {
@@ -65,9 +63,14 @@ void VirtualClock::Started(std::uint64_t token) {
 
 void VirtualClock::Advance(int slot, std::uint64_t nodes) {
   std::unique_lock lock(mutex_);
+  AdvanceLocked(lock, slot, static_cast<std::int64_t>(nodes));
+}
+
+void VirtualClock::AdvanceLocked(std::unique_lock<std::mutex>& lock, int slot,
+                                 std::int64_t ticks) {
   Slot& s = slots_[static_cast<std::size_t>(slot)];
   assert(s.mode == Mode::kSearch);
-  s.tick += static_cast<std::int64_t>(nodes);
+  s.tick += ticks;
   // It may have been the slowest: the others may go on.
   ReleaseLocked();
   while (s.tick - NowLocked() > slice_) {

@@ -68,8 +68,8 @@ inline constexpr std::int64_t kVirtualTaskTicks = 100;
 // The calibration of ticks to a real machine's time: beyond the tasks'
 // cost, a thread searched at n^-kMachineRateExponent of one thread's node
 // rate while n threads searched at once (the shared cache and memory),
-// fitted by least squares to the real run of 2026-12-04 at 2, 4, 8 and 16
-// threads, splits from 12 empties (n = threads x the virtual search
+// fitted by least squares to the real run at 2, 4, 8 and 16 threads of
+// splits from 12 empties (device-2026-12-04.md; n = threads x the virtual search
 // share: 1.99, 3.85, 7.02 and 11.54; the real speedup over the ticks'
 // 1.01, 0.99, 0.98 and 0.84).
 inline constexpr double kMachineRateExponent = 0.039;
@@ -137,6 +137,8 @@ class VirtualClock {
     bool blocked = false;     // waiting in Advance for the others
     std::condition_variable go;
   };
+  // Advance's work, `lock` holding mutex_ (it waits on it).
+  void AdvanceLocked(std::unique_lock<std::mutex>& lock, int slot, std::int64_t ticks);
   // The slowest searching slot's clock (the present of the machine), or
   // the latest clock when none is searching. Under mutex_.
   std::int64_t NowLocked() const;

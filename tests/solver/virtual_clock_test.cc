@@ -116,7 +116,7 @@ TEST(VirtualClock, ManyVirtualCoresKeepStepAndAddUp) {
     EXPECT_GT(clock.tasks(), 0u);
     EXPECT_EQ(searched,
               static_cast<std::int64_t>(result.nodes.total() - result.pv_nodes.total() +
-                                        clock.tasks() * search::kVirtualTaskTicks));
+                                        clock.tasks() * clock.task_ticks()));
     // Eight cores in step take fewer ticks than their searching ticks.
     EXPECT_LT(clock.ticks(), searched);
   }
@@ -153,7 +153,7 @@ TEST(VirtualClock, TheSelectivePassesRunOnTheClockToo) {
     searched += eight.search(slot);
   }
   EXPECT_EQ(searched, static_cast<std::int64_t>(many.nodes.total() +
-                                                eight.tasks() * search::kVirtualTaskTicks));
+                                                eight.tasks() * eight.task_ticks()));
 }
 
 }  // namespace
