@@ -92,6 +92,9 @@ std::vector<std::string> VirtualJsonRows(const std::vector<VirtualRow>& rows) {
                                               1.0
                                         : 0.0;
     j["max_lead"] = r.max_lead;
+    j["runs"] = r.runs;
+    j["ticks_min"] = r.ticks_min;
+    j["ticks_max"] = r.ticks_max;
     j["wrong"] = r.wrong;
     AddThreadUse(j, r.use);
     lines.push_back(j.dump());

@@ -15,9 +15,9 @@ namespace endsolve::bench {
 
 absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     const std::vector<Position>& positions, const SolveOptions& base,
-    const std::vector<int>& thread_counts, std::int64_t slice, std::int64_t task_ticks,
-    const std::atomic<bool>& cancel,
-    const std::function<void(int, int)>& on_start) {
+    const std::vector<int>& thread_counts, int repeat, std::int64_t slice,
+    std::int64_t task_ticks, const std::atomic<bool>& cancel,
+    const std::function<void(int, int, int)>& on_start) {
   SolveOptions with_table = base;
   // An interrupt stops the solve under way, not only the next one.
   with_table.cancel = &cancel;
@@ -25,40 +25,57 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
   if (absl::Status s = GiveTable(with_table, table); !s.ok()) return s;
   std::vector<VirtualRow> rows;
   for (const int threads : thread_counts) {
-    VirtualRow row;
-    row.threads = threads;
-    double search = 0, wait = 0, idle = 0;
-    search::ParallelStats stats(threads);
-    for (std::size_t i = 0; i < positions.size(); ++i) {
-      if (cancel.load()) return rows;
-      if (on_start) on_start(threads, static_cast<int>(i));
-      search::VirtualClock clock(threads, slice, task_ticks);
-      SolveOptions options = with_table;
-      options.threads = threads;
-      options.virtual_clock = &clock;
-      options.parallel_stats = &stats;
-      // SolveEach: the table cleared first, the position's own window.
-      std::optional<SolveResult> result;
-      const absl::StatusOr<int> solved =
-          SolveEach({positions[i]}, options, {}, [&](int, const SolveResult& r) { result = r; });
-      if (!solved.ok()) return solved.status();
-      if (!result) return rows;  // stopped: cancelled
-      if (CheckAnswer(positions[i], *result, options.wld) == Verdict::kWrong) ++row.wrong;
-      row.ticks += clock.ticks();
-      row.nodes += result->nodes.total() - result->pv_nodes.total();
-      row.max_lead = std::max(row.max_lead, clock.max_lead());
-      for (int slot = 0; slot < threads; ++slot) {
-        search += static_cast<double>(clock.search(slot));
-        wait += static_cast<double>(clock.wait(slot));
-        idle += static_cast<double>(clock.idle(slot));
+    const int runs = threads == 1 ? 1 : std::max(1, repeat);
+    std::vector<VirtualRow> done;
+    for (int run = 0; run < runs; ++run) {
+      VirtualRow row;
+      row.threads = threads;
+      double search = 0, wait = 0, idle = 0;
+      search::ParallelStats stats(threads);
+      for (std::size_t i = 0; i < positions.size(); ++i) {
+        if (cancel.load()) return rows;
+        if (on_start) on_start(threads, run, static_cast<int>(i));
+        search::VirtualClock clock(threads, slice, task_ticks);
+        SolveOptions options = with_table;
+        options.threads = threads;
+        options.virtual_clock = &clock;
+        options.parallel_stats = &stats;
+        // SolveEach: the table cleared first, the position's own window.
+        std::optional<SolveResult> result;
+        const absl::StatusOr<int> solved = SolveEach(
+            {positions[i]}, options, {}, [&](int, const SolveResult& r) { result = r; });
+        if (!solved.ok()) return solved.status();
+        if (!result) return rows;  // stopped: cancelled
+        if (CheckAnswer(positions[i], *result, options.wld) == Verdict::kWrong) ++row.wrong;
+        row.ticks += clock.ticks();
+        row.nodes += result->nodes.total() - result->pv_nodes.total();
+        row.max_lead = std::max(row.max_lead, clock.max_lead());
+        for (int slot = 0; slot < threads; ++slot) {
+          search += static_cast<double>(clock.search(slot));
+          wait += static_cast<double>(clock.wait(slot));
+          idle += static_cast<double>(clock.idle(slot));
+        }
       }
+      row.use = SummariseThreadUse(stats, 1);
+      const double all = search + wait + idle;
+      if (all > 0) {
+        row.use.search = search / all;
+        row.use.wait = wait / all;
+        row.use.idle = idle / all;
+      }
+      done.push_back(row);
     }
-    row.use = SummariseThreadUse(stats, 1);
-    const double all = search + wait + idle;
-    if (all > 0) {
-      row.use.search = search / all;
-      row.use.wait = wait / all;
-      row.use.idle = idle / all;
+    std::sort(done.begin(), done.end(),
+              [](const VirtualRow& a, const VirtualRow& b) { return a.ticks < b.ticks; });
+    // The median run (the lower of the middle two), whole: its nodes and
+    // shares belong to its ticks. A wrong answer in any run counts.
+    VirtualRow row = done[(done.size() - 1) / 2];
+    row.runs = runs;
+    row.ticks_min = done.front().ticks;
+    row.ticks_max = done.back().ticks;
+    for (const VirtualRow& r : done) {
+      row.wrong = std::max(row.wrong, r.wrong);
+      row.max_lead = std::max(row.max_lead, r.max_lead);
     }
     rows.push_back(row);
   }
@@ -82,9 +99,18 @@ std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t
                         "machine: the speedup on the 16-core machine the ticks are calibrated to, "
                         "where n threads searching at once ran at n^-%.3f of one's node rate\n",
                         search::kMachineRateExponent);
-  absl::StrAppendFormat(&out, "%7s %16s %8s %8s %10s %16s %9s %7s %7s %7s %5s\n", "threads",
+  int runs = 1;
+  for (const VirtualRow& r : rows) runs = std::max(runs, r.runs);
+  if (runs > 1) {
+    absl::StrAppendFormat(&out,
+                          "each count the median of %d runs by ticks (one virtual core runs once: "
+                          "it repeats exactly); spread: the most ticks less the fewest, against "
+                          "the median\n",
+                          runs);
+  }
+  absl::StrAppendFormat(&out, "%7s %16s %8s %8s %10s %16s %9s %7s %7s %7s %5s%s\n", "threads",
                         "ticks", "speedup", "machine", "efficiency", "nodes", "overhead", "search",
-                        "wait", "idle", "wrong");
+                        "wait", "idle", "wrong", runs > 1 ? "  spread" : "");
   for (const VirtualRow& r : rows) {
     const VirtualRow& base = rows.front();
     const double speedup =
@@ -93,12 +119,16 @@ std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t
                                                      static_cast<double>(base.nodes) -
                                                  1.0
                                            : 0.0;
+    const double spread = r.ticks > 0 ? static_cast<double>(r.ticks_max - r.ticks_min) /
+                                            static_cast<double>(r.ticks)
+                                      : 0.0;
     absl::StrAppendFormat(&out,
-                          "%7d %16d %8.2f %8.2f %10.2f %16d %8.1f%% %6.1f%% %6.1f%% %6.1f%% %5d\n",
+                          "%7d %16d %8.2f %8.2f %10.2f %16d %8.1f%% %6.1f%% %6.1f%% %6.1f%% %5d%s\n",
                           r.threads, r.ticks, speedup, MachineSpeedup(base, r),
                           speedup * base.threads / std::max(1, r.threads), r.nodes,
-                          100.0 * overhead, 100.0 * r.use.search, 100.0 * r.use.wait, 100.0 * r.use.idle,
-                          r.wrong);
+                          100.0 * overhead, 100.0 * r.use.search, 100.0 * r.use.wait,
+                          100.0 * r.use.idle, r.wrong,
+                          runs > 1 ? absl::StrFormat(" %6.1f%%", 100.0 * spread) : "");
   }
   return out;
 }

@@ -25,22 +25,30 @@ struct VirtualRow {
   std::uint64_t nodes = 0;    // the search's nodes (the line's walk after it left out)
   std::int64_t max_lead = 0;  // the most a thread ran ahead of the slowest (at most the slice)
   int wrong = 0;              // positions solved wrongly
+  // The runs of the count (the row is the median run by ticks) and the
+  // fewest and most ticks among them: the run-to-run spread, which comes
+  // from the real threads' interleaving (who takes a task, what a thread
+  // sees of the others within a slice).
+  int runs = 1;
+  std::int64_t ticks_min = 0, ticks_max = 0;
   // Its search, wait and idle: shares of threads x ticks; the split
   // points' counters over all the positions.
   ThreadUse use;
 };
 
-// Solves `positions` once at each of `thread_counts`, in order, each on a
-// fresh virtual machine of that many cores whose threads keep within
-// `slice` ticks of the slowest searching one, a helper task costing
-// `task_ticks`, in `base`'s table (cleared before every solve).
-// `on_start` hears of each solve (threads, position).
+// Solves `positions` `repeat` times at each of `thread_counts`, in order,
+// each solve on a fresh virtual machine of that many cores whose threads
+// keep within `slice` ticks of the slowest searching one, a helper task
+// costing `task_ticks`, in `base`'s table (cleared before every solve); a
+// count's row is its median run by ticks. One virtual core runs once: it
+// visits exactly the one-thread search's nodes, every time.
+// `on_start` hears of each solve (threads, run, position).
 // Stops at the first count `cancel` interrupts.
 absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     const std::vector<Position>& positions, const SolveOptions& base,
-    const std::vector<int>& thread_counts, std::int64_t slice, std::int64_t task_ticks,
-    const std::atomic<bool>& cancel,
-    const std::function<void(int threads, int position)>& on_start = {});
+    const std::vector<int>& thread_counts, int repeat, std::int64_t slice,
+    std::int64_t task_ticks, const std::atomic<bool>& cancel,
+    const std::function<void(int threads, int run, int position)>& on_start = {});
 
 // A row's speedup on the real machine the ticks are calibrated to
 // (search::MachineRate, endsolve/solver/virtual_clock.h): the ticks' speedup, each of
@@ -48,7 +56,8 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
 // row of one thread).
 double MachineSpeedup(const VirtualRow& base, const VirtualRow& row);
 
-// The table: speedup and node overhead against the first row.
+// The table: speedup and node overhead against the first row; with more
+// than one run a count, each row's spread too.
 std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t slice,
                                std::int64_t task_ticks);
 // The split points' counters and the wasted nodes by class (--verbose).

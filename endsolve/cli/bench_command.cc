@@ -179,20 +179,24 @@ int BenchScaling(const BenchArgs& args, const SolveOptions& base,
 int BenchVirtual(const BenchArgs& args, const SolveOptions& base,
                  const std::vector<Position>& positions, const std::vector<int>& counts) {
   const std::atomic<bool>& interrupted = InstallInterruptHandler();
-  std::atomic<int> threads = 1, index = 0;
+  std::atomic<int> threads = 1, run = 0, index = 0;
   ProgressDisplay display(
       [&](bool) {
-        return absl::StrFormat("%d virtual cores, %s...", threads.load(),
-                               PositionId(positions[index.load()]));
+        return args.repeat > 1 && threads.load() > 1
+                   ? absl::StrFormat("%d virtual cores, run %d/%d, %s...", threads.load(),
+                                     run.load() + 1, args.repeat,
+                                     PositionId(positions[index.load()]))
+                   : absl::StrFormat("%d virtual cores, %s...", threads.load(),
+                                     PositionId(positions[index.load()]));
       },
       IsInteractive(), "bench scaling --virtual: ");
   const std::int64_t slice = search::kVirtualSlice;
   const std::int64_t task_ticks =
       args.task_ticks >= 0 ? args.task_ticks : search::kVirtualTaskTicks;
-  auto rows = bench::MeasureVirtualScaling(positions, base, counts, slice, task_ticks,
-                                           interrupted,
-                                           [&](int t, int i) {
+  auto rows = bench::MeasureVirtualScaling(positions, base, counts, args.repeat, slice,
+                                           task_ticks, interrupted, [&](int t, int r, int i) {
                                              threads = t;
+                                             run = r;
                                              index = i;
                                            });
   display.Stop();
@@ -253,11 +257,9 @@ int RunBench(const BenchArgs& args, BenchKind kind) {
     return Fail("endsolve bench scaling",
                 "--virtual-task-ticks is for --virtual: a real machine's tasks cost what they cost");
   }
-  if (args.virtual_cores &&
-      (!args.csv.empty() || !args.plot.empty() || args.repeat != 1)) {
+  if (args.virtual_cores && (!args.csv.empty() || !args.plot.empty())) {
     return Fail("endsolve bench scaling",
-                "--virtual prints its own table: it takes no --csv, --plot or --repeat (its runs "
-                "repeat exactly enough to need no median)");
+                "--virtual prints its own table: it takes no --csv or --plot");
   }
   // The outputs are checked before hours of runs.
   const OutputKind table = kind == BenchKind::kFfo
@@ -309,7 +311,9 @@ CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
   AddRangeOption(*app, args.input);
   AddEmptiesOption(*app, args.input);
   if (kind != BenchKind::kAblation) {
-    app->add_option("--repeat", args.repeat, "runs per position; tables report the median")
+    app->add_option("--repeat", args.repeat,
+                    "runs per position (with --virtual: of the positions at each count, whose "
+                    "threads interleave differently each time); tables report the median")
         ->check(InRange(1, 1000000, "a number of runs"));
     AddCsvOption(*app, args.csv);
   }

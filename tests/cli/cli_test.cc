@@ -987,13 +987,41 @@ TEST(CliTest, BenchScalingOnVirtualCores) {
   // the ticks'.
   EXPECT_LT(std::stod(rows[1][3]), std::stod(rows[1][2]));
   EXPECT_EQ(rows[1][10], "0");
-  for (const std::string extra : {" --csv v.csv", " --plot v.svg", " --repeat 3"}) {
+  for (const std::string extra : {" --csv v.csv", " --plot v.svg"}) {
     const CommandOutput refused = RunCommand(run + extra);
     EXPECT_EQ(refused.exit_status, 2) << extra;
-    EXPECT_THAT(refused.err, HasSubstr("--virtual prints its own table: it takes no --csv, "
-                                       "--plot or --repeat"))
+    EXPECT_THAT(refused.err, HasSubstr("--virtual prints its own table: it takes no --csv or "
+                                       "--plot"))
         << extra;
   }
+  // --repeat: each count many times, the median run by ticks and the
+  // spread beside it; one virtual core once, for it repeats exactly.
+  const CommandOutput repeated = RunCommand(run + " --repeat 3");
+  ASSERT_EQ(repeated.exit_status, 0) << repeated.err;
+  EXPECT_THAT(repeated.out, HasSubstr("each count the median of 3 runs by ticks (one virtual core "
+                                      "runs once: it repeats exactly)"));
+  std::vector<std::vector<std::string>> with_spread;
+  for (const absl::string_view line : absl::StrSplit(repeated.out, '\n')) {
+    std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
+    if (fields.size() == 12 && fields[0] != "threads") with_spread.push_back(fields);
+  }
+  ASSERT_EQ(with_spread.size(), 2u) << repeated.out;
+  EXPECT_EQ(with_spread[0][1], rows[0][1]);  // the same one-thread ticks
+  EXPECT_EQ(with_spread[0][11], "0.0%");
+  EXPECT_EQ(with_spread[1][0], "4");
+  EXPECT_EQ(with_spread[1][10], "0");
+  const CommandOutput json = RunCommand(run + " --repeat 2 --json");
+  ASSERT_EQ(json.exit_status, 0) << json.err;
+  const std::vector<std::string> json_rows = Lines(json.out);
+  ASSERT_EQ(json_rows.size(), 2u) << json.out;
+  const nlohmann::json one = nlohmann::json::parse(json_rows[0]);
+  const nlohmann::json four = nlohmann::json::parse(json_rows[1]);
+  EXPECT_EQ(one["runs"], 1);
+  EXPECT_EQ(one["ticks_min"], one["ticks"]);
+  EXPECT_EQ(one["ticks_max"], one["ticks"]);
+  EXPECT_EQ(four["runs"], 2);
+  EXPECT_LE(four["ticks_min"].get<std::int64_t>(), four["ticks"].get<std::int64_t>());
+  EXPECT_LE(four["ticks"].get<std::int64_t>(), four["ticks_max"].get<std::int64_t>());
   // --virtual-task-ticks: what a helper task costs, on the virtual machine
   // alone.
   const CommandOutput free_tasks = RunCommand(run + " --virtual-task-ticks 0");
