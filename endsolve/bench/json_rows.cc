@@ -95,6 +95,7 @@ std::vector<std::string> VirtualJsonRows(const std::vector<VirtualRow>& rows) {
     j["runs"] = r.runs;
     j["ticks_min"] = r.ticks_min;
     j["ticks_max"] = r.ticks_max;
+    j["untaken_releases"] = r.untaken_releases;
     j["wrong"] = r.wrong;
     AddThreadUse(j, r.use);
     lines.push_back(j.dump());

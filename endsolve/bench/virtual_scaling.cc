@@ -50,6 +50,7 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
         row.ticks += clock.ticks();
         row.nodes += result->nodes.total() - result->pv_nodes.total();
         row.max_lead = std::max(row.max_lead, clock.max_lead());
+        row.untaken_releases += clock.untaken_releases();
         for (int slot = 0; slot < threads; ++slot) {
           search += static_cast<double>(clock.search(slot));
           wait += static_cast<double>(clock.wait(slot));
@@ -73,9 +74,11 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     row.runs = runs;
     row.ticks_min = done.front().ticks;
     row.ticks_max = done.back().ticks;
+    row.untaken_releases = 0;
     for (const VirtualRow& r : done) {
       row.wrong = std::max(row.wrong, r.wrong);
       row.max_lead = std::max(row.max_lead, r.max_lead);
+      row.untaken_releases += r.untaken_releases;
     }
     rows.push_back(row);
   }
@@ -129,6 +132,15 @@ std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t
                           100.0 * overhead, 100.0 * r.use.search, 100.0 * r.use.wait,
                           100.0 * r.use.idle, r.wrong,
                           runs > 1 ? absl::StrFormat(" %6.1f%%", 100.0 * spread) : "");
+  }
+  for (const VirtualRow& r : rows) {
+    if (r.untaken_releases > 0) {
+      absl::StrAppendFormat(&out,
+                            "%d virtual cores: %d times a thread went on after %d ms held by a "
+                            "task nobody took (endsolve/solver/virtual_clock.h): the lockstep "
+                            "broken there\n",
+                            r.threads, r.untaken_releases, search::kUntakenTaskWait.count());
+    }
   }
   return out;
 }

@@ -24,6 +24,9 @@ struct VirtualRow {
   std::int64_t ticks = 0;     // the positions' ticks, summed: the predicted time in nodes
   std::uint64_t nodes = 0;    // the search's nodes (the line's walk after it left out)
   std::int64_t max_lead = 0;  // the most a thread ran ahead of the slowest (at most the slice)
+  // The times a thread went on held by a task nobody took
+  // (VirtualClock::untaken_releases): the lockstep broken there.
+  std::uint64_t untaken_releases = 0;
   int wrong = 0;              // positions solved wrongly
   // The runs of the count (the row is the median run by ticks) and the
   // fewest and most ticks among them: the run-to-run spread, which comes

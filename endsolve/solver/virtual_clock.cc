@@ -25,7 +25,7 @@ std::uint64_t VirtualClock::tasks() const {
   return tasks_;
 }
 
-std::int64_t VirtualClock::NowLocked() const {
+std::int64_t VirtualClock::NowLocked(bool with_pending) const {
   std::int64_t slowest = std::numeric_limits<std::int64_t>::max();
   std::int64_t latest = 0;
   bool free = false;
@@ -34,7 +34,7 @@ std::int64_t VirtualClock::NowLocked() const {
     if (s.mode == Mode::kSearch) slowest = std::min(slowest, s.tick);
     free = free || s.mode != Mode::kSearch;
   }
-  if (free) {
+  if (free && with_pending) {
     for (const auto& [token, at] : pending_) slowest = std::min(slowest, at);
   }
   return slowest == std::numeric_limits<std::int64_t>::max() ? latest : slowest;
@@ -75,7 +75,17 @@ void VirtualClock::AdvanceLocked(std::unique_lock<std::mutex>& lock, int slot,
   ReleaseLocked();
   while (s.tick - NowLocked() > slice_) {
     s.blocked = true;
-    s.go.wait(lock, [&] { return !s.blocked; });
+    if (s.go.wait_for(lock, kUntakenTaskWait, [&] { return !s.blocked; })) continue;
+    // Held that long by tasks spawned and not started alone, nobody
+    // searching behind it: go on. oneTBB does not promise that another
+    // thread takes a spawned task before its spawner waits for its group,
+    // and with every other thread asleep the spawner would wait here for
+    // that task forever.
+    if (s.tick - NowLocked(/*with_pending=*/false) <= slice_) {
+      s.blocked = false;
+      ++untaken_releases_;
+      return;
+    }
   }
   max_lead_ = std::max(max_lead_, s.tick - NowLocked());
 }
@@ -121,6 +131,11 @@ std::int64_t VirtualClock::wait(int slot) const {
 
 std::int64_t VirtualClock::idle(int slot) const {
   return ticks() - search(slot) - wait(slot);
+}
+
+std::uint64_t VirtualClock::untaken_releases() const {
+  std::lock_guard lock(mutex_);
+  return untaken_releases_;
 }
 
 std::int64_t VirtualClock::max_lead() const {

@@ -33,11 +33,17 @@
 //    first node (its steal, its searcher, its join), as searching time:
 //    without it a split is free, and the machine splits as small as it
 //    can where a real one loses more than it gains (kVirtualTaskTicks).
+//  - oneTBB does not promise that a spawned task runs before its spawner
+//    waits for it: rarely every other thread sleeps with the task left in
+//    the spawner's pool, and the spawner, held by that task, would wait for
+//    it forever. After kUntakenTaskWait of real time so held, it goes on
+//    (counted: untaken_releases), and the task starts when someone takes it.
 //  - With one thread nothing ever waits: the search visits exactly the
 //    nodes of a plain one-thread solve.
 #ifndef ENDSOLVE_SOLVER_VIRTUAL_CLOCK_H_
 #define ENDSOLVE_SOLVER_VIRTUAL_CLOCK_H_
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -64,6 +70,13 @@ inline constexpr std::int64_t kVirtualSlice = 128;
 // / 1.37 / 1.75 times at 0 / 64 / 128 ticks a task, the midpoint at about
 // 100 (virtual-task-cost-2026-12-04.txt).
 inline constexpr std::int64_t kVirtualTaskTicks = 100;
+
+// How long a slot held by unstarted tasks alone waits in real time before
+// it goes on (above): a free thread takes a task within microseconds, or
+// milliseconds on a loaded machine; a run that hung so (FFO #60-#63 at 16
+// virtual cores, virtual-levers-2026-12-04.txt) had every other thread
+// asleep for minutes.
+inline constexpr std::chrono::milliseconds kUntakenTaskWait{200};
 
 // The calibration of ticks to a real machine's time: beyond the tasks'
 // cost, a thread searched at n^-kMachineRateExponent of one thread's node
@@ -127,6 +140,10 @@ class VirtualClock {
   // The most ticks a slot was ahead of the slowest searching one when it
   // went on running (the lockstep's check: at most the slice).
   std::int64_t max_lead() const;
+  // The times a slot went on after kUntakenTaskWait of real time held by
+  // unstarted tasks alone (above; not counted in max_lead): oneTBB left
+  // them in their spawner's pool while every other thread slept.
+  std::uint64_t untaken_releases() const;
 
  private:
   struct Slot {
@@ -141,7 +158,8 @@ class VirtualClock {
   void AdvanceLocked(std::unique_lock<std::mutex>& lock, int slot, std::int64_t ticks);
   // The slowest searching slot's clock (the present of the machine), or
   // the latest clock when none is searching. Under mutex_.
-  std::int64_t NowLocked() const;
+  // `with_pending` false: the slowest searching slot's alone.
+  std::int64_t NowLocked(bool with_pending = true) const;
   // Wakes the blocked slots the present has caught up with, and only
   // those: a wake-up of every slot at every step of the slowest one cost
   // more than the search on a machine of few cores. Under mutex_.
@@ -155,6 +173,7 @@ class VirtualClock {
   std::map<std::uint64_t, std::int64_t> pending_;  // the tasks not yet started: token, spawn tick
   std::uint64_t next_token_ = 0;
   std::int64_t max_lead_ = 0;
+  std::uint64_t untaken_releases_ = 0;
 };
 
 }  // namespace endsolve::search

@@ -51,6 +51,28 @@ TEST(VirtualClock, ASlotAheadWaitsForTheSlowest) {
   EXPECT_EQ(clock.idle(1), 0);
 }
 
+// A spawned task holds its spawner at the spawn tick while a thread is
+// free to take it; when nobody takes it (oneTBB need not run a spawned task
+// before its spawner waits, and every other thread may sleep), the spawner
+// goes on after kUntakenTaskWait, counted, rather than wait forever; a
+// slot behind it still holds it back however long.
+TEST(VirtualClock, ATaskNobodyTakesHoldsItsSpawnerOnlySoLong) {
+  VirtualClock clock(2, 100, 0);
+  clock.Switch(0, VirtualClock::Mode::kSearch);
+  clock.Spawned(0);  // never started; slot 1 is free
+  clock.Advance(0, 1000);
+  EXPECT_EQ(clock.untaken_releases(), 1u);
+  EXPECT_EQ(clock.Tick(0), 1000);
+  EXPECT_LE(clock.max_lead(), 100);  // the release is not a lead within the lockstep
+  // A searching slot behind: the spawner waits for it, not for the task.
+  clock.Switch(1, VirtualClock::Mode::kSearch, 500);
+  std::thread ahead([&] { clock.Advance(0, 1000); });
+  for (int i = 0; i < 15; ++i) clock.Advance(1, 100);  // slot 1 reaches 2000
+  ahead.join();
+  EXPECT_EQ(clock.untaken_releases(), 1u);
+  EXPECT_EQ(clock.Tick(0), 2000);
+}
+
 // A helper task costs the slot that runs it its ticks, as searching time,
 // and the lockstep holds over them as over nodes.
 TEST(VirtualClock, AHelperTaskCostsItsThreadItsTicks) {
