@@ -182,12 +182,12 @@ int BenchVirtual(const BenchArgs& args, const SolveOptions& base,
   std::atomic<int> threads = 1, run = 0, index = 0;
   ProgressDisplay display(
       [&](bool) {
-        return args.repeat > 1 && threads.load() > 1
-                   ? absl::StrFormat("%d virtual cores, run %d/%d, %s...", threads.load(),
-                                     run.load() + 1, args.repeat,
-                                     PositionId(positions[index.load()]))
-                   : absl::StrFormat("%d virtual cores, %s...", threads.load(),
-                                     PositionId(positions[index.load()]));
+        // One virtual core runs once (MeasureVirtualScaling).
+        const std::string of_runs = args.repeat > 1 && threads.load() > 1
+                                        ? absl::StrFormat("run %d/%d, ", run.load() + 1, args.repeat)
+                                        : "";
+        return absl::StrFormat("%d virtual cores, %s%s...", threads.load(), of_runs,
+                               PositionId(positions[index.load()]));
       },
       IsInteractive(), "bench scaling --virtual: ");
   const std::int64_t slice = search::kVirtualSlice;

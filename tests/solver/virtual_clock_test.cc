@@ -5,6 +5,7 @@
 // same of the estimate's selective passes.
 #include "endsolve/solver/virtual_clock.h"
 
+#include <atomic>
 #include <string>
 #include <thread>
 #include <vector>
@@ -64,11 +65,19 @@ TEST(VirtualClock, ATaskNobodyTakesHoldsItsSpawnerOnlySoLong) {
   EXPECT_EQ(clock.untaken_releases(), 1u);
   EXPECT_EQ(clock.Tick(0), 1000);
   EXPECT_LE(clock.max_lead(), 100);  // the release is not a lead within the lockstep
-  // A searching slot behind: the spawner waits for it, not for the task.
+  // A searching slot behind: the spawner waits for it past
+  // kUntakenTaskWait, for it and not for the task.
   clock.Switch(1, VirtualClock::Mode::kSearch, 500);
-  std::thread ahead([&] { clock.Advance(0, 1000); });
+  std::atomic<bool> went_on = false;
+  std::thread ahead([&] {
+    clock.Advance(0, 1000);
+    went_on = true;
+  });
+  std::this_thread::sleep_for(2 * search::kUntakenTaskWait);
+  EXPECT_FALSE(went_on.load());  // slot 1 has not moved: nothing lets slot 0 go on
   for (int i = 0; i < 15; ++i) clock.Advance(1, 100);  // slot 1 reaches 2000
   ahead.join();
+  EXPECT_TRUE(went_on.load());
   EXPECT_EQ(clock.untaken_releases(), 1u);
   EXPECT_EQ(clock.Tick(0), 2000);
 }
