@@ -73,11 +73,12 @@ template int MoveOrderer::Score<FeatureSet::kChosen>(Bitboard, Bitboard, Bitboar
 static_assert(kLargestOrdinaryKey + kTableRefutationKey < kKillerKey - kMaxKillers,
               "an ordinary key, even raised by TableHintKey, must stay below the fixed ones");
 template <FeatureSet kSet>
-void MoveOrderer::AddEvalTerm(Bitboard player, Bitboard opponent, int alpha, ScoredMove* list,
-                              int count) {
+int MoveOrderer::AddEvalTerm(Bitboard player, Bitboard opponent, int alpha, ScoredMove* list,
+                             int count) {
   const SearchFeatures& features = Features<kSet>(features_);
   const int empties = PopCount(~(player | opponent));
-  if (!features.eval || empties < kEvalOrderMinEmpties || count == 0) return;
+  int highest = kNoEvalValue;
+  if (!features.eval || empties < kEvalOrderMinEmpties || count == 0) return highest;
   const int depth = EvalOrderDepth(empties);
   const int eval_weight = EvalKeyWeight(empties);
   const int low = EvalUnits(SortAlpha(alpha));
@@ -85,15 +86,18 @@ void MoveOrderer::AddEvalTerm(Bitboard player, Bitboard opponent, int alpha, Sco
   for (int i = 0; i < count; ++i) {
     ScoredMove& m = list[i];
     if (m.key >= kKillerKey - kMaxKillers) continue;
-    m.key += eval_weight * eval_search_.ChildValue(m.square, opponent & m.opponent, m.player,
-                                                   m.opponent, depth, low, EvalUnits(kNumSquares + 1));
+    const int value = eval_search_.ChildValue(m.square, opponent & m.opponent, m.player,
+                                              m.opponent, depth, low, EvalUnits(kNumSquares + 1));
+    highest = std::max(highest, value);
+    m.key += eval_weight * value;
   }
+  return highest;
 }
 
-template void MoveOrderer::AddEvalTerm<FeatureSet::kDefaults>(Bitboard, Bitboard, int,
-                                                              ScoredMove*, int);
-template void MoveOrderer::AddEvalTerm<FeatureSet::kChosen>(Bitboard, Bitboard, int, ScoredMove*,
-                                                            int);
+template int MoveOrderer::AddEvalTerm<FeatureSet::kDefaults>(Bitboard, Bitboard, int,
+                                                             ScoredMove*, int);
+template int MoveOrderer::AddEvalTerm<FeatureSet::kChosen>(Bitboard, Bitboard, int, ScoredMove*,
+                                                           int);
 
 // Killers: the newest refutation goes to slot 0 and the others move down
 // one; a move already present moves up to slot 0 instead of appearing twice.

@@ -30,6 +30,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <utility>
 
@@ -55,6 +56,9 @@ struct ScoredMove {
   int square;
   int key;
 };
+
+// AddEvalTerm's answer where it searched no move.
+inline constexpr int kNoEvalValue = std::numeric_limits<int>::min();
 
 // --- Key weights (see the top of the file; the tunable ones in settings.h) ---
 inline constexpr int kTTMoveKey = 1 << 30;
@@ -260,9 +264,13 @@ class MoveOrderer {
   // them (ETC may have dropped some and reordered the rest), with the same
   // `alpha`. The keys end as Score(..., kNow) would have made them: the
   // same search of each child, and none for the table's move and the
-  // killers, whose keys are fixed.
+  // killers, whose keys are fixed. Returns the highest value it gave a move
+  // (evaluation units; a value below the searches' window is a fail-low
+  // bound, itself below the window), kNoEvalValue where it searched none:
+  // the parallel search reads from it which nodes will fail low
+  // (SplitPolicy::Predict).
   template <FeatureSet kSet = FeatureSet::kChosen>
-  void AddEvalTerm(Bitboard player, Bitboard opponent, int alpha, ScoredMove* list, int count);
+  int AddEvalTerm(Bitboard player, Bitboard opponent, int alpha, ScoredMove* list, int count);
 
   // Whether the table-less layer sorts its moves (ScoreShallow) or takes
   // them in parity order; and whether parity counts at all (the last four).

@@ -474,6 +474,7 @@ const char* NodeClassName(NodeClass c) {
     case NodeClass::kFailedHigh: return "failed-high";
     case NodeClass::kExpectedCut: return "expected-cut";
     case NodeClass::kExpectedAll: return "expected-all";
+    case NodeClass::kPredictedAll: return "predicted-all";
   }
   return "?";
 }

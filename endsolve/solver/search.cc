@@ -394,16 +394,23 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   const bool etc = !kPv && features.etc && tt_ != nullptr && empties >= kEtcMinEmpties;
   int count = orderer_.Score<kSet>(player, opponent, moves, kPv && hit ? entry.move : kNoMove, ply,
                                    alpha, list,
-                                   etc ? MoveOrderer::EvalTerm::kDeferred
-                                       : MoveOrderer::EvalTerm::kNow);
+                                   kPv ? MoveOrderer::EvalTerm::kNow
+                                       : MoveOrderer::EvalTerm::kDeferred);
 
-  // Step 8. ETC at null-window nodes.
-  if (etc) {
-    if (TranspositionCutoff(list, &count, empties, alpha, beta, &best, &best_move,
-                            &moves_to_search)) {
+  // Step 8. At null-window nodes, ETC, then the evaluation term: where the
+  // evaluation puts every move well below alpha, the node will most likely
+  // fail low, and a policy that predicts splits it as such (split_policy.h).
+  NodeClass split_class = node_class;
+  if constexpr (!kPv) {
+    if (etc && TranspositionCutoff(list, &count, empties, alpha, beta, &best, &best_move,
+                                   &moves_to_search)) {
       return finish();
     }
-    orderer_.AddEvalTerm<kSet>(player, opponent, alpha, list, count);
+    const int highest = orderer_.AddEvalTerm<kSet>(player, opponent, alpha, list, count);
+    const bool fails_low =
+        highest != kNoEvalValue && highest < EvalUnits(alpha - kPredictedAllMargin);
+    split_class = shared_->policy.Predict(node_class, fails_low);
+    if (tracked && fails_low) spans_->EvaluationFailsLow(ply);
   }
   if constexpr (kRoot) root->progress.root_moves_total = count;
 
@@ -413,8 +420,8 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   // needs one elder; split_policy.h says why some nodes want more, and the
   // root none.
   const SplitPolicy& policy = shared_->policy;
-  const int elders = policy.Elders(node_class);
-  const bool may_split_early = policy.SplitsEarly(node_class);
+  const int elders = policy.Elders(split_class);
+  const bool may_split_early = policy.SplitsEarly(split_class);
   for (int i = 0; i < count; ++i) {
     // (The count of searching threads, written by every helper, is read
     // only where a split could happen.)
@@ -423,7 +430,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
          (may_split_early &&
           policy.IdleEnough(shared_->threads - shared_->searching.load(std::memory_order_relaxed),
                             shared_->threads)))) {
-      SearchSplit({list, i, count, a, beta, ply, best > alpha, node_class, empties}, tracked,
+      SearchSplit({list, i, count, a, beta, ply, best > alpha, split_class, empties}, tracked,
                   root, &best, &best_move);
       if (stopped_) return 0;
       break;

@@ -109,12 +109,21 @@ inline constexpr int kSplitMinEmpties = 13;
 inline constexpr int kManyCoreMinEmpties = 12;
 // Two threads need little parallelism, and small splits cost them 12% of their node rate.
 inline constexpr int kManyCoreFewThreads = 2;
-// Null-window nodes above this many empties get a narrow window in the many-core policy: a move
-// started past a cutoff costs much there (solver-parallel.md, "Parallelism").
+// Null-window nodes above this many empties that may cut off get a narrow window in the many-core
+// policy: a move started past a cutoff costs much there (solver-parallel.md, "Parallelism").
+// Beyond kManyCoreFewThreads threads the nodes that failed low in the table or that the
+// evaluation predicts to fail low (kPredictedAllMargin) are not narrowed: on FFO #40-#49 at 16
+// virtual cores the window left threads idle there (predicted-all-2026-12-05.txt).
 inline constexpr int kNarrowAboveEmpties = 14;
 // The window of the null-window nodes the table knows nothing of, at every size
 // (FFO #50-#52 at 16 real threads: 11% fewer nodes).
 inline constexpr int kExpectedNodeWindow = 2;
+// A null-window node whose every move the ordering's evaluation search (from
+// kEvalOrderMinEmpties) puts more than this many discs below alpha is taken for an all-node beyond
+// kManyCoreFewThreads threads, whatever the table says: its moves run with no window. On FFO
+// #40-#49 at 16 virtual cores 0, 1, 2, 4 and 8 lay within 7% of each other in single runs, the
+// fewest ticks at 4, the fewer nodes the wider (predicted-all-2026-12-05.txt).
+inline constexpr int kPredictedAllMargin = 4;
 // A node not expected to cut splits before its eldest brother ends while at least this many
 // eighths of the threads are idle (FFO #40-#49 at 16 virtual cores).
 inline constexpr int kEarlySplitIdleEighths = 7;

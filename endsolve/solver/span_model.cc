@@ -40,6 +40,7 @@ SpanTracker::SpanTracker(std::vector<SplitPolicy> policies)
 void SpanTracker::Open(int ply, NodeClass c, int empties, std::uint64_t nodes) {
   Frame& f = frames_[ply];
   f.node_class = c;
+  f.evaluation_fails_low = false;
   f.empties = empties;
   f.open_nodes = nodes - 1;
   f.open_saved = saved_;
@@ -72,7 +73,8 @@ void SpanTracker::Close(int ply, int moves, bool cut, std::uint64_t nodes) {
   std::uint64_t spans[kMaxMovesAtNode];
   for (std::size_t k = 0; k < policies_.size(); ++k) {
     const SplitPolicy& policy = policies_[k];
-    const int elders = policy.Elders(f.node_class);
+    const NodeClass c = policy.Predict(f.node_class, f.evaluation_fails_low);
+    const int elders = policy.Elders(c);
     // The live search splits when, after its elders, two moves or more are
     // left to search (parallel_search.h): a node that cut off among its
     // elders, or had too few moves, ran alone.
@@ -84,7 +86,7 @@ void SpanTracker::Close(int ply, int moves, bool cut, std::uint64_t nodes) {
     if (splits) {
       const int younger = f.moves - elders;
       for (int i = 0; i < younger; ++i) spans[i] = f.move_span[elders + i][k];
-      span += YoungerBrothersSpan(policy, f.node_class, f.empties, spans, younger, cut);
+      span += YoungerBrothersSpan(policy, c, f.empties, spans, younger, cut);
     }
     saved_[k] = f.open_saved[k] + (work - span);
   }

@@ -72,6 +72,9 @@ class SpanTracker {
   // A node at `ply` of class `c` with `empties` empties starts its moves;
   // `nodes` counts the searcher's nodes so far, this node's visit included.
   void Open(int ply, NodeClass c, int empties, std::uint64_t nodes);
+  // The evaluation puts every move of the node at `ply` well below alpha:
+  // each policy classes it by SplitPolicy::Predict.
+  void EvaluationFailsLow(int ply) { frames_[ply].evaluation_fails_low = true; }
   // A move of the node at `ply` starts (a re-search of the same move lies
   // inside the same Begin/End) or ends.
   void BeginMove(int ply, std::uint64_t nodes);
@@ -93,6 +96,7 @@ class SpanTracker {
   static constexpr int kMaxMovesAtNode = 64;
   struct Frame {
     NodeClass node_class;
+    bool evaluation_fails_low = false;
     int empties;
     std::uint64_t open_nodes;  // the node's own visit included
     PerPolicy open_saved;

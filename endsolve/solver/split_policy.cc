@@ -40,9 +40,15 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
       // and one more per move that finished without a cutoff; the other
       // null-window nodes, small, let every move run, but for the expected
       // cut- and all-nodes beyond kManyCoreFewThreads threads, which get
-      // the narrow window too (measured on 16 cores). Splits from kTTMinEmpties (9):
-      // the smaller the nodes that split, the more of the tree runs in
-      // parallel. endsolve/bench/results/solver-parallel.md, "Parallelism", has the sweep.
+      // the narrow window too (measured on 16 cores); beyond those few
+      // threads, a node that failed low before, or that the evaluation
+      // predicts to fail low (Predict), lets every move run at any size
+      // (measured on 16 virtual cores: the narrow windows above
+      // kNarrowAboveEmpties left threads idle at nodes that fail low
+      // anyway). Splits from kManyCoreMinEmpties (12) beyond
+      // the few threads, from kSplitMinEmpties (13) with them: settings.h
+      // says why; endsolve/bench/results/solver-parallel.md, "Parallelism",
+      // has the sweep of the rules.
       p.split_root = true;
       p.pv_elders = p.failed_low_elders = p.failed_high_elders = p.expected_cut_elders =
           p.expected_all_elders = 1;
@@ -56,6 +62,8 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
       p.min_empties = threads <= kManyCoreFewThreads ? kSplitMinEmpties : kManyCoreMinEmpties;
       if (threads > kManyCoreFewThreads) {
         p.expected_cut_window = p.expected_all_window = kExpectedNodeWindow;
+        p.predicts_all = true;
+        p.narrow_failed_low = false;
         p.early_split_idle_eighths = kEarlySplitIdleEighths;
       }
       break;
@@ -68,7 +76,8 @@ int SplitPolicy::Elders(NodeClass c) const {
   switch (c) {
     case NodeClass::kRoot: return split_root ? pv_elders : kNeverSplits;
     case NodeClass::kPv: return pv_elders;
-    case NodeClass::kFailedLow: return failed_low_elders;
+    case NodeClass::kFailedLow:
+    case NodeClass::kPredictedAll: return failed_low_elders;
     case NodeClass::kFailedHigh: return failed_high_elders;
     case NodeClass::kExpectedCut: return expected_cut_elders;
     case NodeClass::kExpectedAll: return expected_all_elders;
@@ -77,12 +86,16 @@ int SplitPolicy::Elders(NodeClass c) const {
 }
 
 int SplitPolicy::Window(NodeClass c, int first_unfinished, int empties) const {
-  const int base = c == NodeClass::kFailedLow    ? failed_low_window
+  const int base = c == NodeClass::kFailedLow || c == NodeClass::kPredictedAll
+                       ? failed_low_window
                    : c == NodeClass::kFailedHigh ? failed_high_window
                    : c == NodeClass::kExpectedCut ? expected_cut_window
                    : c == NodeClass::kExpectedAll ? expected_all_window
                                                  : pv_window;
-  const bool large = c != NodeClass::kRoot && c != NodeClass::kPv && empties > narrow_above_empties;
+  const bool narrowed = c == NodeClass::kFailedHigh || c == NodeClass::kExpectedCut ||
+                        c == NodeClass::kExpectedAll ||
+                        (c == NodeClass::kFailedLow && narrow_failed_low);
+  const bool large = narrowed && empties > narrow_above_empties;
   const int start = large ? std::min(base, large_window) : base;
   if (start >= kUnlimitedWindow) return kUnlimitedWindow;
   return start + (widen_every > 0 ? first_unfinished * widen_by / widen_every : 0);
@@ -95,7 +108,7 @@ bool SplitPolicy::SplitsEarly(NodeClass c) const {
   // cores, 19.9 M and 16.2 M ticks against 14.2 M without them).
   return early_split_idle_eighths > 0 &&
          (c == NodeClass::kFailedLow || c == NodeClass::kExpectedCut ||
-          c == NodeClass::kExpectedAll);
+          c == NodeClass::kExpectedAll || c == NodeClass::kPredictedAll);
 }
 
 std::string_view PolicyName(SplitPolicy::Kind kind) {

@@ -38,7 +38,12 @@ namespace endsolve::search {
 // and the ones the table knows nothing of, typed as Knuth and Moore did
 // (1975): below a PV node the null-window subtree alternates expected
 // cut-nodes (its root, and every second ply below) and expected all-nodes.
-enum class NodeClass { kRoot, kPv, kFailedLow, kFailedHigh, kExpectedCut, kExpectedAll };
+// Last, a null-window node of any of these four whose moves the ordering's
+// evaluation all puts well below alpha (kPredictedAllMargin): a policy that
+// predicts (SplitPolicy::Predict) takes it for an all-node.
+enum class NodeClass {
+  kRoot, kPv, kFailedLow, kFailedHigh, kExpectedCut, kExpectedAll, kPredictedAll
+};
 
 // "No limit" for a speculation window.
 inline constexpr int kUnlimitedWindow = 1 << 20;
@@ -65,6 +70,19 @@ struct SplitPolicy {
   // before it fast, so without one the other threads would finish move
   // after move past the cut, all wasted.
   int Window(NodeClass c, int first_unfinished, int empties) const;
+
+  // The class of a null-window node of class `c` (from the table) once its
+  // moves' evaluation is known: kPredictedAll where the evaluation puts every
+  // move more than kPredictedAllMargin discs below alpha (`evaluation_fails_low`)
+  // and the policy predicts; else `c`. A predicted all-node splits as a
+  // failed-low one does, and no window narrows it at any size: the
+  // evaluation's verdict is a better guess than the table's class, and a
+  // thread that the window would leave idle loses nothing there.
+  NodeClass Predict(NodeClass c, bool evaluation_fails_low) const {
+    return predicts_all && evaluation_fails_low && c != NodeClass::kRoot && c != NodeClass::kPv
+               ? NodeClass::kPredictedAll
+               : c;
+  }
 
   // Whether a node of class `c` may split before its elders are done when
   // enough threads are idle, and whether `idle` of `threads` is enough
@@ -93,9 +111,13 @@ struct SplitPolicy {
   int widen_by = 1;
   int widen_every = 0;
   // Null-window nodes with more empties than narrow_above_empties have
-  // large_window instead of their class's window (if smaller).
+  // large_window instead of their class's window (if smaller); failed-low
+  // ones only while narrow_failed_low.
   int narrow_above_empties = 64;
   int large_window = 2;
+  bool narrow_failed_low = true;
+  // Whether Predict names predicted all-nodes.
+  bool predicts_all = false;
   // Eighths of the threads idle from which the nodes SplitsEarly names
   // split at once; 0: never.
   int early_split_idle_eighths = 0;

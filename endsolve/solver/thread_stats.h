@@ -17,7 +17,7 @@
 namespace endsolve::search {
 
 // The split policy's node classes, as indices of per-class counters.
-inline constexpr int kNodeClasses = 6;
+inline constexpr int kNodeClasses = 7;
 
 struct ParallelStats {
   // One slot of the task arena (oneTBB's thread index within it). One
@@ -69,7 +69,7 @@ struct ParallelStats {
 };
 
 // The names of the node classes, for tables: "root", "pv", "failed-low",
-// "failed-high", "expected-cut", "expected-all".
+// "failed-high", "expected-cut", "expected-all", "predicted-all".
 const char* NodeClassName(NodeClass c);
 
 }  // namespace endsolve::search

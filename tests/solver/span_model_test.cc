@@ -61,11 +61,14 @@ TEST(SplitPolicyTest, ManyCoreSplitsAfterOneBrotherAndNarrowsWhereMovesAreLargeO
   for (NodeClass c : {NodeClass::kRoot, NodeClass::kPv}) {
     EXPECT_EQ(p.Window(c, 0, large), kUnlimitedWindow) << NodeClassName(c);
   }
-  for (NodeClass c : {NodeClass::kFailedLow, NodeClass::kExpectedCut, NodeClass::kExpectedAll}) {
+  for (NodeClass c : {NodeClass::kFailedHigh, NodeClass::kExpectedCut, NodeClass::kExpectedAll}) {
     EXPECT_EQ(p.Window(c, 0, large), 2) << NodeClassName(c);
     EXPECT_EQ(p.Window(c, 3, large), 5) << NodeClassName(c);
   }
+  // A node that failed low before lets every move run, at any size beyond
+  // a few threads, only at small ones with few.
   EXPECT_EQ(p.Window(NodeClass::kFailedLow, 0, small), kUnlimitedWindow);
+  EXPECT_EQ(p.Window(NodeClass::kFailedLow, 0, large), kUnlimitedWindow);
   EXPECT_EQ(p.Window(NodeClass::kFailedHigh, 0, small), 2);
   EXPECT_EQ(p.Window(NodeClass::kFailedHigh, 1, small), 3);
   // The nodes the table knows nothing of: narrow at every size beyond a
@@ -75,6 +78,37 @@ TEST(SplitPolicyTest, ManyCoreSplitsAfterOneBrotherAndNarrowsWhereMovesAreLargeO
     EXPECT_EQ(p.Window(c, 0, small), kExpectedNodeWindow) << NodeClassName(c);
     EXPECT_EQ(p.Window(c, 1, small), kExpectedNodeWindow + 1) << NodeClassName(c);
     EXPECT_EQ(few.Window(c, 0, small), kUnlimitedWindow) << NodeClassName(c);
+  }
+  EXPECT_EQ(few.Window(NodeClass::kFailedLow, 0, small), kUnlimitedWindow);
+  EXPECT_EQ(few.Window(NodeClass::kFailedLow, 0, large), 2);
+  EXPECT_EQ(few.Window(NodeClass::kFailedLow, 3, large), 5);
+}
+
+// Beyond a few threads the many-core policy takes a null-window node whose
+// moves the evaluation all puts well below alpha for an all-node, whatever
+// the table said: it splits after one brother, as a failed-low node does,
+// lets every move run at any size, and splits early with the idle threads.
+// The root and PV nodes keep their class; with few threads, or with the
+// two-core policy, nothing is predicted.
+TEST(SplitPolicyTest, ManyCoreOpensTheNodesTheEvaluationPredictsToFailLow) {
+  const SplitPolicy p = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
+  for (NodeClass c : kNullWindowClasses) {
+    EXPECT_EQ(p.Predict(c, true), NodeClass::kPredictedAll) << NodeClassName(c);
+    EXPECT_EQ(p.Predict(c, false), c) << NodeClassName(c);
+  }
+  for (NodeClass c : {NodeClass::kRoot, NodeClass::kPv}) {
+    EXPECT_EQ(p.Predict(c, true), c) << NodeClassName(c);
+  }
+  EXPECT_EQ(p.Elders(NodeClass::kPredictedAll), 1);
+  for (int empties : {kManyCoreMinEmpties, kNarrowAboveEmpties, kNarrowAboveEmpties + 1, 30}) {
+    EXPECT_EQ(p.Window(NodeClass::kPredictedAll, 0, empties), kUnlimitedWindow) << empties;
+  }
+  EXPECT_TRUE(p.SplitsEarly(NodeClass::kPredictedAll));
+  const SplitPolicy few = SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreFewThreads);
+  const SplitPolicy two_core = SplitPolicy::For(SplitPolicy::Kind::kTwoCore, 16);
+  for (NodeClass c : kNullWindowClasses) {
+    EXPECT_EQ(few.Predict(c, true), c) << NodeClassName(c);
+    EXPECT_EQ(two_core.Predict(c, true), c) << NodeClassName(c);
   }
 }
 
@@ -232,6 +266,16 @@ TEST(ParallelStatsTest, TheCountersAddUp) {
     }
     EXPECT_LT(wasted, nodes);
     EXPECT_GT(moves, 0u);
+    // Four threads are more than a few: the many-core policy splits nodes
+    // the evaluation predicts to fail low; the two-core policy never names
+    // them.
+    const std::uint64_t predicted =
+        stats.split_moves[static_cast<int>(NodeClass::kPredictedAll)].load();
+    if (kind == SplitPolicy::Kind::kManyCore) {
+      EXPECT_GT(predicted, 0u);
+    } else {
+      EXPECT_EQ(predicted, 0u);
+    }
     EXPECT_GT(stats.wall_ns, 0);
     for (int t = 0; t < 4; ++t) {
       EXPECT_GE(stats.threads[t].search_ns.load(), 0);
