@@ -33,6 +33,11 @@
 //    first node (its steal, its searcher, its join), as searching time:
 //    without it a split is free, and the machine splits as small as it
 //    can where a real one loses more than it gains (kVirtualTaskTicks).
+//    Every task pays it, also one that finds no move left (late) and one
+//    its own spawner runs from its pool while it waits, which cost a real
+//    thread far less than a steal and a searcher: the one cost is a fit
+//    to the real runs of its day, and where a design's tasks are mostly
+//    such ones (predicted-all-2026-12-05.txt) the ticks overcharge it.
 //  - oneTBB does not promise that a spawned task runs before its spawner
 //    waits for it: rarely every other thread sleeps with the task left in
 //    the spawner's pool, and the spawner, held by that task, would wait for
