@@ -191,6 +191,33 @@ TEST(YoungerBrothersSpanTest, ACutoffEndsTheNodeWithTheMoveThatCut) {
 
 // A policy that never splits, the two policies, and the widest there is
 // (every node after one brother, no window), on solves of random positions.
+// The tracker classes a node as each policy would: an expected cut-node of
+// 20 empties with four moves of 100 nodes each runs its three younger
+// brothers two at a time under the many-core policy at 16 threads (its
+// own node + the eldest + 200), all at once when the evaluation said it
+// fails low (+ 100), and two at a time still under a policy that does not
+// predict (the many-core one at two threads).
+TEST(SpanTrackerTest, ClassesANodeTheEvaluationPredictsByEachPolicy) {
+  const SplitPolicy many = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
+  const SplitPolicy few = SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreFewThreads);
+  for (bool fails_low : {false, true}) {
+    SpanTracker tracker({many, few});
+    std::uint64_t nodes = 1;
+    tracker.Open(0, NodeClass::kExpectedCut, 20, nodes);
+    if (fails_low) tracker.EvaluationFailsLow(0);
+    for (int i = 0; i < 4; ++i) {
+      tracker.BeginMove(0, nodes);
+      nodes += 100;
+      tracker.EndMove(0, nodes);
+    }
+    tracker.Close(0, 4, /*cut=*/false, nodes);
+    const SpanFigures figures = tracker.Figures(nodes);
+    EXPECT_EQ(figures.work, 401u);
+    EXPECT_EQ(figures.span[0], fails_low ? 201u : 301u) << fails_low;
+    EXPECT_EQ(figures.span[1], 301u) << fails_low;
+  }
+}
+
 TEST(ParallelismTest, WorkIsTheNodeCountAndTheSpanShrinksWithEveryFreedom) {
   SplitPolicy never = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
   never.min_empties = kNumSquares + 1;
