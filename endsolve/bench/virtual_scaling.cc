@@ -16,7 +16,7 @@ namespace endsolve::bench {
 absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     const std::vector<Position>& positions, const SolveOptions& base,
     const std::vector<int>& thread_counts, int repeat, std::int64_t slice,
-    std::int64_t task_ticks, const std::atomic<bool>& cancel,
+    search::TaskCost task_cost, const std::atomic<bool>& cancel,
     const std::function<void(int, int, int)>& on_start) {
   SolveOptions with_table = base;
   // An interrupt stops the solve under way, not only the next one.
@@ -35,7 +35,7 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
       for (std::size_t i = 0; i < positions.size(); ++i) {
         if (cancel.load()) return rows;
         if (on_start) on_start(threads, run, static_cast<int>(i));
-        search::VirtualClock clock(threads, slice, task_ticks);
+        search::VirtualClock clock(threads, slice, task_cost);
         SolveOptions options = with_table;
         options.threads = threads;
         options.virtual_clock = &clock;
@@ -93,11 +93,12 @@ double MachineSpeedup(const VirtualRow& base, const VirtualRow& row) {
 }
 
 std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t slice,
-                               std::int64_t task_ticks) {
+                               search::TaskCost task_cost) {
   std::string out = absl::StrFormat(
       "virtual cores in lockstep (time in nodes, a thread at most %d nodes ahead of the "
-      "slowest, a helper task %d ticks); speedup and overhead against %d thread(s)\n",
-      slice, task_ticks, rows.empty() ? 1 : rows.front().threads);
+      "slowest, a helper task %d ticks, one its spawner runs %d); speedup and overhead "
+      "against %d thread(s)\n",
+      slice, task_cost.stolen, task_cost.own, rows.empty() ? 1 : rows.front().threads);
   absl::StrAppendFormat(&out,
                         "machine: the speedup on the 16-core machine the ticks are calibrated to, "
                         "where n threads searching at once ran at n^-%.3f of one's node rate\n",

@@ -16,6 +16,7 @@
 #include "endsolve/bench/scaling.h"
 #include "endsolve/board/position.h"
 #include "endsolve/solver/solver.h"
+#include "endsolve/solver/virtual_clock.h"
 
 namespace endsolve::bench {
 
@@ -42,7 +43,7 @@ struct VirtualRow {
 // Solves `positions` `repeat` times at each of `thread_counts`, in order,
 // each solve on a fresh virtual machine of that many cores whose threads
 // keep within `slice` ticks of the slowest searching one, a helper task
-// costing `task_ticks`, in `base`'s table (cleared before every solve); a
+// costing `task_cost`, in `base`'s table (cleared before every solve); a
 // count's row is its median run by ticks. One virtual core runs once: it
 // visits exactly the one-thread search's nodes, every time.
 // `on_start` hears of each solve (threads, run, position).
@@ -50,7 +51,7 @@ struct VirtualRow {
 absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
     const std::vector<Position>& positions, const SolveOptions& base,
     const std::vector<int>& thread_counts, int repeat, std::int64_t slice,
-    std::int64_t task_ticks, const std::atomic<bool>& cancel,
+    search::TaskCost task_cost, const std::atomic<bool>& cancel,
     const std::function<void(int threads, int run, int position)>& on_start = {});
 
 // A row's speedup on the real machine the ticks are calibrated to
@@ -62,7 +63,7 @@ double MachineSpeedup(const VirtualRow& base, const VirtualRow& row);
 // The table: speedup and node overhead against the first row; with more
 // than one run a count, each row's spread too.
 std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t slice,
-                               std::int64_t task_ticks);
+                               search::TaskCost task_cost);
 // The split points' counters and the wasted nodes by class (--verbose).
 std::string FormatVirtualThreadUse(const std::vector<VirtualRow>& rows);
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <optional>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "endsolve/bench/ablation.h"
 #include "endsolve/bench/builtin_ffo.h"
@@ -39,8 +40,10 @@ struct BenchArgs {
   bool verbose = false;
   bool json = false;
   bool virtual_cores = false;  // scaling's --virtual
-  // and its --virtual-task-ticks: -1 when not given (kVirtualTaskTicks).
+  // and its --virtual-task-ticks and --virtual-own-task-ticks: -1 when not
+  // given (kVirtualTaskCost).
   std::int64_t task_ticks = -1;
+  std::int64_t own_task_ticks = -1;
   SearchArgs search;
   InputArgs input;
 };
@@ -191,10 +194,11 @@ int BenchVirtual(const BenchArgs& args, const SolveOptions& base,
       },
       IsInteractive(), "bench scaling --virtual: ");
   const std::int64_t slice = search::kVirtualSlice;
-  const std::int64_t task_ticks =
-      args.task_ticks >= 0 ? args.task_ticks : search::kVirtualTaskTicks;
+  const search::TaskCost task_cost{
+      .stolen = args.task_ticks >= 0 ? args.task_ticks : search::kVirtualTaskCost.stolen,
+      .own = args.own_task_ticks >= 0 ? args.own_task_ticks : search::kVirtualTaskCost.own};
   auto rows = bench::MeasureVirtualScaling(positions, base, counts, args.repeat, slice,
-                                           task_ticks, interrupted, [&](int t, int r, int i) {
+                                           task_cost, interrupted, [&](int t, int r, int i) {
                                              threads = t;
                                              run = r;
                                              index = i;
@@ -204,7 +208,7 @@ int BenchVirtual(const BenchArgs& args, const SolveOptions& base,
   if (args.json) {
     PrintLines(bench::VirtualJsonRows(*rows));
   } else if (!rows->empty()) {
-    absl::PrintF("%s", bench::FormatVirtualTable(*rows, slice, task_ticks));
+    absl::PrintF("%s", bench::FormatVirtualTable(*rows, slice, task_cost));
     if (args.verbose) absl::PrintF("%s", bench::FormatVirtualThreadUse(*rows));
   }
   if (interrupted.load()) return kExitInterrupted;
@@ -253,9 +257,11 @@ int RunBench(const BenchArgs& args, BenchKind kind) {
   std::optional<LoadedPositions> read = ChosenPositions(args);
   if (!read) return kExitBadInput;
   const std::vector<Position>& positions = read->positions;
-  if (!args.virtual_cores && args.task_ticks >= 0) {
+  if (!args.virtual_cores && (args.task_ticks >= 0 || args.own_task_ticks >= 0)) {
     return Fail("endsolve bench scaling",
-                "--virtual-task-ticks is for --virtual: a real machine's tasks cost what they cost");
+                absl::StrCat(args.task_ticks >= 0 ? "--virtual-task-ticks"
+                                                  : "--virtual-own-task-ticks",
+                             " is for --virtual: a real machine's tasks cost what they cost"));
   }
   if (args.virtual_cores && (!args.csv.empty() || !args.plot.empty())) {
     return Fail("endsolve bench scaling",
@@ -326,9 +332,14 @@ CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
                   "cores, its threads in lockstep and time counted in nodes "
                   "(endsolve/solver/virtual_clock.h), so that a few cores show what many would do");
     app->add_option("--virtual-task-ticks", args.task_ticks,
-                    "with --virtual: what a helper task costs the thread that runs it, in nodes "
-                    "(its steal, its searcher, its join); the default is fitted to a real 16-core "
-                    "machine (endsolve/solver/virtual_clock.h)")
+                    "with --virtual: what a helper task another thread takes costs that thread, "
+                    "in nodes (its steal, its searcher, its join); the default is fitted to a "
+                    "real 16-core machine (endsolve/solver/virtual_clock.h)")
+        ->check(InRange(0, 1000000, "a number of ticks"));
+    app->add_option("--virtual-own-task-ticks", args.own_task_ticks,
+                    "with --virtual: what a helper task its own spawner runs while it waits "
+                    "costs it, in nodes (a pop and a look at the split point); the default is "
+                    "measured (endsolve/solver/virtual_clock.h)")
         ->check(InRange(0, 1000000, "a number of ticks"));
     app->add_flag("--verbose", args.verbose,
                   "also say where each count's threads spent their time (searching, waiting at "

@@ -107,7 +107,7 @@ absl::Status Simulation::RunPasses() {
     // first run, cleared after): only its ticks are kept. The walks read the
     // one thread's table, the same in every run.
     search::VirtualClock clock(options_.plan_cores, search::kVirtualSlice,
-                               search::kVirtualTaskTicks);
+                               search::kVirtualTaskCost);
     solve.threads = options_.plan_cores;
     solve.virtual_clock = &clock;
     solve.tt = units_.get();
@@ -120,6 +120,7 @@ absl::Status Simulation::RunPasses() {
     passes_.ticks = clock.ticks();
     passes_.nodes = on_cores->nodes.total();
     passes_.tasks = clock.tasks();
+    passes_.task_ticks = clock.task_ticks();
     passes_.search_share = clock.ticks() > 0 ? static_cast<double>(searching) /
                                                    (static_cast<double>(clock.ticks()) *
                                                     options_.plan_cores)

@@ -98,7 +98,8 @@ struct PassesCost {
   std::int64_t ticks = 0;          // on the virtual machine (0: none)
   std::uint64_t nodes = 0;         // on the virtual machine
   double search_share = 1;         // of its cores' ticks, searching
-  std::uint64_t tasks = 0;         // helper tasks run there, search::kVirtualTaskTicks each
+  std::uint64_t tasks = 0;         // helper tasks run there
+  std::int64_t task_ticks = 0;     // the ticks they cost (search::kVirtualTaskCost)
   double seconds = 0;              // the cost put on the clock
 };
 

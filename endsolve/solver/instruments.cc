@@ -90,8 +90,8 @@ void Instruments::HelperStarts(bool stolen) const {
   if (stolen) stats_->stolen.fetch_add(1, std::memory_order_relaxed);
 }
 
-void Instruments::HelperSetsUp(int slot) const {
-  if (clock_ != nullptr) clock_->TaskStarts(slot);
+void Instruments::HelperSetsUp(int slot, bool stolen) const {
+  if (clock_ != nullptr) clock_->TaskStarts(slot, stolen);
 }
 
 void Instruments::HelperLate() const {

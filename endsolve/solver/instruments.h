@@ -68,9 +68,10 @@ class Instruments {
   void Split() const;
   std::int64_t Spawns(int spawner, int wanted) const;
   void HelperStarts(bool stolen) const;
-  // A helper task at slot `slot`, now searching, sets up: on a virtual
-  // machine it pays the task's cost (VirtualClock::TaskStarts).
-  void HelperSetsUp(int slot) const;
+  // A helper task at slot `slot`, now searching, sets up (`stolen`: spawned
+  // by another slot): on a virtual machine it pays the task's cost
+  // (VirtualClock::TaskStarts).
+  void HelperSetsUp(int slot, bool stolen) const;
   void HelperLate() const;
   // A move at a split point of class `c` is done: `nodes` searched,
   // `wasted` when a cutoff there or above made it useless.

@@ -328,7 +328,7 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
     Instruments::Before before;
     if (instruments != nullptr) before = instruments->Searches(slot, pending.at());
     pending.Start();
-    if (instruments != nullptr) instruments->HelperSetsUp(slot);
+    if (instruments != nullptr) instruments->HelperSetsUp(slot, slot != spawner);
     if (!HasRoom(at) || SplitAborted(&at)) {
       if (instruments != nullptr) {
         instruments->HelperLate();

@@ -11,18 +11,25 @@ double MachineRate(double searching) {
   return std::pow(std::max(1.0, searching), -kMachineRateExponent);
 }
 
-VirtualClock::VirtualClock(int slots, std::int64_t slice, std::int64_t task_ticks)
-    : slice_(slice), task_ticks_(task_ticks), slots_(static_cast<std::size_t>(slots)) {}
+VirtualClock::VirtualClock(int slots, std::int64_t slice, TaskCost cost)
+    : slice_(slice), cost_(cost), slots_(static_cast<std::size_t>(slots)) {}
 
-void VirtualClock::TaskStarts(int slot) {
+void VirtualClock::TaskStarts(int slot, bool stolen) {
   std::unique_lock lock(mutex_);
   ++tasks_;
-  if (task_ticks_ > 0) AdvanceLocked(lock, slot, task_ticks_);
+  const std::int64_t ticks = stolen ? cost_.stolen : cost_.own;
+  task_ticks_ += ticks;
+  if (ticks > 0) AdvanceLocked(lock, slot, ticks);
 }
 
 std::uint64_t VirtualClock::tasks() const {
   std::lock_guard lock(mutex_);
   return tasks_;
+}
+
+std::int64_t VirtualClock::task_ticks() const {
+  std::lock_guard lock(mutex_);
+  return task_ticks_;
 }
 
 std::int64_t VirtualClock::NowLocked(bool with_pending) const {

@@ -29,15 +29,14 @@
 //  - Every node costs the same tick on every thread: a machine whose cores
 //    slow each other down (a shared cache, memory bandwidth) is a
 //    calibration applied to the ticks, not a part of the clock.
-//  - A helper task costs the thread that runs it `task_ticks` before its
-//    first node (its steal, its searcher, its join), as searching time:
-//    without it a split is free, and the machine splits as small as it
-//    can where a real one loses more than it gains (kVirtualTaskTicks).
-//    Every task pays it, also one that finds no move left (late) and one
-//    its own spawner runs from its pool while it waits, which cost a real
-//    thread far less than a steal and a searcher: the one cost is a fit
-//    to the real runs of its day, and where a design's tasks are mostly
-//    such ones (predicted-all-2026-12-05.txt) the ticks overcharge it.
+//  - A helper task costs the thread that runs it ticks before its first
+//    node, as searching time (TaskCost): without them a split is free, and
+//    the machine splits as small as it can where a real one loses more
+//    than it gains. A task another thread takes pays the steal (often a
+//    sleeping worker's wake-up), a searcher and cold caches; one its own
+//    spawner runs from its pool while it waits pays a pop and a look at
+//    the split point, a few nodes' time. Which of the two a task is, the
+//    real oneTBB decides here as on a machine of P cores.
 //  - oneTBB does not promise that a spawned task runs before its spawner
 //    waits for it: rarely every other thread sleeps with the task left in
 //    the spawner's pool, and the spawner, held by that task, would wait for
@@ -69,12 +68,21 @@ namespace endsolve::search {
 inline constexpr std::int64_t kVirtualSlice = 128;
 
 // What a helper task costs the thread that runs it, in nodes of one
-// thread's search. On 16 real cores FFO #40-#49 took 1.50 and 1.68 times
-// as long with splits from 9 empties as from 12 (two leases,
-// endsolve/bench/results/device-2026-12-04.md); 16 virtual cores give 1.00
-// / 1.37 / 1.75 times at 0 / 64 / 128 ticks a task, the midpoint at about
-// 100 (virtual-task-cost-2026-12-04.txt).
-inline constexpr std::int64_t kVirtualTaskTicks = 100;
+// thread's search, by who runs it.
+struct TaskCost {
+  std::int64_t stolen = 0;  // another thread than its spawner
+  std::int64_t own = 0;     // its spawner, from its own pool while it waits
+};
+
+// The costs the virtual machine charges. `own`: measured in real time on
+// two cores (FFO #40-#49 at two threads, with 16 extra tasks a spawn that
+// do what a late one does: 79 ns of a thread's time each, 1.8 nodes;
+// endsolve/bench/results/virtual-own-task-2026-12-05.txt). `stolen`: fitted to the real
+// 16-core runs, where FFO #40-#49 took 1.50 and 1.68 times as long with
+// splits from 9 empties as from 12 (two leases, device-2026-12-04.md); with
+// `own` 2, 16 virtual cores give 1.53 / 1.65 times at 175 / 225 ticks a
+// stolen task, the midpoint at 200 (virtual-task-cost-2026-12-05.txt).
+inline constexpr TaskCost kVirtualTaskCost{.stolen = 200, .own = 2};
 
 // How long a slot held by unstarted tasks alone waits in real time before
 // it goes on (above): a free thread takes a task within microseconds, or
@@ -88,9 +96,9 @@ inline constexpr std::chrono::milliseconds kUntakenTaskWait{200};
 // rate while n threads searched at once (the shared cache and memory),
 // fitted by least squares to the real run at 2, 4, 8 and 16 threads of
 // splits from 12 empties (device-2026-12-04.md; n = threads x the virtual search
-// share: 1.99, 3.85, 7.02 and 11.54; the real speedup over the ticks'
-// 1.01, 0.99, 0.98 and 0.84).
-inline constexpr double kMachineRateExponent = 0.039;
+// share: 1.99, 3.82, 7.04 and 11.39; the real speedup over the ticks'
+// 0.93, 0.87, 0.90 and 0.86; virtual-task-cost-2026-12-05.txt).
+inline constexpr double kMachineRateExponent = 0.067;
 // One thread's node rate there, against one searching alone, while
 // `searching` threads search at once (at least one). Past 16 the fit is an
 // extrapolation.
@@ -102,9 +110,9 @@ class VirtualClock {
 
   // A machine of `slots` threads (the task arena's); `slice` the most
   // ticks a searching thread may run ahead of the slowest searching one;
-  // `task_ticks` what a helper task costs the thread that runs it
-  // (kVirtualTaskTicks; 0: nothing).
-  VirtualClock(int slots, std::int64_t slice, std::int64_t task_ticks);
+  // `cost` what a helper task costs the thread that runs it
+  // (kVirtualTaskCost; zeros: nothing).
+  VirtualClock(int slots, std::int64_t slice, TaskCost cost);
 
   // Slot `slot` searched `nodes` more nodes (it must be searching): its
   // clock advances, and it blocks while it is more than the slice ahead of
@@ -116,9 +124,9 @@ class VirtualClock {
   // last helper finished then). Returns the mode it leaves.
   Mode Switch(int slot, Mode mode, std::int64_t start = 0);
 
-  // Slot `slot` (searching) starts a helper task: its clock advances by
-  // the task's cost, as Advance does.
-  void TaskStarts(int slot);
+  // Slot `slot` (searching) starts a helper task, `stolen` when another
+  // slot spawned it: its clock advances by the task's cost, as Advance does.
+  void TaskStarts(int slot, bool stolen);
 
   // The slot's clock: where a task it spawns now starts.
   std::int64_t Tick(int slot) const;
@@ -139,9 +147,11 @@ class VirtualClock {
   std::int64_t idle(int slot) const;
   int slots() const { return static_cast<int>(slots_.size()); }
   std::int64_t slice() const { return slice_; }
-  std::int64_t task_ticks() const { return task_ticks_; }
-  // The helper tasks that paid their cost (TaskStarts).
+  const TaskCost& task_cost() const { return cost_; }
+  // The helper tasks that paid their cost (TaskStarts), and the ticks they
+  // paid in all.
   std::uint64_t tasks() const;
+  std::int64_t task_ticks() const;
   // The most ticks a slot was ahead of the slowest searching one when it
   // went on running (the lockstep's check: at most the slice).
   std::int64_t max_lead() const;
@@ -171,9 +181,10 @@ class VirtualClock {
   void ReleaseLocked();
 
   const std::int64_t slice_;
-  const std::int64_t task_ticks_;
+  const TaskCost cost_;
   mutable std::mutex mutex_;
   std::uint64_t tasks_ = 0;
+  std::int64_t task_ticks_ = 0;
   std::vector<Slot> slots_;
   std::map<std::uint64_t, std::int64_t> pending_;  // the tasks not yet started: token, spawn tick
   std::uint64_t next_token_ = 0;

@@ -505,7 +505,7 @@ TEST(CliTest, SolveHelpListsExactlyItsOptions) {
   EXPECT_THAT(HelpOptions(scaling.out),
               ::testing::ElementsAre("--help", "--range", "--empties", "--repeat", "--csv",
                                      "--json", "--plot", "--virtual", "--virtual-task-ticks",
-                                     "--verbose", "--threads",
+                                     "--virtual-own-task-ticks", "--verbose", "--threads",
                                      "--hash-mb",
                                      "--tt-scheme", "--wld", "--ordering", "--split-min-empties",
                                      "--split-policy", "--presearch-min-empties", "--eval",
@@ -967,7 +967,9 @@ TEST(CliTest, BenchScalingOnVirtualCores) {
   ASSERT_EQ(r.exit_status, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("virtual cores in lockstep (time in nodes, a thread at most 128 "
                                "nodes ahead of the slowest, a helper task " +
-                               std::to_string(search::kVirtualTaskTicks) + " ticks)"));
+                               std::to_string(search::kVirtualTaskCost.stolen) +
+                               " ticks, one its spawner runs " +
+                               std::to_string(search::kVirtualTaskCost.own) + ")"));
   // threads, ticks, speedup, machine, efficiency, nodes, overhead, search,
   // wait, idle, wrong: one row per count.
   std::vector<std::vector<std::string>> rows;
@@ -1022,17 +1024,19 @@ TEST(CliTest, BenchScalingOnVirtualCores) {
   EXPECT_EQ(four["runs"], 2);
   EXPECT_LE(four["ticks_min"].get<std::int64_t>(), four["ticks"].get<std::int64_t>());
   EXPECT_LE(four["ticks"].get<std::int64_t>(), four["ticks_max"].get<std::int64_t>());
-  // --virtual-task-ticks: what a helper task costs, on the virtual machine
-  // alone.
-  const CommandOutput free_tasks = RunCommand(run + " --virtual-task-ticks 0");
+  // --virtual-task-ticks and --virtual-own-task-ticks: what a helper task
+  // costs, stolen or run by its spawner, on the virtual machine alone.
+  const CommandOutput free_tasks =
+      RunCommand(run + " --virtual-task-ticks 0 --virtual-own-task-ticks 0");
   ASSERT_EQ(free_tasks.exit_status, 0) << free_tasks.err;
-  EXPECT_THAT(free_tasks.out, HasSubstr("a helper task 0 ticks)"));
-  const CommandOutput real = RunCommand(kBinary +
-                                        " bench scaling --threads 1,2 --hash-mb 16 "
-                                        "--virtual-task-ticks 10 ffo/fforum-1-19.obf --range 1");
-  EXPECT_EQ(real.exit_status, 2);
-  EXPECT_THAT(real.err, HasSubstr("--virtual-task-ticks is for --virtual: a real machine's tasks "
-                                  "cost what they cost"));
+  EXPECT_THAT(free_tasks.out, HasSubstr("a helper task 0 ticks, one its spawner runs 0)"));
+  for (const std::string option : {"--virtual-task-ticks", "--virtual-own-task-ticks"}) {
+    const CommandOutput real = RunCommand(kBinary + " bench scaling --threads 1,2 --hash-mb 16 " +
+                                          option + " 10 ffo/fforum-1-19.obf --range 1");
+    EXPECT_EQ(real.exit_status, 2);
+    EXPECT_THAT(real.err, HasSubstr(option + " is for --virtual: a real machine's tasks cost "
+                                             "what they cost"));
+  }
   // --verbose: the split points' counters and the waste by class, in ticks.
   const CommandOutput verbose = RunCommand(run + " --verbose");
   ASSERT_EQ(verbose.exit_status, 0) << verbose.err;

@@ -124,11 +124,12 @@ TEST(Simulation, PassesOnVirtualCoresScaleOneThreadsSeconds) {
       EXPECT_GE(static_cast<std::uint64_t>(passes.ticks) * cores, passes.nodes);
       // Searching: its nodes and its helper tasks' cost.
       EXPECT_NEAR(passes.search_share,
-                  static_cast<double>(passes.nodes + passes.tasks * search::kVirtualTaskTicks) /
+                  static_cast<double>(passes.nodes + static_cast<std::uint64_t>(passes.task_ticks)) /
                       (static_cast<double>(passes.ticks) * cores),
                   1e-12);
       if (cores == 1) {
         EXPECT_EQ(passes.tasks, 0u);
+        EXPECT_EQ(passes.task_ticks, 0);
         EXPECT_EQ(passes.nodes, passes.measured_nodes) << FormatObf(root);
         EXPECT_EQ(passes.ticks, static_cast<std::int64_t>(passes.measured_nodes));
         EXPECT_DOUBLE_EQ(passes.seconds, passes.measured_seconds);

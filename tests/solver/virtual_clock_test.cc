@@ -28,7 +28,7 @@ std::vector<Position> Ffo(int first, int last) {
 // the slice waits until that one catches up; a slot that waits at a split
 // point holds nobody back; every slot's ticks add up.
 TEST(VirtualClock, ASlotAheadWaitsForTheSlowest) {
-  VirtualClock clock(2, 100, 0);
+  VirtualClock clock(2, 100, {});
   clock.Switch(0, VirtualClock::Mode::kSearch);
   clock.Switch(1, VirtualClock::Mode::kSearch);
   std::thread ahead([&] { clock.Advance(0, 1000); });  // waits for slot 1
@@ -58,7 +58,7 @@ TEST(VirtualClock, ASlotAheadWaitsForTheSlowest) {
 // goes on after kUntakenTaskWait, counted, rather than wait forever; a
 // slot behind it still holds it back however long.
 TEST(VirtualClock, ATaskNobodyTakesHoldsItsSpawnerOnlySoLong) {
-  VirtualClock clock(2, 100, 0);
+  VirtualClock clock(2, 100, {});
   clock.Switch(0, VirtualClock::Mode::kSearch);
   clock.Spawned(0);  // never started; slot 1 is free
   clock.Advance(0, 1000);
@@ -83,20 +83,24 @@ TEST(VirtualClock, ATaskNobodyTakesHoldsItsSpawnerOnlySoLong) {
 }
 
 // A helper task costs the slot that runs it its ticks, as searching time,
-// and the lockstep holds over them as over nodes.
+// and the lockstep holds over them as over nodes: a stolen task the steal's
+// cost, one its own spawner runs the pop's.
 TEST(VirtualClock, AHelperTaskCostsItsThreadItsTicks) {
-  VirtualClock clock(2, 100, 40);
+  VirtualClock clock(2, 100, {.stolen = 40, .own = 3});
   clock.Switch(0, VirtualClock::Mode::kSearch);
   clock.Switch(1, VirtualClock::Mode::kSearch);
   clock.Advance(0, 50);
-  clock.TaskStarts(1);  // slot 1 at 40
+  clock.TaskStarts(1, /*stolen=*/true);  // slot 1 at 40
   clock.Advance(1, 10);
+  clock.TaskStarts(0, /*stolen=*/false);  // slot 0 at 53
   clock.Switch(0, VirtualClock::Mode::kNone);
   clock.Switch(1, VirtualClock::Mode::kNone);
-  EXPECT_EQ(clock.tasks(), 1u);
-  EXPECT_EQ(clock.ticks(), 50);
+  EXPECT_EQ(clock.tasks(), 2u);
+  EXPECT_EQ(clock.task_ticks(), 43);
+  EXPECT_EQ(clock.ticks(), 53);
+  EXPECT_EQ(clock.search(0), 53);
   EXPECT_EQ(clock.search(1), 50);
-  EXPECT_EQ(clock.idle(1), 0);
+  EXPECT_EQ(clock.idle(1), 3);
 }
 
 // One virtual core: the same nodes as a plain one-thread solve, and every
@@ -107,7 +111,7 @@ TEST(VirtualClock, OneVirtualCoreVisitsTheOneThreadNodes) {
     SolveOptions plain;
     plain.table.size_mib = 16;
     const SolveResult alone = Solve(position.board, plain).value();
-    VirtualClock clock(1, search::kVirtualSlice, search::kVirtualTaskTicks);
+    VirtualClock clock(1, search::kVirtualSlice, search::kVirtualTaskCost);
     SolveOptions virtual_one = plain;
     virtual_one.virtual_clock = &clock;
     const SolveResult on_clock = Solve(position.board, virtual_one).value();
@@ -126,7 +130,7 @@ TEST(VirtualClock, OneVirtualCoreVisitsTheOneThreadNodes) {
 TEST(VirtualClock, ManyVirtualCoresKeepStepAndAddUp) {
   for (const Position& position : Ffo(1, 3)) {
     constexpr int kThreads = 8;
-    VirtualClock clock(kThreads, search::kVirtualSlice, search::kVirtualTaskTicks);
+    VirtualClock clock(kThreads, search::kVirtualSlice, search::kVirtualTaskCost);
     SolveOptions options;
     options.table.size_mib = 16;
     options.threads = kThreads;
@@ -147,7 +151,7 @@ TEST(VirtualClock, ManyVirtualCoresKeepStepAndAddUp) {
     EXPECT_GT(clock.tasks(), 0u);
     EXPECT_EQ(searched,
               static_cast<std::int64_t>(result.nodes.total() - result.pv_nodes.total() +
-                                        clock.tasks() * clock.task_ticks()));
+                                        clock.task_ticks()));
     // Eight cores in step take fewer ticks than their searching ticks.
     EXPECT_LT(clock.ticks(), searched);
   }
@@ -162,7 +166,7 @@ TEST(VirtualClock, TheSelectivePassesRunOnTheClockToo) {
   plain.table.size_mib = 16;
   const ScoreEstimate alone = EstimateScore(position.board, plain, kSelectivePasses).value();
   ASSERT_GT(alone.nodes.total(), 0u);
-  VirtualClock one(1, search::kVirtualSlice, search::kVirtualTaskTicks);
+  VirtualClock one(1, search::kVirtualSlice, search::kVirtualTaskCost);
   SolveOptions on_one = plain;
   on_one.virtual_clock = &one;
   const ScoreEstimate estimate = EstimateScore(position.board, on_one, kSelectivePasses).value();
@@ -171,7 +175,7 @@ TEST(VirtualClock, TheSelectivePassesRunOnTheClockToo) {
   EXPECT_EQ(one.ticks(), static_cast<std::int64_t>(estimate.nodes.total()));
   EXPECT_EQ(one.search(0), one.ticks());
   constexpr int kThreads = 8;
-  VirtualClock eight(kThreads, search::kVirtualSlice, search::kVirtualTaskTicks);
+  VirtualClock eight(kThreads, search::kVirtualSlice, search::kVirtualTaskCost);
   SolveOptions on_eight = plain;
   on_eight.threads = kThreads;
   on_eight.split_min_empties = 9;
@@ -184,7 +188,7 @@ TEST(VirtualClock, TheSelectivePassesRunOnTheClockToo) {
     searched += eight.search(slot);
   }
   EXPECT_EQ(searched, static_cast<std::int64_t>(many.nodes.total() +
-                                                eight.tasks() * eight.task_ticks()));
+                                                eight.task_ticks()));
 }
 
 }  // namespace
