@@ -45,7 +45,10 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
       // predicts to fail low (Predict), lets every move run at any size
       // (measured on 16 virtual cores: the narrow windows above
       // kNarrowAboveEmpties left threads idle at nodes that fail low
-      // anyway). Splits from kManyCoreMinEmpties (12) beyond
+      // anyway), and a predicted one splits before its eldest brother, for
+      // an all-node needs every move and its eldest sets no window (3% fewer
+      // ticks on FFO #40-#49 at 16 virtual cores, two medians of 3 each:
+      // endsolve/bench/results/predicted-all-early-2026-12-05.txt). Splits from kManyCoreMinEmpties (12) beyond
       // the few threads, from kSplitMinEmpties (13) with them: settings.h
       // says why; endsolve/bench/results/solver-parallel.md, "Parallelism",
       // has the sweep of the rules.
@@ -63,6 +66,7 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
       if (threads > kManyCoreFewThreads) {
         p.expected_cut_window = p.expected_all_window = kExpectedNodeWindow;
         p.predicts_all = true;
+        p.predicted_all_elders = 0;
         p.narrow_failed_low = false;
         p.early_split_idle_eighths = kEarlySplitIdleEighths;
       }
@@ -76,8 +80,8 @@ int SplitPolicy::Elders(NodeClass c) const {
   switch (c) {
     case NodeClass::kRoot: return split_root ? pv_elders : kNeverSplits;
     case NodeClass::kPv: return pv_elders;
-    case NodeClass::kFailedLow:
-    case NodeClass::kPredictedAll: return failed_low_elders;
+    case NodeClass::kFailedLow: return failed_low_elders;
+    case NodeClass::kPredictedAll: return predicted_all_elders;
     case NodeClass::kFailedHigh: return failed_high_elders;
     case NodeClass::kExpectedCut: return expected_cut_elders;
     case NodeClass::kExpectedAll: return expected_all_elders;

@@ -75,9 +75,10 @@ struct SplitPolicy {
   // moves' evaluation is known: kPredictedAll where the evaluation puts every
   // move more than kPredictedAllMargin discs below alpha (`evaluation_fails_low`)
   // and the policy predicts; else `c`. A predicted all-node splits as a
-  // failed-low one does, and no window narrows it at any size: the
-  // evaluation's verdict is a better guess than the table's class, and a
-  // thread that the window would leave idle loses nothing there.
+  // failed-low one does, but before its eldest brother, and no window
+  // narrows it at any size: the evaluation's verdict is a better guess
+  // than the table's class, and a thread that an elder or the window would
+  // leave idle loses nothing there.
   NodeClass Predict(NodeClass c, bool evaluation_fails_low) const {
     return predicts_all && evaluation_fails_low && c != NodeClass::kRoot && c != NodeClass::kPv
                ? NodeClass::kPredictedAll
@@ -98,6 +99,7 @@ struct SplitPolicy {
   // Elders by class (the root's is the PV one).
   int pv_elders = 1;
   int failed_low_elders = 1;
+  int predicted_all_elders = 1;
   int failed_high_elders = 2;
   int expected_cut_elders = 2;
   int expected_all_elders = 2;

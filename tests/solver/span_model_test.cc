@@ -86,8 +86,8 @@ TEST(SplitPolicyTest, ManyCoreSplitsAfterOneBrotherAndNarrowsWhereMovesAreLargeO
 
 // Beyond a few threads the many-core policy takes a null-window node whose
 // moves the evaluation all puts well below alpha for an all-node, whatever
-// the table said: it splits after one brother, as a failed-low node does,
-// lets every move run at any size, and splits early with the idle threads.
+// the table said: it splits before its eldest brother (a failed-low node
+// after one), and lets every move run at any size.
 // The root and PV nodes keep their class; with few threads, or with the
 // two-core policy, nothing is predicted.
 TEST(SplitPolicyTest, ManyCoreOpensTheNodesTheEvaluationPredictsToFailLow) {
@@ -99,7 +99,8 @@ TEST(SplitPolicyTest, ManyCoreOpensTheNodesTheEvaluationPredictsToFailLow) {
   for (NodeClass c : {NodeClass::kRoot, NodeClass::kPv}) {
     EXPECT_EQ(p.Predict(c, true), c) << NodeClassName(c);
   }
-  EXPECT_EQ(p.Elders(NodeClass::kPredictedAll), 1);
+  EXPECT_EQ(p.Elders(NodeClass::kPredictedAll), 0);
+  EXPECT_EQ(p.Elders(NodeClass::kFailedLow), 1);
   for (int empties : {kManyCoreMinEmpties, kNarrowAboveEmpties, kNarrowAboveEmpties + 1, 30}) {
     EXPECT_EQ(p.Window(NodeClass::kPredictedAll, 0, empties), kUnlimitedWindow) << empties;
   }
@@ -194,9 +195,9 @@ TEST(YoungerBrothersSpanTest, ACutoffEndsTheNodeWithTheMoveThatCut) {
 // The tracker classes a node as each policy would: an expected cut-node of
 // 20 empties with four moves of 100 nodes each runs its three younger
 // brothers two at a time under the many-core policy at 16 threads (its
-// own node + the eldest + 200), all at once when the evaluation said it
-// fails low (+ 100), and two at a time still under a policy that does not
-// predict (the many-core one at two threads).
+// own node + the eldest + 200), all four at once when the evaluation said
+// it fails low (its own node + 100), and two at a time still under a policy
+// that does not predict (the many-core one at two threads).
 TEST(SpanTrackerTest, ClassesANodeTheEvaluationPredictsByEachPolicy) {
   const SplitPolicy many = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
   const SplitPolicy few = SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreFewThreads);
@@ -213,7 +214,7 @@ TEST(SpanTrackerTest, ClassesANodeTheEvaluationPredictsByEachPolicy) {
     tracker.Close(0, 4, /*cut=*/false, nodes);
     const SpanFigures figures = tracker.Figures(nodes);
     EXPECT_EQ(figures.work, 401u);
-    EXPECT_EQ(figures.span[0], fails_low ? 201u : 301u) << fails_low;
+    EXPECT_EQ(figures.span[0], fails_low ? 101u : 301u) << fails_low;
     EXPECT_EQ(figures.span[1], 301u) << fails_low;
   }
 }
