@@ -48,10 +48,11 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
       // anyway), and a predicted one splits before its eldest brother, for
       // an all-node needs every move and its eldest sets no window (3% fewer
       // ticks on FFO #40-#49 at 16 virtual cores, two medians of 3 each:
-      // endsolve/bench/results/predicted-all-early-2026-12-05.txt). Splits from kManyCoreMinEmpties (12) beyond
-      // the few threads, from kSplitMinEmpties (13) with them: settings.h
-      // says why; endsolve/bench/results/solver-parallel.md, "Parallelism",
-      // has the sweep of the rules.
+      // endsolve/bench/results/predicted-all-early-2026-12-05.txt). Splits
+      // from kManyCoreMinEmpties (12) beyond the few threads, from
+      // kSplitMinEmpties (13) with them: settings.h says why;
+      // endsolve/bench/results/solver-parallel.md, "Parallelism", has the
+      // sweep of the rules.
       p.split_root = true;
       p.pv_elders = p.failed_low_elders = p.failed_high_elders = p.expected_cut_elders =
           p.expected_all_elders = 1;

@@ -147,7 +147,6 @@ class VirtualClock {
   std::int64_t idle(int slot) const;
   int slots() const { return static_cast<int>(slots_.size()); }
   std::int64_t slice() const { return slice_; }
-  const TaskCost& task_cost() const { return cost_; }
   // The helper tasks that paid their cost (TaskStarts), and the ticks they
   // paid in all.
   std::uint64_t tasks() const;

@@ -136,6 +136,8 @@ TEST(VirtualClock, ManyVirtualCoresKeepStepAndAddUp) {
     options.threads = kThreads;
     options.split_min_empties = 9;
     options.virtual_clock = &clock;
+    search::ParallelStats stats(kThreads);
+    options.parallel_stats = &stats;
     const SolveResult result = Solve(position.board, options).value();
     EXPECT_EQ(result.score, position.ExpectedScore());
     EXPECT_LE(clock.max_lead(), clock.slice());
@@ -147,8 +149,14 @@ TEST(VirtualClock, ManyVirtualCoresKeepStepAndAddUp) {
       EXPECT_EQ(clock.search(slot) + clock.wait(slot) + clock.idle(slot), clock.ticks());
       searched += clock.search(slot);
     }
-    // Every searching tick a node, or a helper task's cost.
+    // Every searching tick a node, or a helper task's cost: a stolen one's
+    // or one its spawner ran, as the split counters say who ran each.
     EXPECT_GT(clock.tasks(), 0u);
+    EXPECT_EQ(clock.tasks(), stats.started.load());
+    const search::TaskCost cost = search::kVirtualTaskCost;
+    EXPECT_EQ(clock.task_ticks(),
+              static_cast<std::int64_t>(stats.stolen.load()) * cost.stolen +
+                  static_cast<std::int64_t>(stats.started.load() - stats.stolen.load()) * cost.own);
     EXPECT_EQ(searched,
               static_cast<std::int64_t>(result.nodes.total() - result.pv_nodes.total() +
                                         clock.task_ticks()));
