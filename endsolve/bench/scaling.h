@@ -24,8 +24,9 @@ namespace endsolve::bench {
 struct ThreadUse {
   double search = 0, wait = 0, idle = 0;  // fractions of threads x wall time
   std::uint64_t splits = 0, spawned = 0, started = 0, stolen = 0, late = 0, cancelled = 0;
-  // Wasted nodes by node class (search::NodeClass order), all moves
-  // searched at split points by class, and those of them wasted.
+  // Wasted nodes by node class (search::NodeClass order; thread_stats.h
+  // says which), all moves started at split points by class, and those of
+  // them started after the first that cut off.
   std::array<std::uint64_t, search::kNodeClasses> wasted_nodes{}, split_moves{}, wasted_moves{};
 };
 

@@ -75,8 +75,8 @@ std::string FormatThreadUse(const std::vector<ScalingRow>& rows, std::string_vie
                                                    static_cast<double>(r.median_nodes)
                                              : 0.0);
   }
-  out += "wasted nodes by the class of the split node (moves started at split points that a "
-         "cutoff made useless):\n";
+  out += "wasted nodes by the class of the split node (moves started after the first that cut "
+         "off, each node counted once):\n";
   absl::StrAppendFormat(&out, "%7s", "threads");
   for (int c = 0; c < search::kNodeClasses; ++c) {
     absl::StrAppendFormat(&out, " %13s", search::NodeClassName(static_cast<search::NodeClass>(c)));
@@ -88,7 +88,7 @@ std::string FormatThreadUse(const std::vector<ScalingRow>& rows, std::string_vie
     for (std::uint64_t w : r.use->wasted_nodes) absl::StrAppendFormat(&out, " %13d", w);
     out += "\n";
   }
-  out += "moves searched at split points by class, wasted / all:\n";
+  out += "moves started at split points by class, after the cut / all:\n";
   for (const ScalingRow& r : rows) {
     if (!r.use.has_value()) continue;
     absl::StrAppendFormat(&out, "%7d", r.threads);

@@ -98,14 +98,14 @@ void Instruments::HelperLate() const {
   if (stats_ != nullptr) stats_->late.fetch_add(1, std::memory_order_relaxed);
 }
 
-void Instruments::SplitMoveDone(NodeClass c, bool wasted, std::uint64_t nodes) const {
+void Instruments::SplitDone(NodeClass c, int moves, int wasted_moves,
+                            std::uint64_t wasted_nodes) const {
   if (stats_ == nullptr) return;
   const auto i = static_cast<std::size_t>(c);
-  stats_->split_moves[i].fetch_add(1, std::memory_order_relaxed);
-  if (wasted) {
-    stats_->wasted_moves[i].fetch_add(1, std::memory_order_relaxed);
-    stats_->wasted_nodes[i].fetch_add(nodes, std::memory_order_relaxed);
-  }
+  stats_->split_moves[i].fetch_add(static_cast<std::uint64_t>(moves), std::memory_order_relaxed);
+  stats_->wasted_moves[i].fetch_add(static_cast<std::uint64_t>(wasted_moves),
+                                    std::memory_order_relaxed);
+  stats_->wasted_nodes[i].fetch_add(wasted_nodes, std::memory_order_relaxed);
 }
 
 void Instruments::AddWallNs(std::int64_t ns) const {

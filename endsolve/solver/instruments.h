@@ -73,9 +73,10 @@ class Instruments {
   // (VirtualClock::TaskStarts).
   void HelperSetsUp(int slot, bool stolen) const;
   void HelperLate() const;
-  // A move at a split point of class `c` is done: `nodes` searched,
-  // `wasted` when a cutoff there or above made it useless.
-  void SplitMoveDone(NodeClass c, bool wasted, std::uint64_t nodes) const;
+  // A split point of class `c` is done: `moves` started, `wasted_moves` of
+  // them after the first that cut, and `wasted_nodes` nodes wasted there
+  // (thread_stats.h, AfterTheCut).
+  void SplitDone(NodeClass c, int moves, int wasted_moves, std::uint64_t wasted_nodes) const;
   // The wall time of a whole parallel search.
   void AddWallNs(std::int64_t ns) const;
 

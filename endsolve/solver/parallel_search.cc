@@ -4,6 +4,7 @@
 #include "endsolve/solver/parallel_search.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <chrono>
@@ -14,6 +15,7 @@
 #include "endsolve/solver/instruments.h"
 #include "endsolve/solver/move_order.h"
 #include "endsolve/solver/span_model.h"
+#include "endsolve/solver/thread_stats.h"
 #include "endsolve/solver/virtual_clock.h"
 #include "oneapi/tbb/global_control.h"
 #include "oneapi/tbb/info.h"
@@ -98,6 +100,13 @@ struct SplitPoint {
   // The virtual clock's tick at which the last helper here finished
   // (virtual_clock.h): where the owner's wait ends. 0 without a clock.
   std::atomic<std::int64_t> done_tick{0};
+  // The first move in the order that cut off (count: none yet), and with
+  // instruments each move's nodes and the waste the split points inside it
+  // counted (AfterTheCut, thread_stats.h). Move i's are written by the one
+  // thread that searched it, and read by the owner after the wait.
+  std::atomic<int> first_cut{kMaxMoves};
+  std::array<std::uint64_t, kMaxMoves> move_nodes{};
+  std::array<std::uint64_t, kMaxMoves> move_waste{};
 };
 
 static_assert(kMaxMoves <= 64, "SplitPoint::finished has a bit per move");
@@ -241,6 +250,7 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
   // search overhead on FFO #40-#44 at 2 threads, endsolve/bench/results/solver-parallel.md).
   const SplitPoint* const parent = split_;
   split_ = &split;
+  const std::uint64_t waste_before = after_cut_;
   if (shared_->threads == 1) {
     WorkAt(split, &duty);
   } else {
@@ -278,6 +288,16 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
   clocked_ += helper_internal + helper_leaves;
   next_poll_ += helper_internal + helper_leaves;
   next_check_ += helper_internal + helper_leaves;
+  if (const Instruments* const instruments = shared_->instruments; instruments != nullptr) {
+    const int first_cut = split.first_cut.load(std::memory_order_relaxed);
+    const int cut = first_cut < split.count ? first_cut : -1;
+    const AfterTheCut waste = CountAfterTheCut(split.move_nodes.data(), split.move_waste.data(),
+                                               split.count, cut);
+    after_cut_ = waste_before + waste.total;
+    const int started = split.next.load(std::memory_order_relaxed);
+    instruments->SplitDone(split.node_class, started, cut >= 0 ? started - cut - 1 : 0,
+                           waste.here);
+  }
 
   const int packed = split.best.load(std::memory_order_acquire);
   *best = SplitPoint::ScoreOf(packed);
@@ -387,6 +407,7 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
     const bool tracked = duty != nullptr && duty->tracked;
     if (tracked) spans_->BeginMove(split.ply, counts_.total());
     const std::uint64_t move_start = counts_.total();
+    const std::uint64_t waste_start = after_cut_;
     const int a = split.alpha.load(std::memory_order_relaxed);
     // Below a PV node every younger brother is the root of a null-window
     // subtree (search.h); at a null-window node the owner's value holds.
@@ -397,11 +418,9 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
       lo = std::max(score - 1, split.alpha.load(std::memory_order_relaxed));
       score = -DispatchChild(m.player, m.opponent, -beta, -lo, split.ply + 1);
     }
-    if (const Instruments* const instruments = split.shared->instruments;
-        instruments != nullptr) {
-      instruments->SplitMoveDone(split.node_class,
-                                 stopped_ || split.abort.load(std::memory_order_relaxed),
-                                 counts_.total() - move_start);
+    if (split.shared->instruments != nullptr) {
+      split.move_nodes[static_cast<std::size_t>(i)] = counts_.total() - move_start;
+      split.move_waste[static_cast<std::size_t>(i)] = after_cut_ - waste_start;
     }
     if (stopped_) return;
     if (tracked) spans_->EndMove(split.ply, counts_.total());
@@ -417,6 +436,10 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
                          SplitPoint::ScoreOf(packed), counts_.total());
     }
     if (score >= beta) {
+      int cut = split.first_cut.load(std::memory_order_relaxed);
+      while (i < cut &&
+             !split.first_cut.compare_exchange_weak(cut, i, std::memory_order_relaxed)) {
+      }
       split.abort.store(true, std::memory_order_relaxed);
       return;
     }

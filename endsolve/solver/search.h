@@ -507,6 +507,9 @@ class Searcher {
   int null_root_ply_ = 0;
   int level_ = kExactLevel;
   NodeCounts counts_;
+  // With instruments: the nodes wasted in the subtrees this searcher has
+  // searched, as the split points in them counted them (AfterTheCut).
+  std::uint64_t after_cut_ = 0;
   std::uint64_t etc_probes_ = 0;
   std::uint64_t next_poll_ = kPollInterval;
   // The next check of the limits and split points (CheckLimits): every

@@ -315,6 +315,47 @@ TEST(ParallelStatsTest, TheCountersAddUp) {
   }
 }
 
+// A split point's waste: the moves after the first that cut, less what
+// split points inside them counted already; the moves up to the cut pass
+// on only what was wasted inside them. So a node wasted deep inside a move
+// that was wasted itself is counted once, at the shallower split point.
+TEST(ParallelStatsTest, AfterTheCutCountsEachNodeOnce) {
+  const std::uint64_t nodes[] = {100, 50, 30, 40};
+  const std::uint64_t inner[] = {10, 5, 20, 0};
+  const AfterTheCut cut_at_1 = CountAfterTheCut(nodes, inner, 4, 1);
+  EXPECT_EQ(cut_at_1.here, 10u + 40u);
+  EXPECT_EQ(cut_at_1.total, 10u + 5u + 30u + 40u);
+  const AfterTheCut cut_at_last = CountAfterTheCut(nodes, inner, 4, 3);
+  EXPECT_EQ(cut_at_last.here, 0u);
+  EXPECT_EQ(cut_at_last.total, 35u);
+  const AfterTheCut no_cut = CountAfterTheCut(nodes, inner, 4, -1);
+  EXPECT_EQ(no_cut.here, 0u);
+  EXPECT_EQ(no_cut.total, 35u);
+}
+
+// One thread runs the split code but takes no move past one that cut off:
+// its split points start moves and waste none.
+TEST(ParallelStatsTest, OneThreadWastesNothing) {
+  ParallelStats stats(1);
+  SolveOptions options;
+  options.threads = 1;
+  options.split_min_empties = 9;
+  options.table.size_mib = 8;
+  options.parallel_stats = &stats;
+  std::mt19937_64 rng(37);
+  for (int i = 0; i < 3; ++i) {
+    const absl::StatusOr<SolveResult> r = Solve(RandomPosition(rng, 18), options);
+    ASSERT_TRUE(r.ok()) << r.status();
+  }
+  std::uint64_t moves = 0;
+  for (int c = 0; c < kNodeClasses; ++c) {
+    moves += stats.split_moves[c].load();
+    EXPECT_EQ(stats.wasted_nodes[c].load(), 0u) << NodeClassName(static_cast<NodeClass>(c));
+    EXPECT_EQ(stats.wasted_moves[c].load(), 0u) << NodeClassName(static_cast<NodeClass>(c));
+  }
+  EXPECT_GT(moves, 0u);
+}
+
 TEST(ParallelStatsTest, NeedsASlotPerThread) {
   ParallelStats stats(2);
   SolveOptions options;
