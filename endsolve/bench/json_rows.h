@@ -22,7 +22,8 @@ std::vector<std::string> BenchJsonRows(const std::vector<Position>& positions,
 // (kScalingCsvHeader's columns; with --verbose, where the threads spent
 // their time).
 std::vector<std::string> ScalingJsonRows(const std::vector<ScalingRow>& rows);
-// bench scaling --virtual: a count's predicted time in nodes.
+// bench scaling --virtual: a count's predicted time in nodes, then each
+// count's positions (objects with an "id"): their ticks, speedup and nodes.
 std::vector<std::string> VirtualJsonRows(const std::vector<VirtualRow>& rows);
 // bench ablation: a variant's nodes and time over every position.
 std::vector<std::string> AblationJsonRows(const std::vector<AblationRow>& rows);

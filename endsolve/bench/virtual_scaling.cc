@@ -1,12 +1,14 @@
 #include "endsolve/bench/virtual_scaling.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 
 #include "absl/strings/str_format.h"
 #include "endsolve/bench/runner.h"
 #include "endsolve/bench/scaling_report.h"
+#include "endsolve/positions/arguments.h"
 #include "endsolve/solver/thread_stats.h"
 #include "endsolve/solver/answer_check.h"
 #include "endsolve/solver/virtual_clock.h"
@@ -47,8 +49,10 @@ absl::StatusOr<std::vector<VirtualRow>> MeasureVirtualScaling(
         if (!solved.ok()) return solved.status();
         if (!result) return rows;  // stopped: cancelled
         if (CheckAnswer(positions[i], *result, options.wld) == Verdict::kWrong) ++row.wrong;
+        const std::uint64_t nodes = result->nodes.total() - result->pv_nodes.total();
         row.ticks += clock.ticks();
-        row.nodes += result->nodes.total() - result->pv_nodes.total();
+        row.nodes += nodes;
+        row.positions.push_back({PositionId(positions[i]), clock.ticks(), nodes});
         row.max_lead = std::max(row.max_lead, clock.max_lead());
         row.untaken_releases += clock.untaken_releases();
         for (int slot = 0; slot < threads; ++slot) {
@@ -143,6 +147,48 @@ std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t
                             r.threads, r.untaken_releases, search::kUntakenTaskWait.count());
     }
   }
+  return out;
+}
+
+double GeometricMeanSpeedup(const VirtualRow& base, const VirtualRow& row) {
+  if (base.positions.size() != row.positions.size() || row.positions.empty()) return 0;
+  double log_sum = 0;
+  for (std::size_t i = 0; i < row.positions.size(); ++i) {
+    const std::int64_t before = base.positions[i].ticks;
+    const std::int64_t after = row.positions[i].ticks;
+    if (before <= 0 || after <= 0) return 0;
+    log_sum += std::log(static_cast<double>(before) / static_cast<double>(after));
+  }
+  return std::exp(log_sum / static_cast<double>(row.positions.size()));
+}
+
+std::string FormatVirtualPositions(const std::vector<VirtualRow>& rows) {
+  if (rows.empty()) return "";
+  std::string out = absl::StrFormat(
+      "per position: ticks of each count's run, and the speedup against %d thread(s)\n",
+      rows.front().threads);
+  absl::StrAppendFormat(&out, "%10s", "position");
+  for (const VirtualRow& r : rows) {
+    absl::StrAppendFormat(&out, " %16s %8s", absl::StrFormat("%d threads", r.threads), "speedup");
+  }
+  out += "\n";
+  const VirtualRow& base = rows.front();
+  for (std::size_t i = 0; i < base.positions.size(); ++i) {
+    absl::StrAppendFormat(&out, "%10s", base.positions[i].id);
+    for (const VirtualRow& r : rows) {
+      const std::int64_t ticks = i < r.positions.size() ? r.positions[i].ticks : 0;
+      absl::StrAppendFormat(&out, " %16d %8.2f", ticks,
+                            ticks > 0 ? static_cast<double>(base.positions[i].ticks) /
+                                            static_cast<double>(ticks)
+                                      : 0.0);
+    }
+    out += "\n";
+  }
+  absl::StrAppendFormat(&out, "%10s", "geo. mean");
+  for (const VirtualRow& r : rows) {
+    absl::StrAppendFormat(&out, " %16s %8.2f", "", GeometricMeanSpeedup(base, r));
+  }
+  out += "\n";
   return out;
 }
 

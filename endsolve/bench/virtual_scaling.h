@@ -20,6 +20,13 @@
 
 namespace endsolve::bench {
 
+// One position's figures in a run: its ticks and nodes, as a row sums them.
+struct VirtualPosition {
+  std::string id;             // PositionId: "#40", or its place in the input
+  std::int64_t ticks = 0;
+  std::uint64_t nodes = 0;
+};
+
 struct VirtualRow {
   int threads = 1;
   std::int64_t ticks = 0;     // the positions' ticks, summed: the predicted time in nodes
@@ -38,6 +45,11 @@ struct VirtualRow {
   // Its search, wait and idle: shares of threads x ticks; the split
   // points' counters over all the positions.
   ThreadUse use;
+  // The positions of the row's run, in input order. A lever is told apart
+  // by them better than by the sum: each position's run spreads on its
+  // own, and the sum is its largest positions' (FFO #55 is 45% of #40-#59
+  // at one thread).
+  std::vector<VirtualPosition> positions;
 };
 
 // Solves `positions` `repeat` times at each of `thread_counts`, in order,
@@ -66,6 +78,14 @@ std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t
                                search::TaskCost task_cost);
 // The split points' counters and the wasted nodes by class (--verbose).
 std::string FormatVirtualThreadUse(const std::vector<VirtualRow>& rows);
+
+// The geometric mean over the positions of `row`'s speedups against
+// `base`'s ticks of the same positions (0 where the rows' positions differ
+// or one has no ticks): each position weighs the same.
+double GeometricMeanSpeedup(const VirtualRow& base, const VirtualRow& row);
+// Each position's ticks and speedup at each count, against the first
+// count, and their geometric mean (--verbose).
+std::string FormatVirtualPositions(const std::vector<VirtualRow>& rows);
 
 }  // namespace endsolve::bench
 

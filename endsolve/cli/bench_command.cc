@@ -209,7 +209,10 @@ int BenchVirtual(const BenchArgs& args, const SolveOptions& base,
     PrintLines(bench::VirtualJsonRows(*rows));
   } else if (!rows->empty()) {
     absl::PrintF("%s", bench::FormatVirtualTable(*rows, slice, task_cost));
-    if (args.verbose) absl::PrintF("%s", bench::FormatVirtualThreadUse(*rows));
+    if (args.verbose) {
+      absl::PrintF("%s", bench::FormatVirtualThreadUse(*rows));
+      absl::PrintF("%s", bench::FormatVirtualPositions(*rows));
+    }
   }
   if (interrupted.load()) return kExitInterrupted;
   for (const bench::VirtualRow& r : *rows) {
@@ -343,7 +346,8 @@ CLI::App* AddBench(CLI::App& bench, BenchKind kind, BenchArgs& args) {
         ->check(InRange(0, 1000000, "a number of ticks"));
     app->add_flag("--verbose", args.verbose,
                   "also say where each count's threads spent their time (searching, waiting at "
-                  "split points, idle), what the split points did and the nodes they wasted");
+                  "split points, idle), what the split points did and the nodes they wasted; "
+                  "with --virtual, each position's ticks and speedup too");
   }
   AddSearchOptions(*app, args.search, scaling ? ThreadsOption::kList : ThreadsOption::kCount);
   return app;

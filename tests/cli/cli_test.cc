@@ -1012,18 +1012,41 @@ TEST(CliTest, BenchScalingOnVirtualCores) {
   EXPECT_EQ(with_spread[0][11], "0.0%");
   EXPECT_EQ(with_spread[1][0], "4");
   EXPECT_EQ(with_spread[1][10], "0");
+  // --json: a line per count, then a line per position of each count's
+  // median run (with its "id"), whose ticks and nodes add up to the row's.
   const CommandOutput json = RunCommand(run + " --repeat 2 --json");
   ASSERT_EQ(json.exit_status, 0) << json.err;
   const std::vector<std::string> json_rows = Lines(json.out);
-  ASSERT_EQ(json_rows.size(), 2u) << json.out;
+  ASSERT_EQ(json_rows.size(), 2u + 2u * 3u) << json.out;
   const nlohmann::json one = nlohmann::json::parse(json_rows[0]);
   const nlohmann::json four = nlohmann::json::parse(json_rows[1]);
   EXPECT_EQ(one["runs"], 1);
   EXPECT_EQ(one["ticks_min"], one["ticks"]);
   EXPECT_EQ(one["ticks_max"], one["ticks"]);
+  EXPECT_EQ(one["geometric_mean_speedup"], 1.0);
   EXPECT_EQ(four["runs"], 2);
   EXPECT_LE(four["ticks_min"].get<std::int64_t>(), four["ticks"].get<std::int64_t>());
   EXPECT_LE(four["ticks"].get<std::int64_t>(), four["ticks_max"].get<std::int64_t>());
+  EXPECT_GT(four["geometric_mean_speedup"].get<double>(), 0.0);
+  std::int64_t one_ticks = 0, four_ticks = 0;
+  std::uint64_t four_nodes = 0;
+  for (std::size_t i = 2; i < json_rows.size(); ++i) {
+    const nlohmann::json p = nlohmann::json::parse(json_rows[i]);
+    const bool first = i < 5;
+    EXPECT_EQ(p["id"], "#" + std::to_string((i - 2) % 3 + 1)) << json_rows[i];
+    EXPECT_EQ(p["threads"], first ? 1 : 4);
+    if (first) {
+      EXPECT_EQ(p["ticks"], p["nodes"]);  // one virtual core: a tick a node
+      EXPECT_EQ(p["speedup"], 1.0);
+      one_ticks += p["ticks"].get<std::int64_t>();
+    } else {
+      four_ticks += p["ticks"].get<std::int64_t>();
+      four_nodes += p["nodes"].get<std::uint64_t>();
+    }
+  }
+  EXPECT_EQ(one_ticks, one["ticks"].get<std::int64_t>());
+  EXPECT_EQ(four_ticks, four["ticks"].get<std::int64_t>());
+  EXPECT_EQ(four_nodes, four["nodes"].get<std::uint64_t>());
   // --virtual-task-ticks and --virtual-own-task-ticks: what a helper task
   // costs, stolen or run by its spawner, on the virtual machine alone.
   const CommandOutput free_tasks =
@@ -1043,6 +1066,12 @@ TEST(CliTest, BenchScalingOnVirtualCores) {
   EXPECT_THAT(verbose.out, HasSubstr("where the threads spent their time (shares of threads x "
                                      "ticks), and the split points"));
   EXPECT_THAT(verbose.out, HasSubstr("wasted nodes by the class of the split node"));
+  // And each position's ticks and speedup, one line a position.
+  EXPECT_THAT(verbose.out, HasSubstr("per position: ticks of each count's run, and the speedup "
+                                     "against 1 thread(s)"));
+  for (const std::string id : {"#1", "#2", "#3", "geo. mean"}) {
+    EXPECT_THAT(verbose.out, ::testing::ContainsRegex("\n *" + id + " "));
+  }
 }
 
 // Ctrl-C stops a virtual machine's solve under way, as it stops a timed
