@@ -169,7 +169,7 @@ std::string FormatVirtualPositions(const std::vector<VirtualRow>& rows) {
       rows.front().threads);
   absl::StrAppendFormat(&out, "%10s", "position");
   for (const VirtualRow& r : rows) {
-    absl::StrAppendFormat(&out, " %16s %8s", absl::StrFormat("%d threads", r.threads), "speedup");
+    absl::StrAppendFormat(&out, " %16s %8s", absl::StrFormat("ticks at %d", r.threads), "speedup");
   }
   out += "\n";
   const VirtualRow& base = rows.front();
