@@ -106,13 +106,11 @@ std::vector<std::string> VirtualJsonRows(const std::vector<VirtualRow>& rows) {
     const VirtualRow& base = rows.front();
     for (std::size_t i = 0; i < r.positions.size(); ++i) {
       const VirtualPosition& p = r.positions[i];
-      const std::int64_t before = i < base.positions.size() ? base.positions[i].ticks : 0;
       Json j;
       j["id"] = p.id;
       j["threads"] = r.threads;
       j["ticks"] = p.ticks;
-      j["speedup"] =
-          p.ticks > 0 ? static_cast<double>(before) / static_cast<double>(p.ticks) : 0.0;
+      j["speedup"] = PositionSpeedup(base, r, i);
       j["nodes"] = p.nodes;
       lines.push_back(j.dump());
     }

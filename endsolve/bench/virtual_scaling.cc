@@ -150,14 +150,19 @@ std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t
   return out;
 }
 
+double PositionSpeedup(const VirtualRow& base, const VirtualRow& row, std::size_t i) {
+  const std::int64_t before = i < base.positions.size() ? base.positions[i].ticks : 0;
+  const std::int64_t after = i < row.positions.size() ? row.positions[i].ticks : 0;
+  return before > 0 && after > 0 ? static_cast<double>(before) / static_cast<double>(after) : 0.0;
+}
+
 double GeometricMeanSpeedup(const VirtualRow& base, const VirtualRow& row) {
   if (base.positions.size() != row.positions.size() || row.positions.empty()) return 0;
   double log_sum = 0;
   for (std::size_t i = 0; i < row.positions.size(); ++i) {
-    const std::int64_t before = base.positions[i].ticks;
-    const std::int64_t after = row.positions[i].ticks;
-    if (before <= 0 || after <= 0) return 0;
-    log_sum += std::log(static_cast<double>(before) / static_cast<double>(after));
+    const double speedup = PositionSpeedup(base, row, i);
+    if (speedup <= 0) return 0;
+    log_sum += std::log(speedup);
   }
   return std::exp(log_sum / static_cast<double>(row.positions.size()));
 }
@@ -177,10 +182,7 @@ std::string FormatVirtualPositions(const std::vector<VirtualRow>& rows) {
     absl::StrAppendFormat(&out, "%10s", base.positions[i].id);
     for (const VirtualRow& r : rows) {
       const std::int64_t ticks = i < r.positions.size() ? r.positions[i].ticks : 0;
-      absl::StrAppendFormat(&out, " %16d %8.2f", ticks,
-                            ticks > 0 ? static_cast<double>(base.positions[i].ticks) /
-                                            static_cast<double>(ticks)
-                                      : 0.0);
+      absl::StrAppendFormat(&out, " %16d %8.2f", ticks, PositionSpeedup(base, r, i));
     }
     out += "\n";
   }

@@ -79,6 +79,9 @@ std::string FormatVirtualTable(const std::vector<VirtualRow>& rows, std::int64_t
 // The split points' counters and the wasted nodes by class (--verbose).
 std::string FormatVirtualThreadUse(const std::vector<VirtualRow>& rows);
 
+// Position i's speedup in `row` against its ticks in `base` (0 where
+// either has none).
+double PositionSpeedup(const VirtualRow& base, const VirtualRow& row, std::size_t i);
 // The geometric mean over the positions of `row`'s speedups against
 // `base`'s ticks of the same positions (0 where the rows' positions differ
 // or one has no ticks): each position weighs the same.

@@ -103,10 +103,11 @@ struct SplitPoint {
   // The first move in the order that cut off (count: none yet), and with
   // instruments each move's nodes and the waste the split points inside it
   // counted (AfterTheCut, thread_stats.h). Move i's are written by the one
-  // thread that searched it, and read by the owner after the wait.
+  // thread that took it (every move below `next`), and read by the owner
+  // after the wait; the others are never read, so nothing clears them.
   std::atomic<int> first_cut{kMaxMoves};
-  std::array<std::uint64_t, kMaxMoves> move_nodes{};
-  std::array<std::uint64_t, kMaxMoves> move_waste{};
+  std::array<std::uint64_t, kMaxMoves> move_nodes;
+  std::array<std::uint64_t, kMaxMoves> move_waste;
 };
 
 static_assert(kMaxMoves <= 64, "SplitPoint::finished has a bit per move");
@@ -291,10 +292,10 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
   if (const Instruments* const instruments = shared_->instruments; instruments != nullptr) {
     const int first_cut = split.first_cut.load(std::memory_order_relaxed);
     const int cut = first_cut < split.count ? first_cut : -1;
-    const AfterTheCut waste = CountAfterTheCut(split.move_nodes.data(), split.move_waste.data(),
-                                               split.count, cut);
-    after_cut_ = waste_before + waste.total;
     const int started = split.next.load(std::memory_order_relaxed);
+    const AfterTheCut waste = CountAfterTheCut(split.move_nodes.data(), split.move_waste.data(),
+                                               started, cut);
+    after_cut_ = waste_before + waste.total;
     instruments->SplitDone(split.node_class, started, cut >= 0 ? started - cut - 1 : 0,
                            waste.here);
   }

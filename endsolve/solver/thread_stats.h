@@ -56,9 +56,11 @@ struct ParallelStats {
   // of the moves started after the first move in the order that cut, less
   // what split points inside those moves counted already (AfterTheCut).
   // Each node is counted once, at the split point whose cutoff made it
-  // useless, so the sum is the nodes the sequential order would not have
-  // searched there: on FFO #40-#49 at 16 virtual cores it matches the node
-  // overhead over one thread within 3%.
+  // useless: the nodes the sequential order would not have searched there.
+  // Most of the node overhead over one thread (at 16 virtual cores 89% of
+  // it on FFO #40-#49, 75% on #40-#59); the rest lies in needed moves, and
+  // on #60-#69 the waste exceeds it (what a wasted move leaves in the table
+  // may save a later pass a search: likely-cutters-2026-12-05.txt).
   std::array<std::atomic<std::uint64_t>, kNodeClasses> wasted_nodes{};
   // Moves started at split points, and how many of those started after
   // the first move that cut.
