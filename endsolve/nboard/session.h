@@ -5,7 +5,7 @@
 // `go` for the move to play; `ping N` is answered `pong N` once nothing of
 // an earlier request can follow. Any line stops the search under way
 // before it is handled (the evaluation search looks at its flag every
-// millisecond or so, the exact one every 4,096 nodes), so that a GUI that
+// millisecond or so, the exact one every 1,024 nodes), so that a GUI that
 // changes the position never waits.
 //
 // Out: `set myname endsolve`, `status TEXT` while searching (and an empty

@@ -474,9 +474,8 @@ class Searcher {
   }
 
   // Poll the limits when the node count says it is time. Cheap: one compare.
-  // (Polling the split points above at every node instead, so that a
-  // cutoff stops the helpers below sooner, saved no nodes:
-  // endsolve/bench/results/solver-parallel.md.)
+  // The interval (settings.h) also bounds how long a helper runs on after a
+  // cutoff at a split point above it.
   bool ShouldStop() {
     if (counts_.internal + counts_.leaves < next_poll_) return false;
     return CheckLimits();
