@@ -30,8 +30,8 @@ inline constexpr int kEtcMinEmpties = 10;
 // two layers above (FFO #40-#49 19.1% fewer nodes, same time).
 inline constexpr int kStabilityMinEmpties = 4;
 // Nodes between two looks at the deadline, node limit, cancel flag and the split points above (a
-// cutoff there stops a helper at its next look). A look costs an atomic add and a clock read:
-// nothing measurable at 1,024 (two real threads, FFO #40-#49: 1.002x the time of 4,096); at 4,096
+// cutoff there stops a helper at its next look). A look adds to the shared node counts and, with a
+// deadline, reads the clock: nothing measurable at 1,024 (two real threads, FFO #40-#49: 1.002x the time of 4,096); at 4,096
 // helpers ran on after cutoffs, a fifth more wasted nodes and 4.5% more ticks on FFO #40-#49 at 16
 // virtual cores (endsolve/bench/results/poll-interval-2026-12-05.txt).
 inline constexpr std::uint64_t kPollInterval = 1024;
