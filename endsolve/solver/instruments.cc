@@ -46,10 +46,13 @@ Instruments::Before Instruments::Searches(int slot, std::int64_t start) const {
   return before;
 }
 
-Instruments::Before Instruments::Waits(int slot) const {
+Instruments::Before Instruments::Waits(int slot, bool isolated) const {
   Before before;
   before.activity = Switch(stats_, slot, kWaiting);
-  if (clock_ != nullptr) before.mode = clock_->Switch(slot, VirtualClock::Mode::kWait);
+  if (clock_ != nullptr) {
+    before.mode = clock_->Switch(
+        slot, isolated ? VirtualClock::Mode::kWaitIsolated : VirtualClock::Mode::kWait);
+  }
   return before;
 }
 

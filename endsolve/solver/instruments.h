@@ -48,8 +48,9 @@ class Instruments {
   // (`start` 0) or a helper task's, spawned at virtual tick `start`.
   Before Searches(int slot, std::int64_t start) const;
   // The owner of a split point, whose searched nodes the clock has heard,
-  // waits for its helpers.
-  Before Waits(int slot) const;
+  // waits for its helpers; `isolated`: running only their tasks meanwhile
+  // (SplitPolicy::isolated_wait).
+  Before Waits(int slot, bool isolated) const;
   // The wait at a split point is over: the owner searches again, from the
   // tick its last helper finished (`done`).
   void WaitEnds(int slot, const Before& before, std::int64_t done) const;

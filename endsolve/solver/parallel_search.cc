@@ -226,9 +226,10 @@ int HelpersWanted(const SplitPoint& split) {
 // The owner sorts the younger brothers once (the same selection steps the
 // sequential loop takes one at a time, so the order is the same), then
 // works at its own split point beside its helpers. Helpers are tasks of a
-// group on this frame; the wait may run other tasks on this thread, which
-// build their own Searchers and so leave this one alone. After the wait
-// every helper has retired (added its counts), cancelled ones included.
+// group on this frame; the wait may run other tasks on this thread (only
+// this split point's own under the policy's isolated_wait), which build
+// their own Searchers and so leave this one alone. After the wait every
+// helper has retired (added its counts), cancelled ones included.
 void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root, int* best,
                            int* best_move) {
   const int first = node.first;
@@ -255,25 +256,37 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
   if (shared_->threads == 1) {
     WorkAt(split, &duty);
   } else {
-    tbb::task_group group;
-    split.group = &group;
-    const Instruments* const instruments = shared_->instruments;
-    if (instruments != nullptr) instruments->Split();
-    WorkAt(split, &duty);
-    split.working.fetch_sub(1, std::memory_order_relaxed);
-    if (stopped_) split.abort.store(true, std::memory_order_relaxed);
-    if (split.abort.load(std::memory_order_relaxed)) group.cancel();
-    const int slot = tbb::this_task_arena::current_thread_index();
-    Instruments::Before before;
-    if (instruments != nullptr) {
-      SyncClock();
-      before = instruments->Waits(slot);
-    }
-    shared_->searching.fetch_sub(1, std::memory_order_relaxed);
-    group.wait();
-    shared_->searching.fetch_add(1, std::memory_order_relaxed);
-    if (instruments != nullptr) {
-      instruments->WaitEnds(slot, before, split.done_tick.load(std::memory_order_acquire));
+    const bool isolated = shared_->policy.isolated_wait;
+    auto work_and_wait = [&] {
+      tbb::task_group group;
+      split.group = &group;
+      const Instruments* const instruments = shared_->instruments;
+      if (instruments != nullptr) instruments->Split();
+      WorkAt(split, &duty);
+      split.working.fetch_sub(1, std::memory_order_relaxed);
+      if (stopped_) split.abort.store(true, std::memory_order_relaxed);
+      if (split.abort.load(std::memory_order_relaxed)) group.cancel();
+      const int slot = tbb::this_task_arena::current_thread_index();
+      Instruments::Before before;
+      if (instruments != nullptr) {
+        SyncClock();
+        before = instruments->Waits(slot, isolated);
+      }
+      shared_->searching.fetch_sub(1, std::memory_order_relaxed);
+      group.wait();
+      shared_->searching.fetch_add(1, std::memory_order_relaxed);
+      if (instruments != nullptr) {
+        instruments->WaitEnds(slot, before, split.done_tick.load(std::memory_order_acquire));
+      }
+    };
+    // Isolated, the wait runs only tasks spawned inside this region: this
+    // split point's helpers, which inherit the region (the split points
+    // inside their moves open regions of their own). split_policy.h says
+    // why.
+    if (isolated) {
+      tbb::this_task_arena::isolate(work_and_wait);
+    } else {
+      work_and_wait();
     }
   }
   split_ = parent;

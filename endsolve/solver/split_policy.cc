@@ -48,7 +48,10 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
       // anyway), and a predicted one splits before its eldest brother, for
       // an all-node needs every move and its eldest sets no window (3% fewer
       // ticks on FFO #40-#49 at 16 virtual cores, two medians of 3 each:
-      // endsolve/bench/results/predicted-all-early-2026-12-05.txt). Splits
+      // endsolve/bench/results/predicted-all-early-2026-12-05.txt), and an
+      // owner waits at home (isolated_wait: 8% fewer ticks on FFO #40-#49 at
+      // 16 virtual cores, 40% less waste; with two threads 5.6% more time,
+      // isolated-wait-2026-12-05.txt). Splits
       // from kManyCoreMinEmpties (12) beyond the few threads, from
       // kSplitMinEmpties (13) with them: settings.h says why;
       // endsolve/bench/results/solver-parallel.md, "Parallelism", has the
@@ -70,6 +73,7 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
         p.predicted_all_elders = 0;
         p.narrow_failed_low = false;
         p.early_split_idle_eighths = kEarlySplitIdleEighths;
+        p.isolated_wait = true;
       }
       break;
   }

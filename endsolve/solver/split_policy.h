@@ -123,6 +123,13 @@ struct SplitPolicy {
   // Eighths of the threads idle from which the nodes SplitsEarly names
   // split at once; 0: never.
   int early_split_idle_eighths = 0;
+  // Whether the owner of a split point, once it has no move left to take
+  // there, runs only its own split point's helper tasks while it waits for
+  // the others (a oneTBB isolated region around the split), rather than
+  // any task of the search. A task of another split point run there holds
+  // the owner until it ends, long after its own helpers may have finished,
+  // and the node's result, which its parent waits for, with it.
+  bool isolated_wait = false;
 };
 
 // The policy's name on the command line and in tables: "two-core",

@@ -39,7 +39,7 @@ std::int64_t VirtualClock::NowLocked(bool with_pending) const {
   for (const Slot& s : slots_) {
     latest = std::max(latest, s.tick);
     if (s.mode == Mode::kSearch) slowest = std::min(slowest, s.tick);
-    free = free || s.mode != Mode::kSearch;
+    free = free || s.mode == Mode::kNone || s.mode == Mode::kWait;
   }
   if (free && with_pending) {
     for (const auto& [token, at] : pending_) slowest = std::min(slowest, at);
@@ -104,7 +104,7 @@ VirtualClock::Mode VirtualClock::Switch(int slot, Mode mode, std::int64_t start)
   if (mode == Mode::kSearch) s.tick = std::max(s.tick, start);
   const std::int64_t spent = s.tick - s.since;
   if (before == Mode::kSearch) s.search += spent;
-  if (before == Mode::kWait) s.wait += spent;
+  if (before == Mode::kWait || before == Mode::kWaitIsolated) s.wait += spent;
   s.mode = mode;
   s.since = s.tick;
   // A slot that stops searching may have held the others back; one that

@@ -22,7 +22,8 @@
 //    are its wait or idle time.
 //  - A task spawned and not yet started holds the clock at its spawn tick
 //    while a thread is free to take it (one with no task, or waiting at a
-//    split point): on P real cores a free one takes it at once, so nobody
+//    split point where it may run others' tasks: kWait, not
+//    kWaitIsolated): on P real cores a free one takes it at once, so nobody
 //    may run on far beyond that tick before it starts. Without this the
 //    spawner would run on alone while the operating system wakes a worker,
 //    and a virtual machine would search as one core does.
@@ -106,7 +107,11 @@ double MachineRate(double searching);
 
 class VirtualClock {
  public:
-  enum class Mode { kNone = 0, kSearch = 1, kWait = 2 };
+  // kWait: an owner waiting at its split point, free to run any task
+  // meanwhile; kWaitIsolated: one that runs only its own split point's
+  // helper tasks (SplitPolicy::isolated_wait), so no other task is its to
+  // take. Both count as waiting.
+  enum class Mode { kNone = 0, kSearch = 1, kWait = 2, kWaitIsolated = 3 };
 
   // A machine of `slots` threads (the task arena's); `slice` the most
   // ticks a searching thread may run ahead of the slowest searching one;

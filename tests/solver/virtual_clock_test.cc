@@ -82,6 +82,31 @@ TEST(VirtualClock, ATaskNobodyTakesHoldsItsSpawnerOnlySoLong) {
   EXPECT_EQ(clock.Tick(0), 2000);
 }
 
+// An owner that waits isolated (SplitPolicy::isolated_wait) runs only its
+// own split point's tasks, so another's spawned task does not hold the
+// clock on its account, where one that waits free to run any does; both
+// count as waiting.
+TEST(VirtualClock, AnIsolatedWaitTakesNoOtherTask) {
+  VirtualClock clock(2, 100, {});
+  clock.Switch(0, VirtualClock::Mode::kSearch);
+  clock.Switch(1, VirtualClock::Mode::kSearch);
+  clock.Switch(1, VirtualClock::Mode::kWaitIsolated);
+  clock.Spawned(0);  // never started
+  clock.Advance(0, 1000);  // nobody free to take it: no hold
+  EXPECT_EQ(clock.untaken_releases(), 0u);
+  clock.Switch(1, VirtualClock::Mode::kSearch, 1000);
+  clock.Switch(1, VirtualClock::Mode::kWait);
+  clock.Advance(0, 1000);  // slot 1 could take it: held until released
+  EXPECT_EQ(clock.untaken_releases(), 1u);
+  clock.Switch(1, VirtualClock::Mode::kSearch, 2000);
+  clock.Switch(0, VirtualClock::Mode::kNone);
+  clock.Switch(1, VirtualClock::Mode::kNone);
+  EXPECT_EQ(clock.ticks(), 2000);
+  EXPECT_EQ(clock.search(0), 2000);
+  EXPECT_EQ(clock.wait(1), 2000);
+  EXPECT_EQ(clock.search(1), 0);
+}
+
 // A helper task costs the slot that runs it its ticks, as searching time,
 // and the lockstep holds over them as over nodes: a stolen task the steal's
 // cost, one its own spawner runs the pop's.
