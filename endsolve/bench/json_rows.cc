@@ -23,6 +23,7 @@ void AddThreadUse(Json& j, const ThreadUse& u) {
   j["stolen"] = u.stolen;
   j["late"] = u.late;
   j["cancelled"] = u.cancelled;
+  j["joined"] = u.joined;
   j["wasted_nodes"] = wasted;
 }
 

@@ -96,6 +96,7 @@ ThreadUse SummariseThreadUse(const search::ParallelStats& stats, int runs) {
   use.started = stats.started.load() / n;
   use.stolen = stats.stolen.load() / n;
   use.late = stats.late.load() / n;
+  use.joined = stats.joined.load() / n;
   use.cancelled = stats.Cancelled() / n;
   for (int c = 0; c < search::kNodeClasses; ++c) {
     use.wasted_nodes[c] = stats.wasted_nodes[c].load() / n;

@@ -23,7 +23,8 @@ namespace endsolve::bench {
 // its runs, and the split points' counters, a run's mean.
 struct ThreadUse {
   double search = 0, wait = 0, idle = 0;  // fractions of threads x wall time
-  std::uint64_t splits = 0, spawned = 0, started = 0, stolen = 0, late = 0, cancelled = 0;
+  std::uint64_t splits = 0, spawned = 0, started = 0, stolen = 0, late = 0, cancelled = 0,
+                joined = 0;
   // Wasted nodes by node class (search::NodeClass order; thread_stats.h
   // says which), all moves started at split points by class, and those of
   // them started after the first that cut off.

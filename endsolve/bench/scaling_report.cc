@@ -60,17 +60,18 @@ std::string FormatScalingTable(const std::vector<ScalingRow>& rows, int cores, i
 std::string FormatThreadUse(const std::vector<ScalingRow>& rows, std::string_view time) {
   std::string out = absl::StrFormat(
       "where the threads spent their time (shares of threads x %s), and the split points\n", time);
-  absl::StrAppendFormat(&out, "%7s %7s %7s %7s %10s %10s %10s %10s %10s %14s %9s\n", "threads",
-                        "search", "wait", "idle", "splits", "spawned", "stolen", "late",
-                        "cancelled", "wasted nodes", "of nodes");
+  absl::StrAppendFormat(&out, "%7s %7s %7s %7s %10s %10s %10s %10s %10s %10s %14s %9s\n",
+                        "threads", "search", "wait", "idle", "splits", "spawned", "stolen", "late",
+                        "cancelled", "joined", "wasted nodes", "of nodes");
   for (const ScalingRow& r : rows) {
     if (!r.use.has_value()) continue;
     const ThreadUse& u = *r.use;
     std::uint64_t wasted = 0;
     for (std::uint64_t w : u.wasted_nodes) wasted += w;
-    absl::StrAppendFormat(&out, "%7d %6.1f%% %6.1f%% %6.1f%% %10d %10d %10d %10d %10d %14d %8.1f%%\n",
+    absl::StrAppendFormat(&out,
+                          "%7d %6.1f%% %6.1f%% %6.1f%% %10d %10d %10d %10d %10d %10d %14d %8.1f%%\n",
                           r.threads, 100 * u.search, 100 * u.wait, 100 * u.idle, u.splits,
-                          u.spawned, u.stolen, u.late, u.cancelled, wasted,
+                          u.spawned, u.stolen, u.late, u.cancelled, u.joined, wasted,
                           r.median_nodes > 0 ? 100.0 * static_cast<double>(wasted) /
                                                    static_cast<double>(r.median_nodes)
                                              : 0.0);

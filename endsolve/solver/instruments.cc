@@ -93,6 +93,10 @@ void Instruments::HelperStarts(bool stolen) const {
   if (stolen) stats_->stolen.fetch_add(1, std::memory_order_relaxed);
 }
 
+void Instruments::Joins() const {
+  if (stats_ != nullptr) stats_->joined.fetch_add(1, std::memory_order_relaxed);
+}
+
 void Instruments::HelperSetsUp(int slot, bool stolen) const {
   if (clock_ != nullptr) clock_->TaskStarts(slot, stolen);
 }

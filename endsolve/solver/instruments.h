@@ -69,9 +69,12 @@ class Instruments {
   void Split() const;
   std::int64_t Spawns(int spawner, int wanted) const;
   void HelperStarts(bool stolen) const;
-  // A helper task at slot `slot`, now searching, sets up (`stolen`: spawned
-  // by another slot): on a virtual machine it pays the task's cost
-  // (VirtualClock::TaskStarts).
+  // An owner waiting at home joins a split point below its own
+  // (parallel_search.h, "Waiting"): a helper, not a task.
+  void Joins() const;
+  // A helper at slot `slot`, now searching, sets up (`stolen`: a task
+  // spawned by another slot, or a joining owner): on a virtual machine it
+  // pays the task's cost (VirtualClock::TaskStarts).
   void HelperSetsUp(int slot, bool stolen) const;
   void HelperLate() const;
   // A split point of class `c` is done: `moves` started, `wasted_moves` of

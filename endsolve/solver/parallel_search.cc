@@ -10,7 +10,9 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 #include "endsolve/solver/instruments.h"
 #include "endsolve/solver/move_order.h"
@@ -106,6 +108,23 @@ struct SplitPoint {
   // thread that took it (every move below `next`), and read by the owner
   // after the wait; the others are never read, so nothing clears them.
   std::atomic<int> first_cut{kMaxMoves};
+  // For the owners that wait isolated (SplitPolicy::isolated_wait), who
+  // help below their split points: the open split points inside this one's
+  // moves (a list under children_mutex, each linked from its opening to
+  // its owner's last wait), and the owners of split points above that work
+  // here (joiners; the owner leaves only once they have).
+  std::mutex children_mutex;
+#if defined(__SANITIZE_THREAD__)
+  // std::mutex never tells ThreadSanitizer that it is gone, and the next
+  // split point on the same stack bytes would inherit its place in the
+  // lock order (a parent's mutex taken before its children's): a false
+  // cycle. This one is forgotten with its split point.
+  ~SplitPoint() { __tsan_mutex_destroy(&children_mutex, 0); }
+#endif
+  SplitPoint* first_child = nullptr;
+  SplitPoint* next_sibling = nullptr;
+  SplitPoint* prev_sibling = nullptr;
+  std::atomic<int> joiners{0};
   std::array<std::uint64_t, kMaxMoves> move_nodes;
   std::array<std::uint64_t, kMaxMoves> move_waste;
 };
@@ -221,7 +240,101 @@ int HelpersWanted(const SplitPoint& split) {
   return std::min({1, missing, split.count - next, room});
 }
 
+// A split point `depth` levels below `p` (1: its children) that a thread
+// could take a move at, its joiners counted up before the lock that keeps
+// it alive is let go; `found` says whether any split point lies at that
+// depth. Locks go parent before child, and a split point leaves its
+// parent's list under the parent's lock, so a child seen under it is alive.
+SplitPoint* JoinableAt(SplitPoint& p, int depth, bool* found) {
+  std::lock_guard lock(p.children_mutex);
+  for (SplitPoint* c = p.first_child; c != nullptr; c = c->next_sibling) {
+    if (depth == 1) {
+      *found = true;
+      if (HasRoom(*c) && !SplitAborted(c)) {
+        c->joiners.fetch_add(1, std::memory_order_acq_rel);
+        return c;
+      }
+    } else if (SplitPoint* d = JoinableAt(*c, depth - 1, found)) {
+      return d;
+    }
+  }
+  return nullptr;
+}
+
+// The shallowest split point below `p` with a move to take (the largest
+// work, as Stockfish's late join takes the shallowest), joined; or null.
+SplitPoint* FindJoinable(SplitPoint& p) {
+  for (int depth = 1;; ++depth) {
+    bool found = false;
+    if (SplitPoint* d = JoinableAt(p, depth, &found)) return d;
+    if (!found) return nullptr;
+  }
+}
+
+// `split` enters and leaves its parent's list. (A split point is never a
+// const object: the searchers hold their chain of split points as const
+// pointers because they only read it.)
+void Link(SplitPoint& split) {
+  SplitPoint* parent = const_cast<SplitPoint*>(split.parent);
+  std::lock_guard lock(parent->children_mutex);
+  split.next_sibling = parent->first_child;
+  if (parent->first_child != nullptr) parent->first_child->prev_sibling = &split;
+  parent->first_child = &split;
+}
+
+void Unlink(SplitPoint& split) {
+  SplitPoint* parent = const_cast<SplitPoint*>(split.parent);
+  std::lock_guard lock(parent->children_mutex);
+  if (split.prev_sibling != nullptr) {
+    split.prev_sibling->next_sibling = split.next_sibling;
+  } else {
+    parent->first_child = split.next_sibling;
+  }
+  if (split.next_sibling != nullptr) split.next_sibling->prev_sibling = split.prev_sibling;
+}
+
 }  // namespace
+
+// A waiting owner works at `d`, below its split point (FindJoinable counted
+// it in), as a helper task would: with a Searcher of its own, at the
+// machine's present on a virtual one, paying a stolen task's cost. It
+// spawns no helper there: a task spawned here would carry this thread's
+// isolation, which d's owner, waiting in its own, could not run.
+void Searcher::JoinBelow(SplitPoint& d, int slot) {
+  const Instruments* const instruments = d.shared->instruments;
+  Instruments::Before before;
+  if (instruments != nullptr) {
+    const VirtualClock* const clock = instruments->clock();
+    instruments->Joins();
+    before = instruments->Searches(slot, clock != nullptr ? clock->Now() : 0);
+    instruments->HelperSetsUp(slot, /*stolen=*/true);
+  }
+  HelpAt(d, slot, before, /*spawns=*/false);
+  d.joiners.fetch_sub(1, std::memory_order_acq_rel);
+}
+
+// A helper's work at `at` (a task's, or a joining owner's): a Searcher of
+// its own that takes moves there until nothing is left for it.
+void Searcher::HelpAt(SplitPoint& at, int slot, const Instruments::Before& before, bool spawns) {
+  const Instruments* const instruments = at.shared->instruments;
+  at.shared->searching.fetch_add(1, std::memory_order_relaxed);
+  at.working.fetch_add(1, std::memory_order_relaxed);
+  Searcher helper(at.shared, &at, at.seed);
+  helper.null_root_ply_ = at.null_root_ply;
+  helper.WorkAt(at, nullptr, spawns);
+  helper.Retire(at);
+  if (instruments != nullptr) {
+    helper.SyncClock();
+    // The owner's wait ends when its last helper finished.
+    const std::int64_t done = instruments->HelperEnds(slot, before);
+    std::int64_t latest = at.done_tick.load(std::memory_order_relaxed);
+    while (latest < done &&
+           !at.done_tick.compare_exchange_weak(latest, done, std::memory_order_acq_rel)) {
+    }
+  }
+  at.working.fetch_sub(1, std::memory_order_relaxed);
+  at.shared->searching.fetch_sub(1, std::memory_order_relaxed);
+}
 
 // The owner sorts the younger brothers once (the same selection steps the
 // sequential loop takes one at a time, so the order is the same), then
@@ -257,6 +370,9 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
     WorkAt(split, &duty);
   } else {
     const bool isolated = shared_->policy.isolated_wait;
+    // An isolated owner helps below its split point while it waits, where
+    // the split points inside its helpers' moves are linked to it.
+    if (isolated && parent != nullptr) Link(split);
     auto work_and_wait = [&] {
       tbb::task_group group;
       split.group = &group;
@@ -273,7 +389,29 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
         before = instruments->Waits(slot, isolated);
       }
       shared_->searching.fetch_sub(1, std::memory_order_relaxed);
+      if (isolated) {
+        // While helpers work here, help below: the shallowest split point
+        // inside this one's moves with a move left. Between looks, a
+        // yield, then (nothing found 64 times) 20 us asleep: the core is
+        // the owner's own, which nothing else would use.
+        int idle_rounds = 0;
+        while (split.working.load(std::memory_order_acquire) > 0 ||
+               split.joiners.load(std::memory_order_acquire) > 0) {
+          if (SplitPoint* d = FindJoinable(split); d != nullptr) {
+            JoinBelow(*d, slot);
+            idle_rounds = 0;
+          } else if (++idle_rounds < 64) {
+            std::this_thread::yield();
+          } else {
+            std::this_thread::sleep_for(std::chrono::microseconds(20));
+          }
+        }
+      }
       group.wait();
+      if (isolated && parent != nullptr) Unlink(split);
+      // Joined after the loop (during the wait): out of the list now, so
+      // no more can come.
+      while (split.joiners.load(std::memory_order_acquire) > 0) std::this_thread::yield();
       shared_->searching.fetch_add(1, std::memory_order_relaxed);
       if (instruments != nullptr) {
         instruments->WaitEnds(slot, before, split.done_tick.load(std::memory_order_acquire));
@@ -346,9 +484,9 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
 // came from. The thread that finishes the first unfinished move always finds
 // the window open again, so the moves are all taken as long as one thread
 // is still here.
-void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
-  // A helper task: a Searcher of its own that works here until nothing is
-  // left for it. (A lambda, so that it may call this class's private
+void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty, bool spawns) {
+  // A helper task: unless it comes too late, a helper's work here
+  // (HelpAt). (A lambda, so that it may call this class's private
   // members.)
   auto help = [](SplitPoint& at, int spawner, const PendingStart& pending) {
     JoinSplit(&at);
@@ -370,23 +508,7 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
       }
       return;
     }
-    at.shared->searching.fetch_add(1, std::memory_order_relaxed);
-    at.working.fetch_add(1, std::memory_order_relaxed);
-    Searcher helper(at.shared, &at, at.seed);
-    helper.null_root_ply_ = at.null_root_ply;
-    helper.WorkAt(at, nullptr);
-    helper.Retire(at);
-    if (instruments != nullptr) {
-      helper.SyncClock();
-      // The owner's wait ends when its last helper finished.
-      const std::int64_t done = instruments->HelperEnds(slot, before);
-      std::int64_t latest = at.done_tick.load(std::memory_order_relaxed);
-      while (latest < done &&
-             !at.done_tick.compare_exchange_weak(latest, done, std::memory_order_acq_rel)) {
-      }
-    }
-    at.working.fetch_sub(1, std::memory_order_relaxed);
-    at.shared->searching.fetch_sub(1, std::memory_order_relaxed);
+    HelpAt(at, slot, before, /*spawns=*/true);
   };
 
   const int beta = split.beta;
@@ -396,7 +518,7 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty) {
       const int first = split.FirstUnfinished();
       if (i >= split.count || i - first >= WindowAt(split, first)) return;
     } while (!split.next.compare_exchange_weak(i, i + 1, std::memory_order_relaxed));
-    if (const int wanted = HelpersWanted(split); wanted > 0) {
+    if (const int wanted = spawns ? HelpersWanted(split) : 0; wanted > 0) {
       split.pending.fetch_add(wanted, std::memory_order_relaxed);
       const int spawner = tbb::this_task_arena::current_thread_index();
       // On a virtual machine the helper starts at the spawner's tick.

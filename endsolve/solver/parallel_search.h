@@ -41,8 +41,10 @@
 //    as a deadline), so an aborted search leaves only true bounds behind.
 //  - Waiting. An owner with no move left to take waits for its helpers.
 //    Under the policy's isolated_wait it runs only its own split point's
-//    helper tasks meanwhile (a oneTBB isolated region), so it comes back
-//    as soon as its last helper ends; otherwise it may run any task of the
+//    helper tasks meanwhile (a oneTBB isolated region) and joins the split
+//    points below its own (each open split point is linked to the one
+//    above it, the shallowest with a move left first), so it comes back
+//    soon after its last helper ends; otherwise it may run any task of the
 //    search, and comes back only when that one ends too.
 //  - Results. The node's value is the best of the finished moves; its move
 //    is the first in order of those with the best proven score (a fail-low

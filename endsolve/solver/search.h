@@ -91,6 +91,7 @@
 #include "endsolve/solver/eval_order.h"
 #include "endsolve/solver/feature_set.h"
 #include "endsolve/solver/features.h"
+#include "endsolve/solver/instruments.h"
 #include "endsolve/solver/move_order.h"
 #include "endsolve/solver/progress.h"
 #include "endsolve/solver/settings.h"
@@ -175,7 +176,6 @@ class ShallowCachePool {
 };
 
 class SpanTracker;     // span_model.h
-class Instruments;     // instruments.h
 class VirtualClock;    // virtual_clock.h
 
 // The evaluation a search with `features` orders and cuts with: `given`,
@@ -430,11 +430,18 @@ class Searcher {
   };
   // Takes moves from `split` and searches them, until none is left, one
   // cuts off, or this searcher or the split point is stopped. `duty`: the
-  // owner's (null for a helper).
-  void WorkAt(SplitPoint& split, const OwnerDuty* duty);
+  // owner's (null for a helper). `spawns`: whether it spawns helper tasks
+  // there (not when it joined from a wait above, parallel_search.cc).
+  void WorkAt(SplitPoint& split, const OwnerDuty* duty, bool spawns = true);
   // A helper's last act: adds its counts to the split point and the
   // shared node count.
   void Retire(SplitPoint& split);
+  // An owner waiting at its split point works at `d`, a split point below
+  // it, as a helper (arena slot `slot`).
+  static void JoinBelow(SplitPoint& d, int slot);
+  // A helper's work at `at`, on arena slot `slot`, whose instruments were
+  // `before` it started (Instruments::Searches); `spawns` as for WorkAt.
+  static void HelpAt(SplitPoint& at, int slot, const Instruments::Before& before, bool spawns);
 
   // The draft a node with `empties` empties stores and needs (kDraftLevels):
   // exact below kProbCutMinEmpties, where no pass cuts selectively.

@@ -124,11 +124,14 @@ struct SplitPolicy {
   // split at once; 0: never.
   int early_split_idle_eighths = 0;
   // Whether the owner of a split point, once it has no move left to take
-  // there, runs only its own split point's helper tasks while it waits for
-  // the others (a oneTBB isolated region around the split), rather than
-  // any task of the search. A task of another split point run there holds
-  // the owner until it ends, long after its own helpers may have finished,
-  // and the node's result, which its parent waits for, with it.
+  // there, waits at home: it runs only its own split point's helper tasks
+  // (a oneTBB isolated region around the split) and works at the split
+  // points below its own that have a move left, the shallowest first (the
+  // helpful owner of Stockfish's old thread.cpp and of Neural Reversi),
+  // rather than any task of the search. A task of another split point run
+  // there holds the owner until it ends, long after its own helpers may
+  // have finished, and the node's result, which its parent waits for,
+  // with it; work below its own split point is work that node waits for.
   bool isolated_wait = false;
 };
 

@@ -51,6 +51,9 @@ struct ParallelStats {
   // to do (the node had cut off, or no move was left within the window).
   // The others were cancelled before they started (Cancelled()).
   std::atomic<std::uint64_t> spawned{0}, started{0}, stolen{0}, late{0};
+  // Owners waiting at home (SplitPolicy::isolated_wait) that worked at a
+  // split point below their own, as a helper but not as a task.
+  std::atomic<std::uint64_t> joined{0};
   // Nodes wasted by the speculation, by the class of the split node that
   // wasted them (NodeClass order): at a split point that cut off, the nodes
   // of the moves started after the first move in the order that cut, less

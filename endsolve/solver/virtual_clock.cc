@@ -119,6 +119,11 @@ std::int64_t VirtualClock::Tick(int slot) const {
   return slots_[static_cast<std::size_t>(slot)].tick;
 }
 
+std::int64_t VirtualClock::Now() const {
+  std::lock_guard lock(mutex_);
+  return NowLocked(/*with_pending=*/false);
+}
+
 std::int64_t VirtualClock::ticks() const {
   std::lock_guard lock(mutex_);
   std::int64_t latest = 0;

@@ -135,6 +135,10 @@ class VirtualClock {
 
   // The slot's clock: where a task it spawns now starts.
   std::int64_t Tick(int slot) const;
+  // The machine's present: the slowest searching slot's clock (where an
+  // owner that joins a split point below its own, found with a move left
+  // at this moment of real time, starts there).
+  std::int64_t Now() const;
 
   // A task spawned at tick `at`, not yet started: it holds the clock there
   // (above) until Started(token) says it started, or was cancelled
@@ -152,8 +156,8 @@ class VirtualClock {
   std::int64_t idle(int slot) const;
   int slots() const { return static_cast<int>(slots_.size()); }
   std::int64_t slice() const { return slice_; }
-  // The helper tasks that paid their cost (TaskStarts), and the ticks they
-  // paid in all.
+  // The helpers that paid their cost (TaskStarts: tasks, and owners that
+  // joined a split point below their own), and the ticks they paid in all.
   std::uint64_t tasks() const;
   std::int64_t task_ticks() const;
   // The most ticks a slot was ahead of the slowest searching one when it

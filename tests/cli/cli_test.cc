@@ -751,7 +751,7 @@ TEST(CliTest, BenchScalingVerboseShowsTheThreadUse) {
   EXPECT_THAT(r.out, HasSubstr("where the threads spent their time"));
   // One thread never splits; two do.
   EXPECT_THAT(r.out, ::testing::ContainsRegex(
-                         "\n +1 +[0-9.]+% +0.0% +[0-9.]+% +0 +0 +0 +0 +0 +0 +0.0%\n"));
+                         "\n +1 +[0-9.]+% +0.0% +[0-9.]+% +0 +0 +0 +0 +0 +0 +0 +0.0%\n"));
   EXPECT_THAT(r.out,
               ::testing::ContainsRegex("\n +2 +[0-9.]+% +[0-9.]+% +[0-9.]+% +[1-9][0-9]* "));
   EXPECT_THAT(r.out, HasSubstr("root            pv    failed-low   failed-high  expected-cut  "

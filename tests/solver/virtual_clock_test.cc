@@ -174,13 +174,15 @@ TEST(VirtualClock, ManyVirtualCoresKeepStepAndAddUp) {
       EXPECT_EQ(clock.search(slot) + clock.wait(slot) + clock.idle(slot), clock.ticks());
       searched += clock.search(slot);
     }
-    // Every searching tick a node, or a helper task's cost: a stolen one's
-    // or one its spawner ran, as the split counters say who ran each.
+    // Every searching tick a node, or a helper's cost: a stolen task's or
+    // one its spawner ran, as the split counters say who ran each, and a
+    // waiting owner's that joined a split point below its own a stolen
+    // one's.
     EXPECT_GT(clock.tasks(), 0u);
-    EXPECT_EQ(clock.tasks(), stats.started.load());
+    EXPECT_EQ(clock.tasks(), stats.started.load() + stats.joined.load());
     const search::TaskCost cost = search::kVirtualTaskCost;
     EXPECT_EQ(clock.task_ticks(),
-              static_cast<std::int64_t>(stats.stolen.load()) * cost.stolen +
+              static_cast<std::int64_t>(stats.stolen.load() + stats.joined.load()) * cost.stolen +
                   static_cast<std::int64_t>(stats.started.load() - stats.stolen.load()) * cost.own);
     EXPECT_EQ(searched,
               static_cast<std::int64_t>(result.nodes.total() - result.pv_nodes.total() +
