@@ -395,8 +395,7 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
         // yield, then (nothing found 64 times) 20 us asleep: the core is
         // the owner's own, which nothing else would use.
         int idle_rounds = 0;
-        while (split.working.load(std::memory_order_acquire) > 0 ||
-               split.joiners.load(std::memory_order_acquire) > 0) {
+        while (split.working.load(std::memory_order_acquire) > 0) {
           if (SplitPoint* d = FindJoinable(split); d != nullptr) {
             JoinBelow(*d, slot);
             idle_rounds = 0;
@@ -409,8 +408,9 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
       }
       group.wait();
       if (isolated && parent != nullptr) Unlink(split);
-      // Joined after the loop (during the wait): out of the list now, so
-      // no more can come.
+      // A joiner may still work here (it joined during the wait, or was on
+      // its way in when the loop ended): out of the list now, so no more
+      // can come.
       while (split.joiners.load(std::memory_order_acquire) > 0) std::this_thread::yield();
       shared_->searching.fetch_add(1, std::memory_order_relaxed);
       if (instruments != nullptr) {
