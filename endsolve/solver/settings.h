@@ -131,6 +131,16 @@ inline constexpr int kPredictedAllMargin = 4;
 // A node not expected to cut splits before its eldest brother ends while at least this many
 // eighths of the threads are idle (FFO #40-#49 at 16 virtual cores).
 inline constexpr int kEarlySplitIdleEighths = 7;
+// Beyond this many threads the many-core policy splits smaller and sooner: from
+// kManyCoreWideMinEmpties, and early from kWideEarlySplitIdleEighths of the threads idle. With
+// the owners waiting at home (split_policy.h) a third of 64 threads idled on FFO #40-#49 for want
+// of open moves; on virtual cores, against 12 and 7, FFO #40-#49 took 8% fewer ticks at 32 cores
+// and 16% fewer at 64 (each lever alone about half of it), and 4% fewer at 16, within that
+// count's spread, where the real 16-core machine chose 12 before the waiting rules: no machine
+// beyond 16 cores has checked it (virtual-wide-2026-12-06.txt).
+inline constexpr int kManyCoreWideThreads = 16;
+inline constexpr int kManyCoreWideMinEmpties = 10;
+inline constexpr int kWideEarlySplitIdleEighths = 4;
 
 // --- The part of the table a solve uses (solver.cc) ---
 

@@ -53,7 +53,9 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
       // 16 virtual cores, 40% less waste; with two threads 5.6% more time,
       // isolated-wait-2026-12-05.txt). Splits
       // from kManyCoreMinEmpties (12) beyond the few threads, from
-      // kSplitMinEmpties (13) with them: settings.h says why;
+      // kSplitMinEmpties (13) with them, and beyond kManyCoreWideThreads
+      // (16) from kManyCoreWideMinEmpties (10), early from half the
+      // threads idle, where a third of them idled: settings.h says why;
       // endsolve/bench/results/solver-parallel.md, "Parallelism", has the
       // sweep of the rules.
       p.split_root = true;
@@ -74,6 +76,10 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
         p.narrow_failed_low = false;
         p.early_split_idle_eighths = kEarlySplitIdleEighths;
         p.isolated_wait = true;
+      }
+      if (threads > kManyCoreWideThreads) {
+        p.min_empties = kManyCoreWideMinEmpties;
+        p.early_split_idle_eighths = kWideEarlySplitIdleEighths;
       }
       break;
   }

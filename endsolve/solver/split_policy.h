@@ -27,7 +27,8 @@ namespace endsolve::search {
 
 // The thresholds and windows of the policies (kSplitMinEmpties,
 // kManyCoreMinEmpties, kManyCoreFewThreads, kNarrowAboveEmpties,
-// kExpectedNodeWindow, kEarlySplitIdleEighths) are in settings.h, each with
+// kExpectedNodeWindow, kEarlySplitIdleEighths, kManyCoreWideThreads and the
+// wide policy's two) are in settings.h, each with
 // the measurement that chose it; split_policy.cc says where each applies.
 
 // What a node is expected to be, as far as the split cares: the root; a PV

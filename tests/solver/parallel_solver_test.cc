@@ -1,9 +1,11 @@
 // Solve() with several threads (solver/parallel_search.h): the exact score
 // does not depend on the thread count, the best move is one the answers
 // list with that score, and the pv is legal and reaches the score.
-//  - FFO #1-#39 at 2 and 4 threads, with the default split threshold;
+//  - FFO #1-#39 at 2, 4 and 24 threads, with the default split threshold
+//    (from 10 empties beyond 16 threads);
 //  - the random-endgame oracle check of the sequential tests
-//    (random_check.h) at 2 and 4 threads, with splits from the table
+//    (random_check.h) at 2, 4, 8 and 24 threads (beyond 16 the policy
+//    splits sooner: split_policy.h), with splits from the table
 //    layer's smallest nodes (9 empties), so that 10-16 empties positions
 //    split, cut off and cancel many times;
 //  - 1 thread runs the split code with nobody to help: it must visit the
@@ -50,7 +52,7 @@ std::string ThreadsName(const ::testing::TestParamInfo<int>& param) {
   return std::to_string(param.param) + "Threads";
 }
 
-INSTANTIATE_TEST_SUITE_P(Threads, ParallelFfoTest, ::testing::Values(2, 4), ThreadsName);
+INSTANTIATE_TEST_SUITE_P(Threads, ParallelFfoTest, ::testing::Values(2, 4, 24), ThreadsName);
 
 // The smallest split threshold there is (the table layer's).
 constexpr int kSplitEverywhere = 9;
@@ -86,7 +88,8 @@ INSTANTIATE_TEST_SUITE_P(
     Sizes, ParallelRandomTest,
     ::testing::Values(RandomCase{2, 12, 200}, RandomCase{2, 14, 30}, RandomCase{2, 16, 2},
                       RandomCase{4, 12, 200}, RandomCase{4, 14, 30}, RandomCase{4, 16, 2},
-                      RandomCase{8, 14, 30}, RandomCase{2, 14, 30, kTwoCore},
+                      RandomCase{8, 14, 30}, RandomCase{24, 14, 30},
+                      RandomCase{2, 14, 30, kTwoCore},
                       RandomCase{4, 14, 30, kTwoCore}),
     [](const ::testing::TestParamInfo<RandomCase>& param) {
       return std::to_string(param.param.threads) + "Threads" +

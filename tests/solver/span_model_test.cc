@@ -137,6 +137,33 @@ TEST(SplitPolicyTest, ManyCoreSplitsEarlyOnlyWhileNearlyEveryThreadIsIdle) {
   }
 }
 
+// Beyond kManyCoreWideThreads threads the many-core policy splits from
+// fewer empties, and early from half the threads idle; every other rule is
+// the 16-thread policy's, and a threshold asked for still wins.
+TEST(SplitPolicyTest, ManyCoreBeyondSixteenThreadsSplitsSmallerAndSooner) {
+  const SplitPolicy at = SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreWideThreads);
+  const SplitPolicy beyond =
+      SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreWideThreads + 1);
+  EXPECT_EQ(at.min_empties, kManyCoreMinEmpties);
+  EXPECT_EQ(beyond.min_empties, kManyCoreWideMinEmpties);
+  EXPECT_LT(kManyCoreWideMinEmpties, kManyCoreMinEmpties);
+  EXPECT_FALSE(at.IdleEnough(32, 64));
+  EXPECT_TRUE(beyond.IdleEnough(32, 64));
+  EXPECT_FALSE(beyond.IdleEnough(31, 64));
+  for (NodeClass c : {NodeClass::kRoot, NodeClass::kPv, NodeClass::kFailedLow,
+                      NodeClass::kFailedHigh, NodeClass::kExpectedCut, NodeClass::kExpectedAll,
+                      NodeClass::kPredictedAll}) {
+    EXPECT_EQ(beyond.Elders(c), at.Elders(c)) << NodeClassName(c);
+    EXPECT_EQ(beyond.SplitsEarly(c), at.SplitsEarly(c)) << NodeClassName(c);
+    for (int empties : {kManyCoreWideMinEmpties, kNarrowAboveEmpties + 1}) {
+      EXPECT_EQ(beyond.Window(c, 0, empties), at.Window(c, 0, empties)) << NodeClassName(c);
+    }
+  }
+  EXPECT_EQ(beyond.isolated_wait, at.isolated_wait);
+  EXPECT_EQ(SplitPolicy::For(SplitPolicy::Kind::kManyCore, 64, kManyCoreMinEmpties).min_empties,
+            kManyCoreMinEmpties);
+}
+
 TEST(SplitPolicyTest, NamesParseBack) {
   for (auto kind : {SplitPolicy::Kind::kTwoCore, SplitPolicy::Kind::kManyCore}) {
     EXPECT_EQ(*ParsePolicyKind(PolicyName(kind)), kind);
