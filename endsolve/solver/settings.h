@@ -135,9 +135,10 @@ inline constexpr int kEarlySplitIdleEighths = 7;
 // kManyCoreWideMinEmpties, and early from kWideEarlySplitIdleEighths of the threads idle. With
 // the owners waiting at home (split_policy.h) a third of 64 threads idled on FFO #40-#49 for want
 // of open moves; on virtual cores, against 12 and 7, FFO #40-#49 took 8% fewer ticks at 32 cores
-// and 16% fewer at 64 (each lever alone about half of it), and 4% fewer at 16, within that
-// count's spread, where the real 16-core machine chose 12 before the waiting rules: no machine
-// beyond 16 cores has checked it (virtual-wide-2026-12-06.txt).
+// and 16% fewer at 64 (each lever alone about half of it; #40-#59 at 64: 43.0-43.3x against
+// 39.2x), and 4% fewer at 16, within that count's spread, where the real 16-core machine chose 12
+// before the waiting rules: no machine beyond 16 cores has checked it
+// (virtual-wide-2026-12-06.txt).
 inline constexpr int kManyCoreWideThreads = 16;
 inline constexpr int kManyCoreWideMinEmpties = 10;
 inline constexpr int kWideEarlySplitIdleEighths = 4;
