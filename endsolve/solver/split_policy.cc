@@ -68,18 +68,17 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
       p.large_window = 2;
       p.widen_by = 1;
       p.widen_every = 1;
-      p.min_empties = threads <= kManyCoreFewThreads ? kSplitMinEmpties : kManyCoreMinEmpties;
+      p.min_empties = threads <= kManyCoreFewThreads    ? kSplitMinEmpties
+                      : threads <= kManyCoreWideThreads ? kManyCoreMinEmpties
+                                                        : kManyCoreWideMinEmpties;
       if (threads > kManyCoreFewThreads) {
         p.expected_cut_window = p.expected_all_window = kExpectedNodeWindow;
         p.predicts_all = true;
         p.predicted_all_elders = 0;
         p.narrow_failed_low = false;
-        p.early_split_idle_eighths = kEarlySplitIdleEighths;
+        p.early_split_idle_eighths =
+            threads <= kManyCoreWideThreads ? kEarlySplitIdleEighths : kWideEarlySplitIdleEighths;
         p.isolated_wait = true;
-      }
-      if (threads > kManyCoreWideThreads) {
-        p.min_empties = kManyCoreWideMinEmpties;
-        p.early_split_idle_eighths = kWideEarlySplitIdleEighths;
       }
       break;
   }
