@@ -41,7 +41,7 @@ struct SplitPoint {
              int node_ply, NodeClass split_class, const MoveOrderer* orderer, int first_best)
       : shared(shared_search), parent(parent_split), moves(list), count(list_count),
         beta(window_beta), ply(node_ply), pv(window_alpha + 1 < window_beta),
-        node_class(split_class), seed(orderer),
+        node_class(split_class), start_alpha(window_alpha), seed(orderer),
         alpha(window_alpha), best(first_best) {}
 
   // The packed result: score first, then proven (a lower bound, not a
@@ -87,6 +87,10 @@ struct SplitPoint {
   const bool pv;                   // a PV node: its moves are null-window roots
   const NodeClass node_class;      // decides the window (split_policy.h)
   int null_root_ply = 0;           // the owner's (search.h), for the helpers
+  // The window's lower edge the node split with, and whether every move
+  // takes it rather than `alpha` (SplitPolicy::selective_root_keeps_window).
+  const int start_alpha;
+  bool keeps_window = false;
   const MoveOrderer* const seed;   // a copy of the owner's orderer when it learns, or null
   tbb::task_group* group = nullptr;  // null: one thread, nobody to spawn
 
@@ -358,6 +362,8 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
   const OwnerDuty duty{tracked, root, first, *best_move};
   split.null_root_ply = null_root_ply_;
   split.empties = node.empties;
+  split.keeps_window = shared_->policy.selective_root_keeps_window &&
+                       node.node_class == NodeClass::kRoot && level_ < kExactLevel;
 
   // While the owner works here, its polls watch this split point too: a
   // helper's cutoff must stop the owner's move as well, or the owner
@@ -544,14 +550,20 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty, bool spawns) {
     if (tracked) spans_->BeginMove(split.ply, counts_.total());
     const std::uint64_t move_start = counts_.total();
     const std::uint64_t waste_start = after_cut_;
-    const int a = split.alpha.load(std::memory_order_relaxed);
+    // The window of the moment, raised by the brothers finished so far,
+    // unless the node keeps the one it split with.
+    const auto window_alpha = [&split] {
+      return split.keeps_window ? split.start_alpha
+                                : split.alpha.load(std::memory_order_relaxed);
+    };
+    const int a = window_alpha();
     // Below a PV node every younger brother is the root of a null-window
     // subtree (search.h); at a null-window node the owner's value holds.
     if (split.pv) null_root_ply_ = split.ply + 1;
     int lo = a;
     int score = -DispatchChild(m.player, m.opponent, -a - 1, -a, split.ply + 1);
     if (score > a && score < beta && !stopped_) {
-      lo = std::max(score - 1, split.alpha.load(std::memory_order_relaxed));
+      lo = std::max(score - 1, window_alpha());
       score = -DispatchChild(m.player, m.opponent, -beta, -lo, split.ply + 1);
     }
     if (split.shared->instruments != nullptr) {

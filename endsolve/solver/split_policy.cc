@@ -51,7 +51,9 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
       // endsolve/bench/results/predicted-all-early-2026-12-05.txt), and an
       // owner waits at home (isolated_wait: 8% fewer ticks on FFO #40-#49 at
       // 16 virtual cores, 40% less waste; with two threads 5.6% more time,
-      // isolated-wait-2026-12-05.txt). Splits
+      // isolated-wait-2026-12-05.txt), and in a selective pass the root's
+      // younger brothers keep the root's window (split_policy.h; #54's
+      // course, selective-root-window-2026-12-06.txt). Splits
       // from kManyCoreMinEmpties (12) beyond the few threads, from
       // kSplitMinEmpties (13) with them, and beyond kManyCoreWideThreads
       // (16) from kManyCoreWideMinEmpties (10), early from half the
@@ -79,6 +81,7 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
         p.early_split_idle_eighths =
             threads <= kManyCoreWideThreads ? kEarlySplitIdleEighths : kWideEarlySplitIdleEighths;
         p.isolated_wait = true;
+        p.selective_root_keeps_window = true;
       }
       break;
   }

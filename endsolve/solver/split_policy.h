@@ -134,6 +134,14 @@ struct SplitPolicy {
   // have finished, and the node's result, which its parent waits for,
   // with it; work below its own split point is work that node waits for.
   bool isolated_wait = false;
+  // Whether, in a selective pass, the root's younger brothers all take the
+  // window the root split with, not the alpha that the brothers finished
+  // meanwhile raised. ProbCut's verdict depends on the window, so a root
+  // move's selective answer depended on which of its brothers finished
+  // first; the pass's answer, and with it the next level's root order,
+  // with it (FFO #54 took one of two courses, a tenth of its ticks apart).
+  // Exact passes keep the raised alpha: their answers do not depend on it.
+  bool selective_root_keeps_window = false;
 };
 
 // The policy's name on the command line and in tables: "two-core",

@@ -137,6 +137,19 @@ TEST(SplitPolicyTest, ManyCoreSplitsEarlyOnlyWhileNearlyEveryThreadIsIdle) {
   }
 }
 
+// Beyond the few threads a selective pass's root hands every younger
+// brother the window it split with, so that no root move's selective answer
+// depends on which brother finished first; with the few threads, and in the
+// two-core policy, the brothers take the alpha raised meanwhile, as one
+// thread's search does.
+TEST(SplitPolicyTest, ManyCoreKeepsTheRootsWindowInSelectivePasses) {
+  EXPECT_TRUE(SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16).selective_root_keeps_window);
+  EXPECT_TRUE(SplitPolicy::For(SplitPolicy::Kind::kManyCore, 64).selective_root_keeps_window);
+  EXPECT_FALSE(SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreFewThreads)
+                   .selective_root_keeps_window);
+  EXPECT_FALSE(SplitPolicy::For(SplitPolicy::Kind::kTwoCore, 16).selective_root_keeps_window);
+}
+
 // Beyond kManyCoreWideThreads threads the many-core policy splits from
 // fewer empties, and early from half the threads idle; every other rule is
 // the 16-thread policy's, and a threshold asked for still wins.
