@@ -136,10 +136,10 @@ struct SplitPolicy {
   bool isolated_wait = false;
   // Whether, in a selective pass, the root's younger brothers all take the
   // window the root split with, not the alpha that the brothers finished
-  // meanwhile raised. ProbCut's verdict depends on the window, so a root
-  // move's selective answer depended on which of its brothers finished
-  // first; the pass's answer, and with it the next level's root order,
-  // with it (FFO #54 took one of two courses, a tenth of its ticks apart).
+  // meanwhile raised. ProbCut's verdict depends on the window: with the
+  // raised alpha a root move's selective answer, the pass's answer and the
+  // next level's root order would depend on which brother finished first
+  // (on FFO #54 two courses a tenth of its ticks apart; the README).
   // Exact passes keep the raised alpha: their answers do not depend on it.
   bool selective_root_keeps_window = false;
 };
