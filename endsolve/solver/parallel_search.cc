@@ -362,8 +362,7 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
   const OwnerDuty duty{tracked, root, first, *best_move};
   split.null_root_ply = null_root_ply_;
   split.empties = node.empties;
-  split.keeps_window = shared_->policy.selective_root_keeps_window &&
-                       node.node_class == NodeClass::kRoot && level_ < kExactLevel;
+  split.keeps_window = shared_->policy.KeepsWindow(node.node_class, level_ < kExactLevel);
 
   // While the owner works here, its polls watch this split point too: a
   // helper's cutoff must stop the owner's move as well, or the owner

@@ -95,6 +95,14 @@ struct SplitPolicy {
     return 8 * idle >= early_split_idle_eighths * threads;
   }
 
+  // Whether the younger brothers of a split node of class `c` all take the
+  // window it split with, not the alpha raised meanwhile, in a `selective`
+  // pass or an exact one (selective_root_keeps_window: the root's, in
+  // selective passes only).
+  bool KeepsWindow(NodeClass c, bool selective) const {
+    return selective_root_keeps_window && selective && c == NodeClass::kRoot;
+  }
+
   int min_empties = kSplitMinEmpties;
   bool split_root = true;
   // Elders by class (the root's is the PV one).

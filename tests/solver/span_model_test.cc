@@ -143,11 +143,21 @@ TEST(SplitPolicyTest, ManyCoreSplitsEarlyOnlyWhileNearlyEveryThreadIsIdle) {
 // two-core policy, the brothers take the alpha raised meanwhile, as one
 // thread's search does.
 TEST(SplitPolicyTest, ManyCoreKeepsTheRootsWindowInSelectivePasses) {
-  EXPECT_TRUE(SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16).selective_root_keeps_window);
-  EXPECT_TRUE(SplitPolicy::For(SplitPolicy::Kind::kManyCore, 64).selective_root_keeps_window);
+  for (const int threads : {16, 64}) {
+    const SplitPolicy p = SplitPolicy::For(SplitPolicy::Kind::kManyCore, threads);
+    EXPECT_TRUE(p.KeepsWindow(NodeClass::kRoot, /*selective=*/true)) << threads;
+    // Exact passes, and every node below the root, take the raised alpha.
+    EXPECT_FALSE(p.KeepsWindow(NodeClass::kRoot, /*selective=*/false)) << threads;
+    for (const NodeClass c : {NodeClass::kPv, NodeClass::kFailedLow, NodeClass::kFailedHigh,
+                              NodeClass::kExpectedCut, NodeClass::kExpectedAll,
+                              NodeClass::kPredictedAll}) {
+      EXPECT_FALSE(p.KeepsWindow(c, /*selective=*/true)) << threads;
+    }
+  }
   EXPECT_FALSE(SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreFewThreads)
-                   .selective_root_keeps_window);
-  EXPECT_FALSE(SplitPolicy::For(SplitPolicy::Kind::kTwoCore, 16).selective_root_keeps_window);
+                   .KeepsWindow(NodeClass::kRoot, /*selective=*/true));
+  EXPECT_FALSE(SplitPolicy::For(SplitPolicy::Kind::kTwoCore, 16)
+                   .KeepsWindow(NodeClass::kRoot, /*selective=*/true));
 }
 
 // Beyond kManyCoreWideThreads threads the many-core policy splits from
