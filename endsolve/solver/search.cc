@@ -112,6 +112,7 @@ void Searcher::Init() {
   if (tt_ != nullptr && features_.shallow_cache) shallow_cache_ = shared_->shallow_caches.Acquire();
   feature_set_ = FeatureSetFor(features_);
   split_min_empties_ = shared_->policy.min_empties;
+  idle_split_min_empties_ = shared_->policy.idle_min_empties;
   if (const Instruments* instruments = shared_->instruments; instruments != nullptr) {
     clock_ = instruments->clock();
     // Only the root searcher of a one-thread search keeps the span
@@ -416,20 +417,22 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
 
   // Step 9. The move loop: principal variation search at PV nodes, the
   // null window elsewhere; once the elders are done, a node above the
-  // split threshold hands the rest to the Young Brothers Wait split. YBWC
-  // needs one elder; split_policy.h says why some nodes want more, and the
-  // root none.
+  // split threshold hands the rest to the Young Brothers Wait split (a
+  // smaller one too, while threads idle). YBWC needs one elder;
+  // split_policy.h says why some nodes want more, and the root none.
   const SplitPolicy& policy = shared_->policy;
   const int elders = policy.Elders(split_class);
   const bool may_split_early = policy.SplitsEarly(split_class);
+  // (The count of searching threads, written by every helper, is read
+  // only where a split could happen.)
+  const auto idle_enough = [&] {
+    return policy.IdleEnough(
+        shared_->threads - shared_->searching.load(std::memory_order_relaxed), shared_->threads);
+  };
   for (int i = 0; i < count; ++i) {
-    // (The count of searching threads, written by every helper, is read
-    // only where a split could happen.)
-    if (ShouldSplit(empties, count - i) &&
-        (i + eldest_done >= elders ||
-         (may_split_early &&
-          policy.IdleEnough(shared_->threads - shared_->searching.load(std::memory_order_relaxed),
-                            shared_->threads)))) {
+    const bool elders_done = i + eldest_done >= elders;
+    if ((ShouldSplit(empties, count - i) && (elders_done || (may_split_early && idle_enough()))) ||
+        (elders_done && MaySplitWhileIdle(empties, count - i) && idle_enough())) {
       SearchSplit({list, i, count, a, beta, ply, best > alpha, split_class, empties}, tracked,
                   root, &best, &best_move);
       if (stopped_) return 0;

@@ -128,20 +128,23 @@ inline constexpr int kExpectedNodeWindow = 2;
 // #40-#49 at 16 virtual cores 0, 1, 2, 4 and 8 lay within 7% of each other in single runs, the
 // fewest ticks at 4, the fewer nodes the wider (predicted-all-2026-12-05.txt).
 inline constexpr int kPredictedAllMargin = 4;
-// A node not expected to cut splits before its eldest brother ends while at least this many
-// eighths of the threads are idle (FFO #40-#49 at 16 virtual cores).
-inline constexpr int kEarlySplitIdleEighths = 7;
-// Beyond this many threads the many-core policy splits smaller and sooner: from
-// kManyCoreWideMinEmpties, and early from kWideEarlySplitIdleEighths of the threads idle. With
-// the owners waiting at home (split_policy.h) a third of 64 threads idled on FFO #40-#49 for want
-// of open moves; on virtual cores, against 12 and 7, FFO #40-#49 took 8% fewer ticks at 32 cores
-// and 16% fewer at 64 (each lever alone about half of it; #40-#59 at 64: 43.0-43.3x against
-// 39.2x), and 4% fewer at 16, within that count's spread, where the real 16-core machine chose 12
-// before the waiting rules: no machine beyond 16 cores has checked it
-// (virtual-wide-2026-12-06.txt).
+// Beyond kManyCoreFewThreads threads, while at least this many eighths of the threads are idle a
+// node not expected to cut splits before its eldest brother ends, and a node of
+// kManyCoreWideMinEmpties or more empties splits below the threshold once its elders are done: the
+// idle threads get work where the search has little, and a busy machine splits as before. On FFO
+// #40-#59 at 16 virtual cores, against 7 eighths and no small splits, #40-#52 took 3-6% fewer ticks
+// in every run and #53-#58 the same within their spread (virtual-idle-splits-2026-12-07.txt).
+// Beyond kManyCoreWideThreads, where the nodes from kManyCoreWideMinEmpties always split, the same
+// half took 8-12% of FFO #40-#49's ticks at 64 virtual cores (virtual-wide-2026-12-06.txt).
+inline constexpr int kEarlySplitIdleEighths = 4;
+// Beyond this many threads the many-core policy splits from kManyCoreWideMinEmpties whether or not
+// threads idle. With the owners waiting at home (split_policy.h) a third of 64 threads idled on
+// FFO #40-#49 for want of open moves; on virtual cores, against 12 empties, FFO #40-#49 took fewer
+// ticks at 32 and 64 cores (#40-#59 at 64: 43.0-43.3x against 39.2x with 12 and 7 eighths), where
+// the real 16-core machine chose 12 before the waiting rules: no machine beyond 16 cores has
+// checked it (virtual-wide-2026-12-06.txt).
 inline constexpr int kManyCoreWideThreads = 16;
 inline constexpr int kManyCoreWideMinEmpties = 10;
-inline constexpr int kWideEarlySplitIdleEighths = 4;
 
 // --- The part of the table a solve uses (solver.cc) ---
 

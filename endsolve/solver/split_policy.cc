@@ -56,10 +56,12 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
       // course, selective-root-window-2026-12-06.txt). Splits
       // from kManyCoreMinEmpties (12) beyond the few threads, from
       // kSplitMinEmpties (13) with them, and beyond kManyCoreWideThreads
-      // (16) from kManyCoreWideMinEmpties (10), early from half the
-      // threads idle, where a third of them idled: settings.h says why;
-      // endsolve/bench/results/solver-parallel.md, "Parallelism", has the
-      // sweep of the rules.
+      // (16) from kManyCoreWideMinEmpties (10), where a third of the
+      // threads idled; beyond the few threads, while half of them idle
+      // (kEarlySplitIdleEighths), early, and from kManyCoreWideMinEmpties
+      // once the elders are done (SplitsWhileIdle), unless a threshold was
+      // asked for: settings.h says why; endsolve/bench/results/
+      // solver-parallel.md, "Parallelism", has the sweep of the rules.
       p.split_root = true;
       p.pv_elders = p.failed_low_elders = p.failed_high_elders = p.expected_cut_elders =
           p.expected_all_elders = 1;
@@ -78,14 +80,18 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
         p.predicts_all = true;
         p.predicted_all_elders = 0;
         p.narrow_failed_low = false;
-        p.early_split_idle_eighths =
-            threads <= kManyCoreWideThreads ? kEarlySplitIdleEighths : kWideEarlySplitIdleEighths;
+        p.early_split_idle_eighths = kEarlySplitIdleEighths;
+        p.idle_min_empties = kManyCoreWideMinEmpties;
         p.isolated_wait = true;
         p.selective_root_keeps_window = true;
       }
       break;
   }
-  if (min_empties != 0) p.min_empties = min_empties;
+  // A threshold asked for holds while threads idle too.
+  if (min_empties != 0) {
+    p.min_empties = min_empties;
+    p.idle_min_empties = kNeverSplits;
+  }
   return p;
 }
 

@@ -88,8 +88,9 @@ struct SplitPolicy {
 
   // Whether a node of class `c` may split before its elders are done when
   // enough threads are idle, and whether `idle` of `threads` is enough
-  // (kEarlySplitIdleEighths). A rule of the moment: the work/span model
-  // (span_model.h), which knows no idle threads, leaves it out.
+  // (kEarlySplitIdleEighths). Rules of the moment, as SplitsWhileIdle is:
+  // the work/span model (span_model.h), which knows no idle threads, leaves
+  // them out.
   bool SplitsEarly(NodeClass c) const;
   bool IdleEnough(int idle, int threads) const {
     return 8 * idle >= early_split_idle_eighths * threads;
@@ -103,7 +104,18 @@ struct SplitPolicy {
     return selective_root_keeps_window && selective && c == NodeClass::kRoot;
   }
 
+  // Whether a node of `empties` empties below the threshold may split once
+  // its elders are done while enough threads are idle (IdleEnough): from
+  // idle_min_empties on. A busy machine splits from the threshold, where a
+  // split pays for its task; threads that idle lose nothing to a smaller one.
+  bool SplitsWhileIdle(int empties) const {
+    return empties >= idle_min_empties && empties < min_empties;
+  }
+
   int min_empties = kSplitMinEmpties;
+  // The fewest empties at which a node splits while threads idle
+  // (SplitsWhileIdle); kNeverSplits: none below min_empties.
+  int idle_min_empties = kNeverSplits;
   bool split_root = true;
   // Elders by class (the root's is the PV one).
   int pv_elders = 1;

@@ -60,41 +60,47 @@ constexpr int kSplitEverywhere = 9;
 // The random-endgame check at each thread count and size; fewer positions
 // where each takes longer. The seed is 100 * threads + empties.
 // The default (many-core) split policy, and the two-core one it replaced,
-// which stays selectable and so stays tested.
+// which stays selectable and so stays tested; splits everywhere, or from
+// the policy's own thresholds (split_min_empties 0: at 4 threads from 12
+// empties, and from 10 while half the threads idle).
 struct RandomCase {
   int threads;
   int empties;
   int positions;
   search::SplitPolicy::Kind policy = search::SplitPolicy::Kind::kManyCore;
+  int split_min_empties = kSplitEverywhere;
 };
 
 void PrintTo(const RandomCase& c, std::ostream* os) {
   *os << c.threads << " threads, " << c.positions << " positions of " << c.empties
-      << " empties, " << search::PolicyName(c.policy);
+      << " empties, " << search::PolicyName(c.policy) << ", split threshold "
+      << c.split_min_empties;
 }
 
 class ParallelRandomTest : public ::testing::TestWithParam<RandomCase> {};
 
 TEST_P(ParallelRandomTest, MatchesTheOracle) {
   const RandomCase& c = GetParam();
-  SolveOptions options = Threads(c.threads, kSplitEverywhere);
+  SolveOptions options = Threads(c.threads, c.split_min_empties);
   options.split_policy = c.policy;
   CheckRandomPositions(c.empties, c.positions, 100 * c.threads + c.empties, options);
 }
 
 constexpr auto kTwoCore = search::SplitPolicy::Kind::kTwoCore;
+constexpr auto kManyCore = search::SplitPolicy::Kind::kManyCore;
 
 INSTANTIATE_TEST_SUITE_P(
     Sizes, ParallelRandomTest,
     ::testing::Values(RandomCase{2, 12, 200}, RandomCase{2, 14, 30}, RandomCase{2, 16, 2},
                       RandomCase{4, 12, 200}, RandomCase{4, 14, 30}, RandomCase{4, 16, 2},
                       RandomCase{8, 14, 30}, RandomCase{24, 14, 30},
-                      RandomCase{2, 14, 30, kTwoCore},
+                      RandomCase{4, 14, 30, kManyCore, 0}, RandomCase{2, 14, 30, kTwoCore},
                       RandomCase{4, 14, 30, kTwoCore}),
     [](const ::testing::TestParamInfo<RandomCase>& param) {
       return std::to_string(param.param.threads) + "Threads" +
              std::to_string(param.param.empties) + "Empties" +
-             (param.param.policy == kTwoCore ? "TwoCore" : "");
+             (param.param.policy == kTwoCore ? "TwoCore" : "") +
+             (param.param.split_min_empties == 0 ? "PolicyThresholds" : "");
     });
 
 // One thread: splitting everywhere or nowhere, the same nodes, score, move

@@ -114,10 +114,10 @@ TEST(SplitPolicyTest, ManyCoreOpensTheNodesTheEvaluationPredictsToFailLow) {
 }
 
 // Beyond a few threads, a node not expected to cut off splits at once
-// while seven eighths of the threads are idle; the root, PV nodes and nodes
-// that cut off before wait for their elders whatever the idle threads, and
-// with few threads, or with the two-core policy, nothing splits early.
-TEST(SplitPolicyTest, ManyCoreSplitsEarlyOnlyWhileNearlyEveryThreadIsIdle) {
+// while half the threads are idle; the root, PV nodes and nodes that cut
+// off before wait for their elders whatever the idle threads, and with few
+// threads, or with the two-core policy, nothing splits early.
+TEST(SplitPolicyTest, ManyCoreSplitsEarlyOnlyWhileHalfTheThreadsIdle) {
   const SplitPolicy p = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
   for (NodeClass c : {NodeClass::kFailedLow, NodeClass::kExpectedCut, NodeClass::kExpectedAll}) {
     EXPECT_TRUE(p.SplitsEarly(c)) << NodeClassName(c);
@@ -125,10 +125,10 @@ TEST(SplitPolicyTest, ManyCoreSplitsEarlyOnlyWhileNearlyEveryThreadIsIdle) {
   for (NodeClass c : {NodeClass::kRoot, NodeClass::kPv, NodeClass::kFailedHigh}) {
     EXPECT_FALSE(p.SplitsEarly(c)) << NodeClassName(c);
   }
-  EXPECT_TRUE(p.IdleEnough(14, 16));
-  EXPECT_FALSE(p.IdleEnough(13, 16));
-  EXPECT_TRUE(p.IdleEnough(56, 64));
-  EXPECT_FALSE(p.IdleEnough(55, 64));
+  EXPECT_TRUE(p.IdleEnough(8, 16));
+  EXPECT_FALSE(p.IdleEnough(7, 16));
+  EXPECT_TRUE(p.IdleEnough(32, 64));
+  EXPECT_FALSE(p.IdleEnough(31, 64));
   const SplitPolicy few = SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreFewThreads);
   const SplitPolicy two_core = SplitPolicy::For(SplitPolicy::Kind::kTwoCore, 16);
   for (NodeClass c : kNullWindowClasses) {
@@ -160,19 +160,46 @@ TEST(SplitPolicyTest, ManyCoreKeepsTheRootsWindowInSelectivePasses) {
                    .KeepsWindow(NodeClass::kRoot, /*selective=*/true));
 }
 
+// Beyond a few threads, a node from kManyCoreWideMinEmpties empties up to
+// the threshold may split while threads idle (SplitsWhileIdle, with
+// IdleEnough); with few threads, with the two-core policy, or with a
+// threshold asked for, nothing splits below the threshold.
+TEST(SplitPolicyTest, ManyCoreSplitsSmallerWhileHalfTheThreadsIdle) {
+  const SplitPolicy p = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16);
+  EXPECT_EQ(p.min_empties, kManyCoreMinEmpties);
+  EXPECT_LT(kManyCoreWideMinEmpties, kManyCoreMinEmpties);
+  EXPECT_FALSE(p.SplitsWhileIdle(kManyCoreWideMinEmpties - 1));
+  for (int empties = kManyCoreWideMinEmpties; empties < kManyCoreMinEmpties; ++empties) {
+    EXPECT_TRUE(p.SplitsWhileIdle(empties)) << empties;
+  }
+  // From the threshold a node splits whether or not threads idle.
+  EXPECT_FALSE(p.SplitsWhileIdle(kManyCoreMinEmpties));
+  const SplitPolicy few = SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreFewThreads);
+  const SplitPolicy two_core = SplitPolicy::For(SplitPolicy::Kind::kTwoCore, 16);
+  const SplitPolicy asked = SplitPolicy::For(SplitPolicy::Kind::kManyCore, 16, kSplitMinEmpties);
+  EXPECT_EQ(asked.min_empties, kSplitMinEmpties);
+  for (int empties = 0; empties <= kNumSquares; ++empties) {
+    EXPECT_FALSE(few.SplitsWhileIdle(empties)) << empties;
+    EXPECT_FALSE(two_core.SplitsWhileIdle(empties)) << empties;
+    EXPECT_FALSE(asked.SplitsWhileIdle(empties)) << empties;
+  }
+}
+
 // Beyond kManyCoreWideThreads threads the many-core policy splits from
-// fewer empties, and early from half the threads idle; every other rule is
+// kManyCoreWideMinEmpties whether or not threads idle; every other rule is
 // the 16-thread policy's, and a threshold asked for still wins.
-TEST(SplitPolicyTest, ManyCoreBeyondSixteenThreadsSplitsSmallerAndSooner) {
+TEST(SplitPolicyTest, ManyCoreBeyondSixteenThreadsSplitsSmaller) {
   const SplitPolicy at = SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreWideThreads);
   const SplitPolicy beyond =
       SplitPolicy::For(SplitPolicy::Kind::kManyCore, kManyCoreWideThreads + 1);
   EXPECT_EQ(at.min_empties, kManyCoreMinEmpties);
   EXPECT_EQ(beyond.min_empties, kManyCoreWideMinEmpties);
-  EXPECT_LT(kManyCoreWideMinEmpties, kManyCoreMinEmpties);
-  EXPECT_FALSE(at.IdleEnough(32, 64));
-  EXPECT_TRUE(beyond.IdleEnough(32, 64));
-  EXPECT_FALSE(beyond.IdleEnough(31, 64));
+  for (int empties = 0; empties <= kNumSquares; ++empties) {
+    EXPECT_FALSE(beyond.SplitsWhileIdle(empties)) << empties;
+  }
+  for (int idle : {31, 32}) {
+    EXPECT_EQ(beyond.IdleEnough(idle, 64), at.IdleEnough(idle, 64)) << idle;
+  }
   for (NodeClass c : {NodeClass::kRoot, NodeClass::kPv, NodeClass::kFailedLow,
                       NodeClass::kFailedHigh, NodeClass::kExpectedCut, NodeClass::kExpectedAll,
                       NodeClass::kPredictedAll}) {
