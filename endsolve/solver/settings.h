@@ -132,7 +132,7 @@ inline constexpr int kPredictedAllMargin = 4;
 // node not expected to cut splits before its eldest brother ends, and a node of
 // kManyCoreWideMinEmpties or more empties splits below the threshold once its elders are done: the
 // idle threads get work where the search has little, and a busy machine splits as before. On FFO
-// #40-#59 at 16 virtual cores, against 7 eighths and no small splits, #40-#52 took 3-6% fewer ticks
+// #40-#59 at 16 virtual cores, against 7 eighths and no small splits, #40-#52 took 2-6% fewer ticks
 // in every run and #53-#58 the same within their spread (virtual-idle-splits-2026-12-07.txt).
 // Beyond kManyCoreWideThreads, where the nodes from kManyCoreWideMinEmpties always split, the same
 // half took 8-12% of FFO #40-#49's ticks at 64 virtual cores (virtual-wide-2026-12-06.txt).
