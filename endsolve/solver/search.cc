@@ -112,7 +112,6 @@ void Searcher::Init() {
   if (tt_ != nullptr && features_.shallow_cache) shallow_cache_ = shared_->shallow_caches.Acquire();
   feature_set_ = FeatureSetFor(features_);
   split_min_empties_ = shared_->policy.min_empties;
-  idle_split_min_empties_ = shared_->policy.idle_min_empties;
   if (const Instruments* instruments = shared_->instruments; instruments != nullptr) {
     clock_ = instruments->clock();
     // Only the root searcher of a one-thread search keeps the span
@@ -423,6 +422,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   const SplitPolicy& policy = shared_->policy;
   const int elders = policy.Elders(split_class);
   const bool may_split_early = policy.SplitsEarly(split_class);
+  const bool splits_while_idle = policy.SplitsWhileIdle(empties);
   // (The count of searching threads, written by every helper, is read
   // only where a split could happen.)
   const auto idle_enough = [&] {
@@ -432,7 +432,7 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   for (int i = 0; i < count; ++i) {
     const bool elders_done = i + eldest_done >= elders;
     if ((ShouldSplit(empties, count - i) && (elders_done || (may_split_early && idle_enough()))) ||
-        (elders_done && MaySplitWhileIdle(empties, count - i) && idle_enough())) {
+        (splits_while_idle && elders_done && count - i >= 2 && idle_enough())) {
       SearchSplit({list, i, count, a, beta, ply, best > alpha, split_class, empties}, tracked,
                   root, &best, &best_move);
       if (stopped_) return 0;

@@ -387,15 +387,6 @@ class Searcher {
   bool ShouldSplit(int empties, int left) const {
     return empties >= split_min_empties_ && left >= 2;
   }
-  // Whether the node may split below the threshold once its elders are
-  // done, should enough threads idle (SplitPolicy::SplitsWhileIdle: beyond
-  // a few threads, while half of them idle). Every node splitting whenever
-  // one thread idled was tried with two and not kept: an idle oneTBB worker
-  // sleeps, and by the time it woke the small node that had split for it
-  // was done; 2 threads ran slower than 1 (endsolve/bench/results/solver-parallel.md).
-  bool MaySplitWhileIdle(int empties, int left) const {
-    return empties >= idle_split_min_empties_ && empties < split_min_empties_ && left >= 2;
-  }
   // The node that hands its younger brothers to the split: its moves
   // list[first..count), sorted up to `first`, of which the eldest brothers
   // list[0..first) are done; its class, empties and ply; the younger
@@ -508,7 +499,6 @@ class Searcher {
   // Which copy of the search runs (feature_set.h), chosen from features_.
   FeatureSet feature_set_ = FeatureSet::kChosen;
   int split_min_empties_;
-  int idle_split_min_empties_;  // SplitPolicy::idle_min_empties
   // The span bookkeeping (null: off) and the fewest empties it tracks
   // (kNoSplit when off, so that no node ever tests the pointer).
   SpanTracker* spans_ = nullptr;

@@ -108,6 +108,10 @@ struct SplitPolicy {
   // its elders are done while enough threads are idle (IdleEnough): from
   // idle_min_empties on. A busy machine splits from the threshold, where a
   // split pays for its task; threads that idle lose nothing to a smaller one.
+  // Every node splitting whenever one thread idled was tried with two threads
+  // and not kept: an idle oneTBB worker sleeps, and by the time it woke the
+  // small node that had split for it was done; 2 threads ran slower than 1
+  // (endsolve/bench/results/solver-parallel.md).
   bool SplitsWhileIdle(int empties) const {
     return empties >= idle_min_empties && empties < min_empties;
   }
