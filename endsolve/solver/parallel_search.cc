@@ -52,6 +52,7 @@ struct SplitPoint {
     return ((score + 128) << 16) | (proven ? 1 << 15 : 0) | (0x7FFF - order);
   }
   static constexpr int ScoreOf(int packed) { return (packed >> 16) - 128; }
+  static constexpr bool ProvenOf(int packed) { return (packed & (1 << 15)) != 0; }
   static constexpr int OrderOf(int packed) { return 0x7FFF - (packed & 0x7FFF); }
 
   // Records a finished move's fail-soft score.
@@ -87,10 +88,15 @@ struct SplitPoint {
   const bool pv;                   // a PV node: its moves are null-window roots
   const NodeClass node_class;      // decides the window (split_policy.h)
   int null_root_ply = 0;           // the owner's (search.h), for the helpers
-  // The window's lower edge the node split with, and whether every move
-  // takes it rather than `alpha` (SplitPolicy::selective_root_keeps_window).
+  // The window's lower edge the node split with; where the younger
+  // brothers' windows start (start_alpha, or at the guess beta - 1), and
+  // whether every move takes that rather than `alpha`
+  // (SplitPolicy::selective_root_keeps_window); whether the eldest is move 0
+  // here, searched with the whole window (SplitNode::at_guess).
   const int start_alpha;
+  int younger_alpha = 0;
   bool keeps_window = false;
+  bool at_guess = false;
   const MoveOrderer* const seed;   // a copy of the owner's orderer when it learns, or null
   tbb::task_group* group = nullptr;  // null: one thread, nobody to spawn
 
@@ -131,6 +137,9 @@ struct SplitPoint {
   std::atomic<int> joiners{0};
   std::array<std::uint64_t, kMaxMoves> move_nodes;
   std::array<std::uint64_t, kMaxMoves> move_waste;
+  // Each finished move's fail-soft score (written as move_nodes is), for
+  // the owner to search again the ones the guess left open.
+  std::array<int, kMaxMoves> move_score;
 };
 
 static_assert(kMaxMoves <= 64, "SplitPoint::finished has a bit per move");
@@ -363,6 +372,9 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
   split.null_root_ply = null_root_ply_;
   split.empties = node.empties;
   split.keeps_window = shared_->policy.KeepsWindow(node.node_class, level_ < kExactLevel);
+  split.at_guess = node.at_guess;
+  split.younger_alpha = node.at_guess ? beta - 1 : node.window_alpha;
+  split.alpha.store(split.younger_alpha, std::memory_order_relaxed);
 
   // While the owner works here, its polls watch this split point too: a
   // helper's cutoff must stop the owner's move as well, or the owner
@@ -469,6 +481,39 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
   const bool complete = *best >= beta || split.finished.load(std::memory_order_acquire) == all;
   stopped_ = !complete || shared_->stop.load(std::memory_order_relaxed) ||
              (parent != nullptr && SplitAborted(parent));
+  // At the guess, an eldest that fell short of the window leaves the guess
+  // wrong: a younger brother's bound at or below window_alpha stands, one
+  // above it (the guess itself) says nothing of the window, and that
+  // brother is searched again from window_alpha, as one thread searches
+  // every younger brother after such an eldest.
+  if (node.at_guess && !stopped_ && *best < beta && split.move_score[0] <= node.window_alpha) {
+    // The brothers that stand first, then the open ones, in order.
+    ScoredMove again[kMaxMoves];
+    int settled = 0;
+    *best = -kInfinity;
+    for (int i = 0; i < split.count; ++i) {
+      const int score = split.move_score[static_cast<std::size_t>(i)];
+      if (score > node.window_alpha) continue;
+      again[settled++] = split.moves[i];
+      if (score > *best) {
+        *best = score;
+        *best_move = split.moves[i].square;
+      }
+    }
+    if (settled < split.count) {
+      int open = settled;
+      for (int i = 1; i < split.count; ++i) {
+        if (split.move_score[static_cast<std::size_t>(i)] > node.window_alpha) {
+          again[open++] = split.moves[i];
+        }
+      }
+      // That split reports the root.
+      SearchSplit({again, settled, open, node.window_alpha, beta, node.ply, false,
+                   node.node_class, node.empties},
+                  tracked, root, best, best_move);
+      return;
+    }
+  }
   // The owner reported the moves it finished; helpers may have finished the
   // last ones, so the root reports the result once more if it has changed.
   if (root != nullptr && !stopped_) {
@@ -552,19 +597,27 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty, bool spawns) {
     // The window of the moment, raised by the brothers finished so far,
     // unless the node keeps the one it split with.
     const auto window_alpha = [&split] {
-      return split.keeps_window ? split.start_alpha
+      return split.keeps_window ? split.younger_alpha
                                 : split.alpha.load(std::memory_order_relaxed);
     };
-    const int a = window_alpha();
     // Below a PV node every younger brother is the root of a null-window
     // subtree (search.h); at a null-window node the owner's value holds.
     if (split.pv) null_root_ply_ = split.ply + 1;
-    int lo = a;
-    int score = -DispatchChild(m.player, m.opponent, -a - 1, -a, split.ply + 1);
-    if (score > a && score < beta && !stopped_) {
-      lo = std::max(score - 1, window_alpha());
+    int lo;
+    int score;
+    if (i == 0 && split.at_guess) {  // the eldest, with the whole window
+      lo = split.start_alpha;
       score = -DispatchChild(m.player, m.opponent, -beta, -lo, split.ply + 1);
+    } else {
+      const int a = window_alpha();
+      lo = a;
+      score = -DispatchChild(m.player, m.opponent, -a - 1, -a, split.ply + 1);
+      if (score > a && score < beta && !stopped_) {
+        lo = std::max(score - 1, window_alpha());
+        score = -DispatchChild(m.player, m.opponent, -beta, -lo, split.ply + 1);
+      }
     }
+    split.move_score[static_cast<std::size_t>(i)] = score;
     if (split.shared->instruments != nullptr) {
       split.move_nodes[static_cast<std::size_t>(i)] = counts_.total() - move_start;
       split.move_waste[static_cast<std::size_t>(i)] = after_cut_ - waste_start;
@@ -575,8 +628,12 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty, bool spawns) {
     const std::uint64_t finished =
         split.finished.fetch_or(std::uint64_t{1} << i, std::memory_order_release) |
         (std::uint64_t{1} << i);
-    if (duty != nullptr && duty->root != nullptr) {
-      const int packed = split.best.load(std::memory_order_relaxed);
+    // The root reports what is proven: at the guess, a younger brother's
+    // bound at the guess, above the window's lower edge, is not (yet).
+    if (const int packed = split.best.load(std::memory_order_relaxed);
+        duty != nullptr && duty->root != nullptr &&
+        (!split.at_guess || SplitPoint::ProvenOf(packed) ||
+         SplitPoint::ScoreOf(packed) <= split.start_alpha)) {
       const int order = SplitPoint::OrderOf(packed);
       duty->root->Report(duty->elders + std::popcount(finished),
                          order > 0 ? split.moves[order - 1].square : duty->elders_best_move,

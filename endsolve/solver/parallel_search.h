@@ -16,7 +16,12 @@
 // same windows, so 1 thread visits the same nodes with or without the
 // split code (tested). The root splits too under the many-core policy; its
 // owner reports progress for the moves it finishes, and the root's result
-// once the split is done.
+// once the split is done. The root and the PV nodes of an exact pass of
+// one score split before their eldest (SplitPolicy::SplitsAtGuess): the
+// owner takes the eldest with the whole window, the younger brothers start
+// at the guess, and where the eldest falls short of it, those whose bound
+// is the guess are searched again from the window's lower edge in a second
+// split.
 //
 //  - Speculation window. A thread may take move i only while i lies within
 //    the policy's window of the first move not yet finished; else it

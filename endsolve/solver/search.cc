@@ -418,7 +418,8 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
   // null window elsewhere; once the elders are done, a node above the
   // split threshold hands the rest to the Young Brothers Wait split (a
   // smaller one too, while threads idle). YBWC needs one elder;
-  // split_policy.h says why some nodes want more, and the root none.
+  // split_policy.h says why some nodes want more, and why the PV nodes of
+  // an exact pass none.
   const SplitPolicy& policy = shared_->policy;
   const int elders = policy.Elders(split_class);
   const bool may_split_early = policy.SplitsEarly(split_class);
@@ -429,6 +430,18 @@ int Searcher::Node(Bitboard player, Bitboard opponent, int alpha, int beta, int 
     return policy.IdleEnough(
         shared_->threads - shared_->searching.load(std::memory_order_relaxed), shared_->threads);
   };
+  // The root and the PV nodes of an exact pass of one score split at once,
+  // their eldest inside the split (split_policy.h, SplitsAtGuess).
+  if constexpr (kPv) {
+    if (policy.SplitsAtGuess(node_class, level_ < kExactLevel) && beta - alpha == 2 &&
+        ShouldSplit(empties, count)) {
+      SearchSplit({list, 0, count, alpha, beta, ply, false, split_class, empties,
+                   /*at_guess=*/true},
+                  tracked, root, &best, &best_move);
+      if (stopped_) return 0;
+      return finish();
+    }
+  }
   for (int i = 0; i < count; ++i) {
     const bool elders_done = i + eldest_done >= elders;
     if ((ShouldSplit(empties, count - i) && (elders_done || (may_split_early && idle_enough()))) ||

@@ -393,7 +393,10 @@ class Searcher {
   // brothers' windows from `window_alpha` (the node's alpha, raised by the
   // eldest at a PV node) to `beta`; whether the elders' fail-soft best is
   // proven (a lower bound on the node's value; otherwise an upper bound on
-  // theirs).
+  // theirs). `at_guess` (a PV node of an exact pass of one score,
+  // SplitPolicy::SplitsAtGuess): no elder is done (first is 0), the
+  // eldest list[0] takes the whole window (window_alpha, beta) in the split,
+  // and the younger brothers start from beta - 1, the score guessed.
   struct SplitNode {
     ScoredMove* list;
     int first;
@@ -404,13 +407,16 @@ class Searcher {
     bool best_proven;
     NodeClass node_class;
     int empties;
+    bool at_guess = false;
   };
   // Searches the younger brothers of `node` in parallel; the elders' best
   // is *best by *best_move. At a PV node (window_alpha + 1 < beta) each
   // gets a null window at the current alpha and a re-search when it beats
   // it. Updates *best and *best_move as the sequential loop would (up to
   // ties between equal scores); sets stopped_ unless a move cut off or
-  // every move was searched. `tracked`: the node keeps the span
+  // every move was searched. At the guess (SplitNode::at_guess), where the
+  // eldest falls short of it, the younger brothers whose bound lies above
+  // window_alpha are searched again from there, in a second split. `tracked`: the node keeps the span
   // bookkeeping (span_model.h); `root`: the root's report, null below it
   // (the owner reports each move it finishes).
   void SearchSplit(const SplitNode& node, bool tracked, RootReport* root, int* best,

@@ -53,7 +53,11 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
       // 16 virtual cores, 40% less waste; with two threads 5.6% more time,
       // isolated-wait-2026-12-05.txt), and in a selective pass the root's
       // younger brothers keep the root's window (split_policy.h; #54's
-      // course, selective-root-window-2026-12-06.txt). Splits
+      // course, selective-root-window-2026-12-06.txt), and the root and the
+      // PV nodes of an exact pass of one score split before their eldest,
+      // the younger brothers at the guess (SplitsAtGuess: on FFO #40-#59 at
+      // 16 virtual cores 5% fewer ticks, the positions' geometric mean;
+      // pv-at-guess-2026-12-07.txt). Splits
       // from kManyCoreMinEmpties (12) beyond the few threads, from
       // kSplitMinEmpties (13) with them, and beyond kManyCoreWideThreads
       // (16) from kManyCoreWideMinEmpties (10), where a third of the
@@ -84,6 +88,7 @@ SplitPolicy SplitPolicy::For(Kind kind, int threads, int min_empties) {
         p.idle_min_empties = kManyCoreWideMinEmpties;
         p.isolated_wait = true;
         p.selective_root_keeps_window = true;
+        p.pv_splits_at_guess = true;
       }
       break;
   }

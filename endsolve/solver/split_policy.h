@@ -104,6 +104,18 @@ struct SplitPolicy {
     return selective_root_keeps_window && selective && c == NodeClass::kRoot;
   }
 
+  // Whether a node of class `c`, the root or a PV node, in an exact pass
+  // (`selective` false) whose window holds one score, (g - 1, g + 1),
+  // splits before its eldest brother (pv_splits_at_guess): the eldest takes
+  // the node's window, each younger brother the null window (g, g + 1) that
+  // one thread gives it once the eldest has proven g, the score the window
+  // guesses. Where the eldest falls short of g, the younger brothers whose
+  // bound lies above the window's lower edge are searched again from there
+  // (parallel_search.h).
+  bool SplitsAtGuess(NodeClass c, bool selective) const {
+    return pv_splits_at_guess && !selective && (c == NodeClass::kRoot || c == NodeClass::kPv);
+  }
+
   // Whether a node of `empties` empties below the threshold may split once
   // its elders are done while enough threads are idle (IdleEnough): from
   // idle_min_empties on. A busy machine splits from the threshold, where a
@@ -166,6 +178,16 @@ struct SplitPolicy {
   // (on FFO #54 two courses a tenth of its ticks apart; the README).
   // Exact passes keep the raised alpha: their answers do not depend on it.
   bool selective_root_keeps_window = false;
+  // Whether the root and the PV nodes of an exact pass of one score split
+  // at once (SplitsAtGuess). An exact pass's window holds the last selective
+  // level's answer, most often the score, and each PV node's the same score
+  // (negated at every ply); then the younger brothers are work the pass
+  // needs whatever the eldest finds. Started beside it, they are the largest
+  // certain work there is, where otherwise every node of the PV waited for
+  // its eldest, and the threads went into the eldest's subtree and
+  // speculated there. Not in the selective passes, whose guesses are
+  // rougher.
+  bool pv_splits_at_guess = false;
 };
 
 // The policy's name on the command line and in tables: "two-core",

@@ -11,7 +11,9 @@
 //    points equal the counts every searcher flushed into the shared total.
 #include <memory>
 #include <random>
+#include <string>
 
+#include "absl/time/clock.h"
 #include "endsolve/solver/parallel_search.h"
 #include "endsolve/solver/search.h"
 #include "tests/sanitized_share.h"
@@ -140,6 +142,69 @@ TEST(ParallelSearchTest, ManyThreadsGiveTheSequentialAnswers) {
 
 TEST(ParallelSearchTest, ManyThreadsWithKillersAndHistoryGiveTheSequentialAnswers) {
   ExpectSameAnswersWithManyThreads(WithKillersAndHistory(), 8, 150);
+}
+
+// The root of an exact pass whose window holds one score, (g - 1, g + 1),
+// and the PV nodes below it, whose windows hold one score too, split before
+// their eldest brother at 8 threads and start the younger ones at the guess
+// (SplitPolicy::SplitsAtGuess). Guesses at the score, one and two off it on
+// either side: the answer lies on the sequential search's side of the
+// window, an exact one is the score and names a move that reaches it, a
+// fail-high bound names a move that reaches the bound, and the counts add
+// up. Above the score the root's eldest always falls short of the guess,
+// and every younger brother whose bound is the guess is searched again from
+// the window's lower edge (in this test some 250 times, at the root and at
+// PV nodes from ply 1 to 9).
+TEST(ParallelSearchTest, RootGuessingOneScoreGivesTheSequentialAnswers) {
+  std::mt19937_64 rng(2026);
+  auto table = MakeTable(1);
+  auto plain_table = MakeTable(1);
+  const int positions = testing::InputsForThisBuild(120);
+  for (int i = 0; i < positions; ++i) {
+    const Board board = RandomPosition(rng, 12 + i % 5);
+    if (board.Moves() == 0) continue;  // the root of a pass has no brothers
+    plain_table->Clear();
+    const int exact = SequentialSearch(board, -65, 65, plain_table.get()).score;
+    for (const int guess : {exact, exact + 1, exact - 1, exact + 2, exact - 2}) {
+      if (guess <= -kNumSquares || guess >= kNumSquares) continue;
+      const int alpha = guess - 1;
+      const int beta = guess + 1;
+      search::SearchConfig config = search::SearchConfig::Sequential({}, {});
+      config.threads = 8;
+      config.policy = search::SplitPolicy::For(search::SplitPolicy::Kind::kManyCore, 8,
+                                               search::kTTMinEmpties);
+      ASSERT_TRUE(config.policy.SplitsAtGuess(search::NodeClass::kRoot, /*selective=*/false));
+      search::SharedSearch shared(table.get(), config);
+      search::Searcher searcher(&shared);
+      search::Searcher::RootOutcome got;
+      search::RunWithThreads(8, [&] {
+        got = searcher.SearchRoot(board, alpha, beta, nullptr, absl::Now());
+      });
+      searcher.CheckLimits();
+      ASSERT_FALSE(searcher.stopped());
+      ASSERT_EQ(shared.nodes.load(), searcher.counts().total()) << "position " << i;
+      const std::string where =
+          "position " + std::to_string(i) + ", guess " + std::to_string(guess);
+      ASSERT_GE(got.best_move, 0) << where;
+      ASSERT_LT(got.best_move, kNumSquares) << where;
+      ASSERT_NE(board.Moves() & SquareBit(got.best_move), 0u) << where;
+      plain_table->Clear();
+      const int move_value = -SequentialSearch(board.Play(got.best_move), -65, 65,
+                                               plain_table.get()).score;
+      if (exact <= alpha) {
+        ASSERT_LE(got.score, alpha) << where;
+        ASSERT_GE(got.score, exact) << where;
+        ASSERT_LE(move_value, got.score) << where;
+      } else if (exact >= beta) {
+        ASSERT_GE(got.score, beta) << where;
+        ASSERT_LE(got.score, exact) << where;
+        ASSERT_GE(move_value, got.score) << where;
+      } else {
+        ASSERT_EQ(got.score, exact) << where;
+        ASSERT_EQ(move_value, exact) << where;
+      }
+    }
+  }
 }
 
 // A node limit stops every searcher; the counts of the stopped tasks still

@@ -160,6 +160,41 @@ TEST(SplitPolicyTest, ManyCoreKeepsTheRootsWindowInSelectivePasses) {
                    .KeepsWindow(NodeClass::kRoot, /*selective=*/true));
 }
 
+// Beyond the few threads the root and the PV nodes of an exact pass of one
+// score split at once, their younger brothers at the guess; never a
+// null-window node, never in a selective pass, with the few threads, or
+// with the two-core policy, whose PV nodes wait for their eldest as one
+// thread's do.
+TEST(SplitPolicyTest, ManyCorePvNodesOfAnExactPassSplitAtTheGuess) {
+  const NodeClass null_window[] = {NodeClass::kFailedLow, NodeClass::kFailedHigh,
+                                   NodeClass::kExpectedCut, NodeClass::kExpectedAll,
+                                   NodeClass::kPredictedAll};
+  for (const int threads : {kManyCoreFewThreads + 1, 16, 64}) {
+    const SplitPolicy p = SplitPolicy::For(SplitPolicy::Kind::kManyCore, threads);
+    // A threshold asked for changes where nodes split, not this rule.
+    const SplitPolicy asked =
+        SplitPolicy::For(SplitPolicy::Kind::kManyCore, threads, kSplitMinEmpties);
+    for (const NodeClass c : {NodeClass::kRoot, NodeClass::kPv}) {
+      EXPECT_TRUE(p.SplitsAtGuess(c, /*selective=*/false)) << threads << NodeClassName(c);
+      EXPECT_FALSE(p.SplitsAtGuess(c, /*selective=*/true)) << threads << NodeClassName(c);
+      EXPECT_TRUE(asked.SplitsAtGuess(c, /*selective=*/false)) << threads << NodeClassName(c);
+    }
+    for (const NodeClass c : null_window) {
+      EXPECT_FALSE(p.SplitsAtGuess(c, /*selective=*/false)) << threads << NodeClassName(c);
+    }
+  }
+  for (const NodeClass c : {NodeClass::kRoot, NodeClass::kPv}) {
+    for (const int threads : {1, kManyCoreFewThreads}) {
+      EXPECT_FALSE(SplitPolicy::For(SplitPolicy::Kind::kManyCore, threads)
+                       .SplitsAtGuess(c, /*selective=*/false))
+          << threads << NodeClassName(c);
+    }
+    EXPECT_FALSE(SplitPolicy::For(SplitPolicy::Kind::kTwoCore, 16)
+                     .SplitsAtGuess(c, /*selective=*/false))
+        << NodeClassName(c);
+  }
+}
+
 // Beyond a few threads, a node from kManyCoreWideMinEmpties empties up to
 // the threshold may split while threads idle (SplitsWhileIdle, with
 // IdleEnough); with few threads, with the two-core policy, or with a
