@@ -88,13 +88,12 @@ struct SplitPoint {
   const bool pv;                   // a PV node: its moves are null-window roots
   const NodeClass node_class;      // decides the window (split_policy.h)
   int null_root_ply = 0;           // the owner's (search.h), for the helpers
-  // The window's lower edge the node split with; where the younger
-  // brothers' windows start (start_alpha, or at the guess beta - 1), and
-  // whether every move takes that rather than `alpha`
-  // (SplitPolicy::selective_root_keeps_window); whether the eldest is move 0
-  // here, searched with the whole window (SplitNode::at_guess).
+  // The window's lower edge the node split with, and whether every move
+  // takes it rather than `alpha` (SplitPolicy::selective_root_keeps_window);
+  // whether the eldest is move 0 here, searched with the whole window, and
+  // `alpha` starts at the guess, beta - 1 (SplitNode::at_guess; only in
+  // exact passes, so never with keeps_window).
   const int start_alpha;
-  int younger_alpha = 0;
   bool keeps_window = false;
   bool at_guess = false;
   const MoveOrderer* const seed;   // a copy of the owner's orderer when it learns, or null
@@ -373,8 +372,7 @@ void Searcher::SearchSplit(const SplitNode& node, bool tracked, RootReport* root
   split.empties = node.empties;
   split.keeps_window = shared_->policy.KeepsWindow(node.node_class, level_ < kExactLevel);
   split.at_guess = node.at_guess;
-  split.younger_alpha = node.at_guess ? beta - 1 : node.window_alpha;
-  split.alpha.store(split.younger_alpha, std::memory_order_relaxed);
+  if (node.at_guess) split.alpha.store(beta - 1, std::memory_order_relaxed);
 
   // While the owner works here, its polls watch this split point too: a
   // helper's cutoff must stop the owner's move as well, or the owner
@@ -597,7 +595,7 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty, bool spawns) {
     // The window of the moment, raised by the brothers finished so far,
     // unless the node keeps the one it split with.
     const auto window_alpha = [&split] {
-      return split.keeps_window ? split.younger_alpha
+      return split.keeps_window ? split.start_alpha
                                 : split.alpha.load(std::memory_order_relaxed);
     };
     // Below a PV node every younger brother is the root of a null-window
@@ -628,16 +626,17 @@ void Searcher::WorkAt(SplitPoint& split, const OwnerDuty* duty, bool spawns) {
     const std::uint64_t finished =
         split.finished.fetch_or(std::uint64_t{1} << i, std::memory_order_release) |
         (std::uint64_t{1} << i);
-    // The root reports what is proven: at the guess, a younger brother's
-    // bound at the guess, above the window's lower edge, is not (yet).
-    if (const int packed = split.best.load(std::memory_order_relaxed);
-        duty != nullptr && duty->root != nullptr &&
-        (!split.at_guess || SplitPoint::ProvenOf(packed) ||
-         SplitPoint::ScoreOf(packed) <= split.start_alpha)) {
-      const int order = SplitPoint::OrderOf(packed);
-      duty->root->Report(duty->elders + std::popcount(finished),
-                         order > 0 ? split.moves[order - 1].square : duty->elders_best_move,
-                         SplitPoint::ScoreOf(packed), counts_.total());
+    if (duty != nullptr && duty->root != nullptr) {
+      // The root reports what is proven: at the guess, a younger brother's
+      // bound at the guess, above the window's lower edge, is not (yet).
+      const int packed = split.best.load(std::memory_order_relaxed);
+      if (!split.at_guess || SplitPoint::ProvenOf(packed) ||
+          SplitPoint::ScoreOf(packed) <= split.start_alpha) {
+        const int order = SplitPoint::OrderOf(packed);
+        duty->root->Report(duty->elders + std::popcount(finished),
+                           order > 0 ? split.moves[order - 1].square : duty->elders_best_move,
+                           SplitPoint::ScoreOf(packed), counts_.total());
+      }
     }
     if (score >= beta) {
       int cut = split.first_cut.load(std::memory_order_relaxed);

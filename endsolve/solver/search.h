@@ -416,9 +416,10 @@ class Searcher {
   // ties between equal scores); sets stopped_ unless a move cut off or
   // every move was searched. At the guess (SplitNode::at_guess), where the
   // eldest falls short of it, the younger brothers whose bound lies above
-  // window_alpha are searched again from there, in a second split. `tracked`: the node keeps the span
-  // bookkeeping (span_model.h); `root`: the root's report, null below it
-  // (the owner reports each move it finishes).
+  // window_alpha are searched again from there, in a second split.
+  // `tracked`: the node keeps the span bookkeeping (span_model.h); `root`:
+  // the root's report, null below it (the owner reports each move it
+  // finishes).
   void SearchSplit(const SplitNode& node, bool tracked, RootReport* root, int* best,
                    int* best_move);
   // What the owner of a split point does beside searching its moves: the
